@@ -1,0 +1,48 @@
+import tseslint from 'typescript-eslint';
+import importPlugin from 'eslint-plugin-import';
+import fs from 'node:fs';
+
+/**
+ * Lint rules, part of `npm test`. The import-direction rules of
+ * CONVENTIONS.md "Layout": app, server -> features -> components, lib,
+ * stores; a feature never imports another feature; no cycles.
+ */
+const features = fs.existsSync('features')
+  ? fs.readdirSync('features', { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)
+  : [];
+
+export default tseslint.config(
+  { ignores: ['node_modules/**', '.next/**', '.data/**', 'drizzle/**', 'next-env.d.ts', 'coverage/**', 'test-results/**'] },
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx,mts,mjs}'],
+    plugins: { import: importPlugin },
+    settings: {
+      'import/resolver': { typescript: { project: './tsconfig.json' }, node: true },
+      'import/internal-regex': '^@/',
+    },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'import/no-cycle': ['error', { maxDepth: 10, ignoreExternal: true }],
+      'import/no-restricted-paths': ['error', {
+        zones: [
+          // lower layers never reach up
+          { target: ['./lib', './components', './stores'], from: ['./features', './app', './server'], message: 'lib, components and stores sit below features, app and server.' },
+          // features never import app or server
+          { target: './features', from: ['./app', './server'], message: 'features are composed by app/ and server/, never the reverse.' },
+          // a feature never imports another feature
+          ...features.map((f) => ({
+            target: `./features/${f}`,
+            from: './features',
+            except: [`./${f}`],
+            message: 'a feature never imports another feature; compose them in app/ or server/.',
+          })),
+        ],
+      }],
+    },
+  },
+  {
+    files: ['server/**/*.ts', 'lib/**/*.ts', 'features/*/server/**/*.ts'],
+    rules: { 'no-console': 'error' },
+  },
+);

@@ -1,0 +1,59 @@
+/**
+ * The spec's business constants, each with the SPEC.md section it comes from.
+ * Values that an operator may change live in `lib/env.ts` instead.
+ */
+
+/** Items per feed page. SPEC.md section 4 "Paging" and section 9. */
+export const PAGE_SIZE = 10;
+/** Highest page number the feed API accepts; larger values are a client error (422). */
+export const MAX_PAGE = 100_000;
+/** Main API client timeout, ms. SPEC.md section 7 and 9. */
+export const API_TIMEOUT_MS = 120_000;
+/** Logging client timeout, ms. SPEC.md section 9. */
+export const LOG_API_TIMEOUT_MS = 10_000;
+/** Largest accepted upload, bytes (200 MB). SPEC.md section 5 and 9. */
+export const MAX_UPLOAD_BYTES = 200 * 1024 * 1024;
+/** Chat messages and suggestions kept across a reload. SPEC.md section 4 and 9. */
+export const CHAT_PERSIST_COUNT = 8;
+/** Event queue spacing, ms, normal and slow network. SPEC.md section 7 and 9. */
+export const EVENT_QUEUE_DELAY_MS = 1000;
+export const EVENT_QUEUE_SLOW_DELAY_MS = 2500;
+/** Re-queues of a failed event push before an error log. SPEC.md section 7. */
+export const EVENT_MAX_RETRIES = 5;
+/** Length of random alphanumeric ids: device (viewer) id and session refresh id. SPEC.md section 9. */
+export const DEVICE_ID_LENGTH = 20;
+export const SESSION_REFRESH_ID_LENGTH = 10;
+/** Default text truncation, characters, before "more". SPEC.md section 9. */
+export const TRUNCATE_CHARS = 30;
+/** Desktop reel box limits. SPEC.md section 2 "Reel sizing" and section 9. */
+export const REEL_MAX_HEIGHT_PX = 940;
+export const REEL_MAX_WIDTH_PX = 432;
+export const REEL_HEIGHT_RATIO = 0.92;
+export const REEL_WIDTH_RATIO = 0.35;
+/** Playback before a view counts, seconds (issue "Reels end to end"). */
+export const VIEW_THRESHOLD_S = 3;
+/** Largest JSON body the API reads, bytes; larger is a 413. */
+export const MAX_JSON_BODY_BYTES = 64 * 1024;
+/** Event push envelope version. SPEC.md section 7 "Event pushes". */
+export const EVENT_VERSION = '1.0.0';
+/** Link prefetch margin, px, and lazy-load delay, ms. SPEC.md section 9. */
+export const PREFETCH_MARGIN_PX = 200;
+export const LAZY_LOAD_DELAY_MS = 200;
+/** Cookie that carries the anonymous viewer id (httpOnly). SPEC.md section 9 device id. */
+export const VIEWER_COOKIE = 'sr_vid';
+/** Cookie that carries the interface language. SPEC.md section 4 "Language", persisted. */
+export const LOCALE_COOKIE = 'NEXT_LOCALE';
+/** UI locales: en (default), hi (Devanagari), he (Hinglish). SPEC.md section 3 enumerations. */
+export const LOCALES = ['en', 'hi', 'he'] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = 'en';
+/** Topic type tags. SPEC.md section 3. */
+export const TOPIC_TAGS = ['HOT', 'FREE'] as const;
+/** Reel processing states (issue "Reels end to end"). */
+export const CONTENT_STATUSES = ['processing', 'ready', 'failed'] as const;
+/** Content review states. SPEC.md section 3 "Content filter". */
+export const REVIEW_STATUSES = ['Pending', 'Approved', 'Rejected'] as const;
+/** HLS ladder: short-side heights. ARCHITECTURE.md decision 5. */
+export const HLS_RENDITIONS = [240, 360, 720] as const;
+/** Target HLS segment length, seconds. ARCHITECTURE.md decision 5. */
+export const HLS_SEGMENT_S = 2;

@@ -1,0 +1,164 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial, boolean, check, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp, uniqueIndex, uuid,
+} from 'drizzle-orm/pg-core';
+
+/**
+ * The database schema (Drizzle). Taxonomy is topic > category > option and
+ * every reel belongs to one option (issue "Reels end to end", SPEC.md section 3).
+ * Columns are snake_case as in the spec's entities.
+ */
+
+const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+
+/** Accounts. Login arrives later; today owners of content (the company's creators). */
+export const users = pgTable('users', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  username: text('username').unique(),
+  pic: text('pic'),
+  created_at: createdAt(),
+});
+
+/** Anonymous viewers: a 20-character alphanumeric device id kept in an httpOnly cookie (SPEC.md section 9). */
+export const viewers = pgTable('viewers', {
+  id: text('id').primaryKey(),
+  user_id: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+  created_at: createdAt(),
+  last_seen_at: timestamp('last_seen_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+export const topics = pgTable('topics', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  /** URL slug used by /tldr/[slug]. */
+  slug: text('slug').notNull().unique(),
+  name: text('name').notNull(),
+  description: text('description').notNull().default(''),
+  /** HOT or FREE (SPEC.md section 3 "Topic type tags"). */
+  type_tag: text('type_tag').notNull().default('FREE'),
+  pic: text('pic'),
+  sort_order: integer('sort_order').notNull().default(0),
+  created_at: createdAt(),
+}, (t) => [check('topics_type_tag_check', sql`${t.type_tag} in ('HOT','FREE')`)]);
+
+export const categories = pgTable('categories', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  topic_id: uuid('topic_id').notNull().references(() => topics.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  pic: text('pic'),
+  sort_order: integer('sort_order').notNull().default(0),
+  created_at: createdAt(),
+}, (t) => [uniqueIndex('categories_topic_name_uq').on(t.topic_id, t.name)]);
+
+export const options = pgTable('options', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  category_id: uuid('category_id').notNull().references(() => categories.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  pic: text('pic'),
+  /** Likes over all reels of this option (SPEC.md section 3 option_meta.total_reaction). */
+  total_reaction: integer('total_reaction').notNull().default(0),
+  sort_order: integer('sort_order').notNull().default(0),
+  created_at: createdAt(),
+}, (t) => [uniqueIndex('options_category_name_uq').on(t.category_id, t.name)]);
+
+/** Content items (reels): every field of SPEC.md section 3 "Content item" is stored or derived from here. */
+export const contentItems = pgTable('content_items', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  option_id: uuid('option_id').notNull().references(() => options.id, { onDelete: 'cascade' }),
+  user_id: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+  description: text('description').notNull().default(''),
+  /** Sources of the facts stated, one per line (starter library). */
+  sources: text('sources').notNull().default(''),
+  /** Spoken/on-screen language: en, hi or he (Hinglish). */
+  lang: text('lang').notNull().default('en'),
+  /** processing | ready | failed; only ready reels reach the feed. */
+  status: text('status').notNull().default('processing'),
+  failure_reason: text('failure_reason'),
+  /** Pending | Approved | Rejected (SPEC.md section 3 content filter). */
+  review_status: text('review_status').notNull().default('Approved'),
+  is_tldr: boolean('is_tldr').notNull().default(false),
+  /** Storage prefix of the HLS files, poster and thumbnail. */
+  media_key: text('media_key'),
+  duration_s: real('duration_s'),
+  width: integer('width'),
+  height: integer('height'),
+  /** Heights of the renditions made, e.g. [240,360,720]. */
+  renditions: jsonb('renditions').$type<number[]>().notNull().default([]),
+  like_count: integer('like_count').notNull().default(0),
+  comment_count: integer('comment_count').notNull().default(0),
+  view_count: integer('view_count').notNull().default(0),
+  /** Feed order: assigned when the reel becomes ready, so paging never repeats or skips. */
+  feed_seq: bigserial('feed_seq', { mode: 'number' }).notNull(),
+  /** Key of the generator or import that made it, so re-runs never duplicate. */
+  source_key: text('source_key').unique(),
+  created_at: createdAt(),
+  ready_at: timestamp('ready_at', { withTimezone: true, mode: 'date' }),
+}, (t) => [
+  check('content_status_check', sql`${t.status} in ('processing','ready','failed')`),
+  check('content_lang_check', sql`${t.lang} in ('en','hi','he')`),
+  index('content_feed_idx').on(t.status, t.feed_seq),
+  index('content_option_idx').on(t.option_id),
+]);
+
+/** One like per viewer per reel (idempotent likes). */
+export const reactions = pgTable('reactions', {
+  viewer_id: text('viewer_id').notNull().references(() => viewers.id, { onDelete: 'cascade' }),
+  content_id: uuid('content_id').notNull().references(() => contentItems.id, { onDelete: 'cascade' }),
+  kind: text('kind').notNull().default('like'),
+  created_at: createdAt(),
+}, (t) => [primaryKey({ columns: [t.viewer_id, t.content_id, t.kind] }), index('reactions_content_idx').on(t.content_id)]);
+
+/** A view counts once per viewer per reel, after 3 s of playback. */
+export const views = pgTable('views', {
+  viewer_id: text('viewer_id').notNull().references(() => viewers.id, { onDelete: 'cascade' }),
+  content_id: uuid('content_id').notNull().references(() => contentItems.id, { onDelete: 'cascade' }),
+  created_at: createdAt(),
+}, (t) => [primaryKey({ columns: [t.viewer_id, t.content_id] })]);
+
+/** Watch progress per viewer per reel: watched (seen) and vid_watched (played to the end). */
+export const watchProgress = pgTable('watch_progress', {
+  viewer_id: text('viewer_id').notNull().references(() => viewers.id, { onDelete: 'cascade' }),
+  content_id: uuid('content_id').notNull().references(() => contentItems.id, { onDelete: 'cascade' }),
+  content_length: real('content_length').notNull().default(0),
+  content_watched: real('content_watched').notNull().default(0),
+  watched: boolean('watched').notNull().default(false),
+  vid_watched: boolean('vid_watched').notNull().default(false),
+  updated_at: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+}, (t) => [primaryKey({ columns: [t.viewer_id, t.content_id] })]);
+
+/** Raw event pushes (SPEC.md section 7 "Event pushes"), kept for analytics. */
+export const events = pgTable('events', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  event_type: text('event_type').notNull(),
+  viewer_id: text('viewer_id'),
+  content_id: uuid('content_id'),
+  payload: jsonb('payload').notNull(),
+  created_at: createdAt(),
+});
+
+/** Durable jobs (media transcoding and deferred work). ARCHITECTURE.md decisions 5 and 6. */
+export const jobs = pgTable('jobs', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  kind: text('kind').notNull(),
+  payload: jsonb('payload').notNull(),
+  /** queued | running | done | failed */
+  status: text('status').notNull().default('queued'),
+  attempts: integer('attempts').notNull().default(0),
+  max_attempts: integer('max_attempts').notNull().default(3),
+  run_at: timestamp('run_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  locked_by: text('locked_by'),
+  /** Lease end: a running job whose lease passed (its worker died) is taken again. */
+  locked_until: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
+  last_error: text('last_error'),
+  created_at: createdAt(),
+  updated_at: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+}, (t) => [
+  check('jobs_status_check', sql`${t.status} in ('queued','running','done','failed')`),
+  index('jobs_pick_idx').on(t.status, t.run_at),
+]);
+
+/** Small key/value store for process-wide settings (e.g. the generated media signing secret). */
+export const settings = pgTable('settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+});

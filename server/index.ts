@@ -1,0 +1,64 @@
+import http from 'node:http';
+import { parse } from 'node:url';
+import next from 'next';
+import { getRequestListener } from '@hono/node-server';
+import { env } from '@/lib/env';
+import { logger } from '@/lib/logger';
+import { getDb } from '@/lib/db/client';
+import { buildApi, isApiPath } from './api';
+import { attachSocket } from './socket';
+import { ensureViewerCookie } from './viewer-cookie';
+import { handleMediaRequest } from './media';
+import { startBackground } from './background';
+
+/**
+ * The composition root (ARCHITECTURE.md "Shape"): one port; each request
+ * goes to the media files, the Hono API, socket.io or Next, in that order.
+ */
+async function main() {
+  const e = env();
+  const log = logger();
+  const dev = e.NODE_ENV === 'development';
+  await getDb();
+
+  const nextApp = next({ dev, dir: process.cwd(), hostname: 'localhost', port: e.PORT });
+  const nextHandler = nextApp.getRequestHandler();
+  const api = buildApi();
+  const apiListener = getRequestListener(api.fetch);
+  await nextApp.prepare();
+
+  const server = http.createServer((req, res) => {
+    const url = req.url ?? '/';
+    if (url.startsWith('/media/')) {
+      handleMediaRequest(req, res);
+      return;
+    }
+    if (isApiPath(url)) {
+      void apiListener(req, res);
+      return;
+    }
+    ensureViewerCookie(req, res);
+    void nextHandler(req, res, parse(url, true));
+  });
+  attachSocket(server);
+  server.listen(e.PORT, e.HOST, () => {
+    log.info({ port: e.PORT }, `ready on http://localhost:${e.PORT}`);
+  });
+
+  const stopBackground = await startBackground();
+  const shutdown = async (signal: string) => {
+    log.info({ signal }, 'shutting down');
+    server.close();
+    await stopBackground();
+    const db = await getDb();
+    await db.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((err) => {
+  logger().fatal({ err }, 'start-up failed');
+  process.exit(1);
+});

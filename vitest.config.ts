@@ -1,0 +1,61 @@
+import { defineConfig } from 'vitest/config';
+import path from 'node:path';
+
+const alias = { '@': path.resolve(import.meta.dirname) };
+const integrationFiles = ['tests/integration/**/*.test.ts'];
+
+/**
+ * Three kinds of test (ARCHITECTURE.md "Testing"): unit tests beside the
+ * code; integration tests on PGlite and, when DATABASE_URL is set, again on
+ * PostgreSQL; media tests running the real ffmpeg. End-to-end tests run
+ * separately (`npm run test:e2e`) against the built app.
+ */
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    projects: [
+      {
+        resolve: { alias },
+        test: {
+          name: 'unit',
+          include: ['{lib,features,server,components,stores}/**/*.test.{ts,tsx}'],
+          environment: 'node',
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'integration-pglite',
+          include: integrationFiles,
+          setupFiles: ['tests/setup/db.ts'],
+          env: { TEST_DB: 'pglite', LOG_LEVEL: 'silent' },
+        },
+      },
+      ...(process.env.DATABASE_URL
+        ? [{
+            resolve: { alias },
+            test: {
+              name: 'integration-postgres',
+              include: integrationFiles,
+              setupFiles: ['tests/setup/db.ts'],
+              env: { TEST_DB: 'postgres', LOG_LEVEL: 'silent' },
+            },
+          }]
+        : []),
+      {
+        resolve: { alias },
+        test: {
+          name: 'media',
+          include: ['tests/media/**/*.test.ts'],
+          setupFiles: ['tests/setup/db.ts'],
+          env: { TEST_DB: 'pglite', LOG_LEVEL: 'silent' },
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
