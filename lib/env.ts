@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleton } from './singleton';
 
 /**
  * Every environment variable the product reads, validated once at start-up.
@@ -55,10 +56,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   return result.data;
 }
 
-const g = globalThis as unknown as { __srEnv?: Env };
-
 /** The process's config, parsed on first use and shared (ARCHITECTURE.md decision 11). */
 export function env(): Env {
-  g.__srEnv ??= parseEnv();
-  return g.__srEnv;
+  return singleton('env', () => parseEnv());
 }
