@@ -17,7 +17,7 @@ export default defineConfig({
     hookTimeout: 60_000,
     projects: [
       {
-        resolve: { alias },
+        extends: true as const,
         test: {
           name: 'unit',
           include: ['{lib,features,server,components,stores}/**/*.test.{ts,tsx}'],
@@ -25,7 +25,7 @@ export default defineConfig({
         },
       },
       {
-        resolve: { alias },
+        extends: true as const,
         test: {
           name: 'integration-pglite',
           include: integrationFiles,
@@ -35,7 +35,7 @@ export default defineConfig({
       },
       ...(process.env.DATABASE_URL
         ? [{
-            resolve: { alias },
+            extends: true as const,
             test: {
               name: 'integration-postgres',
               include: integrationFiles,
@@ -45,7 +45,7 @@ export default defineConfig({
           }]
         : []),
       {
-        resolve: { alias },
+        extends: true as const,
         test: {
           name: 'media',
           include: ['tests/media/**/*.test.ts'],

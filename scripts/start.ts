@@ -4,7 +4,8 @@
  */
 import { ensureBuild } from './lib/ensure-build';
 
-process.env.NODE_ENV ??= 'production';
+const processEnv = process.env as Record<string, string | undefined>;
+processEnv.NODE_ENV ??= 'production';
 process.env.NEXT_TELEMETRY_DISABLED ??= '1';
 ensureBuild();
 await import('../server/index');

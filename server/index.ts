@@ -5,6 +5,7 @@ import { getRequestListener } from '@hono/node-server';
 import { env } from '@/lib/env';
 import { logger } from '@/lib/logger';
 import { getDb } from '@/lib/db/client';
+import { initMediaSigning } from '@/lib/storage/signing';
 import { buildApi, isApiPath } from './api';
 import { attachSocket } from './socket';
 import { ensureViewerCookie } from './viewer-cookie';
@@ -20,6 +21,7 @@ async function main() {
   const log = logger();
   const dev = e.NODE_ENV === 'development';
   await getDb();
+  await initMediaSigning();
 
   const nextApp = next({ dev, dir: process.cwd(), hostname: 'localhost', port: e.PORT });
   const nextHandler = nextApp.getRequestHandler();

@@ -6,7 +6,8 @@ import { MAX_JSON_BODY_BYTES } from '../constants';
 /** Turns a zod failure into a 422 naming the first bad field. */
 export function zodError(error: z.ZodError): ApiError {
   const issue = error.issues[0];
-  const field = issue?.path.join('.') || 'body';
+  const unknownKeys = issue?.code === 'unrecognized_keys' ? issue.keys.join(', ') : '';
+  const field = [issue?.path.join('.'), unknownKeys].filter(Boolean).join('.') || 'body';
   return new ApiError(422, 'validation_failed', `${field}: ${issue?.message ?? 'invalid'}`);
 }
 

@@ -1,0 +1,211 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import { getDb } from '@/lib/db/client';
+import { contentItems, options } from '@/lib/db/schema';
+import { env } from '@/lib/env';
+import { ApiError } from '@/lib/http/errors';
+import { logger } from '@/lib/logger';
+import { enqueue, type JobHandler } from '@/lib/jobs/queue';
+import { probeFile, probeUpload } from '@/lib/media/probe';
+import { transcodeToHls } from '@/lib/media/transcode';
+import { getStorage } from '@/lib/storage/storage';
+import { contentPrefix } from '@/lib/storage/media-storage';
+import { invalidateFeedCache } from './feed';
+
+/**
+ * Reel ingest (issue "Reels end to end", ARCHITECTURE.md decision 5):
+ * probe the file, refuse what the spec refuses before anything is stored,
+ * keep the source under DATA_DIR/uploads/<contentId>/, add the reel as
+ * `processing` and a durable `transcode` job in one transaction. The job
+ * makes the HLS ladder, stores it under `content/<contentId>/`, and turns
+ * the reel `ready` at the end of the feed order, or `failed` with a reason.
+ */
+
+/** Job kind of the HLS transcode. */
+export const TRANSCODE_JOB = 'transcode';
+
+export interface TranscodePayload {
+  contentId: string;
+}
+
+export interface IngestInput {
+  /** Path of the video on this machine (an upload's temp file or an imported file). It is copied, never moved. */
+  filePath: string;
+  optionId: string;
+  description: string;
+  lang: 'en' | 'hi' | 'he';
+  isTldr?: boolean;
+  userId?: string | null;
+  /** Sources of the facts stated, one per line. */
+  sources?: string;
+  /** Idempotency key of the caller (import, generator): the same key returns the same reel. */
+  sourceKey?: string;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const LANGS = new Set(['en', 'hi', 'he']);
+
+/** DATA_DIR/uploads/<contentId>: the kept source until the transcode succeeds. */
+export function uploadDir(contentId: string): string {
+  return path.resolve(env().DATA_DIR, 'uploads', contentId);
+}
+
+function workDirRoot(): string {
+  return path.resolve(env().DATA_DIR, 'work');
+}
+
+function sourceExtension(filePath: string): string {
+  const ext = path.extname(filePath).toLowerCase();
+  return /^\.[a-z0-9]{1,5}$/.test(ext) ? ext : '.bin';
+}
+
+async function contentIdForKey(sourceKey: string): Promise<string | null> {
+  const { db } = await getDb();
+  const [row] = await db.select({ id: contentItems.id }).from(contentItems).where(eq(contentItems.source_key, sourceKey));
+  return row?.id ?? null;
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return e?.code === '23505' || e?.cause?.code === '23505';
+}
+
+/**
+ * Ingests one video file as a reel of `optionId`. Nothing is stored when the
+ * file is refused. A `sourceKey` seen before returns that reel's id (re-runs
+ * of an import or generator never duplicate).
+ * @returns the new (or existing) content id; the reel is `processing` until its transcode job ends.
+ * @throws ApiError 404 `option_not_found`; 422 `validation_failed` for a bad lang;
+ *   422 `file_unreadable` when the path cannot be read; 413 `file_too_large`,
+ *   422 `no_video_stream`, 422 `video_too_long` (SPEC.md sections 5 and 8).
+ */
+export async function ingestVideoFile(input: IngestInput): Promise<{ contentId: string }> {
+  const { db } = await getDb();
+  if (input.sourceKey) {
+    const existing = await contentIdForKey(input.sourceKey);
+    if (existing) return { contentId: existing };
+  }
+  if (!LANGS.has(input.lang)) throw new ApiError(422, 'validation_failed', 'lang must be one of en, hi, he');
+  if (!UUID.test(input.optionId)) throw new ApiError(404, 'option_not_found', 'This option does not exist.');
+  const [option] = await db.select({ id: options.id }).from(options).where(eq(options.id, input.optionId));
+  if (!option) throw new ApiError(404, 'option_not_found', 'This option does not exist.');
+  try {
+    const stat = await fs.stat(input.filePath);
+    if (!stat.isFile()) throw new Error('not a file');
+  } catch {
+    throw new ApiError(422, 'file_unreadable', 'The video file could not be read.');
+  }
+
+  await probeUpload(input.filePath, env().VIDEO_MAX_DURATION_S);
+
+  const contentId = randomUUID();
+  const dir = uploadDir(contentId);
+  await fs.mkdir(dir, { recursive: true });
+  try {
+    await fs.copyFile(input.filePath, path.join(dir, `source${sourceExtension(input.filePath)}`));
+    await db.transaction(async (tx) => {
+      await tx.insert(contentItems).values({
+        id: contentId,
+        option_id: input.optionId,
+        user_id: input.userId ?? null,
+        description: input.description,
+        sources: input.sources ?? '',
+        lang: input.lang,
+        is_tldr: input.isTldr ?? false,
+        status: 'processing',
+        source_key: input.sourceKey ?? null,
+        media_key: contentPrefix(contentId),
+      });
+      await enqueue(TRANSCODE_JOB, { contentId } satisfies TranscodePayload, { db: tx });
+    });
+  } catch (err) {
+    await fs.rm(dir, { recursive: true, force: true });
+    // Two runs with one sourceKey at once: the loser answers with the winner's reel.
+    if (input.sourceKey && isUniqueViolation(err)) {
+      const existing = await contentIdForKey(input.sourceKey);
+      if (existing) return { contentId: existing };
+    }
+    throw err;
+  }
+  logger().info({ contentId, optionId: input.optionId }, 'reel ingested; transcode queued');
+  return { contentId };
+}
+
+async function findSource(contentId: string): Promise<string> {
+  const dir = uploadDir(contentId);
+  const names = await fs.readdir(dir).catch(() => [] as string[]);
+  const name = names.find((n) => n.startsWith('source'));
+  if (!name) throw new Error(`source video is missing (${dir})`);
+  return path.join(dir, name);
+}
+
+/**
+ * The `transcode` job: source -> HLS ladder, poster and thumbnail -> storage,
+ * then the reel becomes `ready` and takes the next feed position
+ * (`feed_seq = nextval(...)`, so a reel that becomes ready later is appended
+ * and paging never repeats or skips). After the last failed attempt the reel
+ * is `failed` with the reason. server/worker.ts registers it.
+ */
+export const transcodeJobHandler: JobHandler<TranscodePayload> = {
+  async run({ contentId }, ctx) {
+    const log = logger().child({ contentId, jobId: ctx.job.id });
+    const { db } = await getDb();
+    const [row] = await db.select({ status: contentItems.status }).from(contentItems).where(eq(contentItems.id, contentId));
+    if (!row || row.status !== 'processing') {
+      log.info({ status: row?.status ?? 'deleted' }, 'transcode skipped: reel is not processing');
+      return;
+    }
+    const source = await findSource(contentId);
+    const probe = await probeFile(source);
+
+    const root = workDirRoot();
+    await fs.mkdir(root, { recursive: true });
+    // An attempt whose worker died left its folder behind; it is of no use now.
+    for (const name of await fs.readdir(root)) {
+      if (name.startsWith(`${contentId}-`)) await fs.rm(path.join(root, name), { recursive: true, force: true });
+    }
+    const work = path.join(root, `${contentId}-${ctx.job.id}-${ctx.job.attempts}`);
+    try {
+      const result = await transcodeToHls({ input: source, outDir: work, probe, signal: ctx.signal, onProgress: ctx.progress });
+      ctx.signal.throwIfAborted();
+      const storage = getStorage();
+      const prefix = contentPrefix(contentId);
+      await storage.putDirectory(work, prefix);
+      const updated = await db.update(contentItems).set({
+        status: 'ready',
+        ready_at: sql`now()`,
+        feed_seq: sql`nextval(pg_get_serial_sequence('content_items', 'feed_seq'))`,
+        duration_s: result.durationS,
+        width: result.width,
+        height: result.height,
+        renditions: result.renditions.map((r) => r.name),
+        media_key: prefix,
+        failure_reason: null,
+      }).where(and(eq(contentItems.id, contentId), eq(contentItems.status, 'processing')))
+        .returning({ id: contentItems.id });
+      if (updated.length === 0) {
+        const [still] = await db.select({ id: contentItems.id }).from(contentItems).where(eq(contentItems.id, contentId));
+        // Deleted while we worked: its media would be orphaned.
+        if (!still) await storage.deletePrefix(prefix);
+        log.info('transcode finished but the reel is no longer processing');
+        return;
+      }
+      // This process's feed shows the new reel at once; other processes within the feed cache's TTL.
+      invalidateFeedCache();
+      await fs.rm(uploadDir(contentId), { recursive: true, force: true });
+      log.info({ renditions: result.renditions.map((r) => r.name), durationS: result.durationS }, 'reel ready');
+    } finally {
+      await fs.rm(work, { recursive: true, force: true });
+    }
+  },
+
+  async onFinalFailure({ contentId }, reason) {
+    const { db } = await getDb();
+    await db.update(contentItems)
+      .set({ status: 'failed', failure_reason: reason })
+      .where(and(eq(contentItems.id, contentId), eq(contentItems.status, 'processing')));
+    logger().warn({ contentId, reason }, 'reel failed');
+  },
+};

@@ -1,0 +1,263 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { createHash } from 'node:crypto';
+import { and, eq, inArray, like, sql } from 'drizzle-orm';
+import type { Db } from '@/lib/db/client';
+import { categories, contentItems, options, settings, topics, users } from '@/lib/db/schema';
+import { logger } from '@/lib/logger';
+import { OPTIONS, libraryReels, spokenText, type LibraryReel } from '../data/library';
+import { SOURCE_KEY_PREFIX, TEAM_USER, TOPICS } from '../data/taxonomy';
+import { CATEGORY_SYMBOLS, TOPIC_SYMBOLS, iconSvg, ownerIconSvg, writePicture } from './pictures';
+import { renderReel } from './render';
+
+/**
+ * Makes the starter library once and keeps it (issue "Reels end to end"):
+ * upserts the taxonomy and the team account, renders each reel that is not
+ * in the database yet (MP4s cached under DATA_DIR/library/, so a crash
+ * resumes where it stopped) and hands it to the same ingest as an upload.
+ * The ingest is a parameter: a feature never imports another feature, and
+ * server/starter-library.ts composes the two.
+ */
+
+/** The upload pipeline's entry (features/reels/server/ingest.ts `ingestVideoFile`). */
+export type IngestFn = (input: {
+  filePath: string;
+  optionId: string;
+  description: string;
+  lang: 'en' | 'hi' | 'he';
+  isTldr?: boolean;
+  userId?: string | null;
+  sources?: string;
+  sourceKey?: string;
+}) => Promise<{ contentId: string }>;
+
+/** Ids of the library's rows, by the data's keys. */
+export interface LibraryIds {
+  /** By topic slug. */
+  topics: Map<string, string>;
+  /** By question-bank category name. */
+  categories: Map<string, string>;
+  /** By option key. */
+  options: Map<string, string>;
+  ownerId: string;
+}
+
+/**
+ * Creates what is missing of the taxonomy and the team account, idempotently:
+ * topics by slug, categories by (topic, name), options by (category, name),
+ * the owner by username. Existing rows keep their values (an operator's edits
+ * stay); only an empty `pic` is filled. Pictures go to DATA_DIR/media/library/.
+ */
+export async function ensureTaxonomy(db: Db, dataDir: string): Promise<LibraryIds> {
+  const ids: LibraryIds = { topics: new Map(), categories: new Map(), options: new Map(), ownerId: '' };
+  const ownerPic = await writePicture(dataDir, 'owner-team', await ownerIconSvg());
+  const [owner] = await db.insert(users)
+    .values({ name: TEAM_USER.name, username: TEAM_USER.username, pic: ownerPic })
+    .onConflictDoUpdate({ target: users.username, set: { pic: sql`coalesce(${users.pic}, excluded.pic)` } })
+    .returning({ id: users.id });
+  ids.ownerId = owner!.id;
+
+  for (const [ti, t] of TOPICS.entries()) {
+    const pic = await writePicture(dataDir, `topic-${t.slug}`, await iconSvg(TOPIC_SYMBOLS[t.slug] ?? 'sun', t.accent, 'night'));
+    const [row] = await db.insert(topics)
+      .values({ slug: t.slug, name: t.name, description: t.description, type_tag: t.typeTag, pic, sort_order: ti })
+      .onConflictDoUpdate({ target: topics.slug, set: { pic: sql`coalesce(${topics.pic}, excluded.pic)` } })
+      .returning({ id: topics.id });
+    ids.topics.set(t.slug, row!.id);
+    for (const [ci, name] of t.categories.entries()) {
+      const cpic = await writePicture(dataDir, `category-${slugify(name)}`, await iconSvg(CATEGORY_SYMBOLS[name], t.accent));
+      const [cat] = await db.insert(categories)
+        .values({ topic_id: row!.id, name, pic: cpic, sort_order: ci })
+        .onConflictDoUpdate({ target: [categories.topic_id, categories.name], set: { pic: sql`coalesce(${categories.pic}, excluded.pic)` } })
+        .returning({ id: categories.id });
+      ids.categories.set(name, cat!.id);
+    }
+  }
+
+  const perCategory = new Map<string, number>();
+  for (const o of OPTIONS) {
+    const categoryId = ids.categories.get(o.category);
+    if (!categoryId) throw new Error(`option ${o.key}: category ${o.category} is in no topic`);
+    const sortOrder = perCategory.get(o.category) ?? 0;
+    perCategory.set(o.category, sortOrder + 1);
+    const accent = TOPICS.find((t) => t.slug === o.topic)!.accent;
+    const pic = await writePicture(dataDir, `option-${o.key}`, await iconSvg(CATEGORY_SYMBOLS[o.category], accent, 'outline'));
+    const [row] = await db.insert(options)
+      .values({ category_id: categoryId, name: o.name, pic, sort_order: sortOrder })
+      .onConflictDoUpdate({ target: [options.category_id, options.name], set: { pic: sql`coalesce(${options.pic}, excluded.pic)` } })
+      .returning({ id: options.id });
+    ids.options.set(o.key, row!.id);
+  }
+  return ids;
+}
+
+function slugify(s: string): string {
+  return s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+}
+
+/**
+ * Where a reel's rendered MP4 is cached: DATA_DIR/library/<option>-<lang>-<hash>.mp4.
+ * The hash covers what is drawn and said, so an edited script renders anew.
+ */
+export function cachedReelPath(dataDir: string, reel: LibraryReel): string {
+  const content = JSON.stringify({
+    v: 1,
+    n: reel.narration.map((x) => [x.kind, x.line.text, spokenText(x.line)]),
+    l: reel.categoryLabel,
+    t: reel.topicName,
+    a: reel.accent,
+  });
+  const hash = createHash('sha256').update(content).digest('hex').slice(0, 10);
+  return path.resolve(dataDir, 'library', `${reel.option.key}-${reel.lang}-${hash}.mp4`);
+}
+
+/** Counts of the library's reels in the database, by status. */
+export interface LibraryStatus {
+  /** Rows with a starter source key: ingested (any status). */
+  ingested: number;
+  ready: number;
+  failed: number;
+}
+
+/** How far the library's reels (`sourceKeys`, default every starter key) have come. */
+export async function libraryStatus(db: Db, sourceKeys?: string[]): Promise<LibraryStatus> {
+  const where = sourceKeys ? inArray(contentItems.source_key, sourceKeys) : like(contentItems.source_key, `${SOURCE_KEY_PREFIX}%`);
+  const rows = await db.select({ status: contentItems.status, n: sql<number>`count(*)`.mapWith(Number) })
+    .from(contentItems).where(where).groupBy(contentItems.status);
+  const by = (s: string) => rows.find((r) => r.status === s)?.n ?? 0;
+  return { ingested: rows.reduce((a, r) => a + r.n, 0), ready: by('ready'), failed: by('failed') };
+}
+
+const LEASE_KEY = 'starter_library_lease';
+
+/**
+ * Takes (or renews) the lease that lets one process make the library when
+ * several share a database (web processes behind a load balancer). A lease
+ * whose holder stopped renewing expires after `ttlMs`.
+ * @returns true when `holder` holds the lease now.
+ */
+export async function takeLease(db: Db, holder: string, ttlMs: number, nowMs = Date.now()): Promise<boolean> {
+  const rows = await db.insert(settings)
+    .values({ key: LEASE_KEY, value: `${holder}|${nowMs + ttlMs}` })
+    .onConflictDoUpdate({
+      target: settings.key,
+      set: { value: sql`excluded.value` },
+      setWhere: sql`split_part(${settings.value}, '|', 1) = ${holder} or split_part(${settings.value}, '|', 2)::bigint < ${nowMs}`,
+    })
+    .returning({ value: settings.value });
+  return rows.length === 1;
+}
+
+/** Gives the lease back when `holder` holds it. */
+export async function releaseLease(db: Db, holder: string): Promise<void> {
+  await db.delete(settings).where(and(eq(settings.key, LEASE_KEY), sql`split_part(${settings.value}, '|', 1) = ${holder}`));
+}
+
+/** Progress of a run, for a progress bar or log lines. */
+export interface MakeProgress {
+  /** Reels this run is responsible for (the limit applied). */
+  total: number;
+  /** Reels whose MP4 exists (rendered now, cached, or already ingested). */
+  made: number;
+  /** Reels in the database. */
+  ingested: number;
+}
+
+export interface MakeLibraryOptions {
+  db: Db;
+  /** DATA_DIR: pictures go to media/library/, MP4s to library/. */
+  dataDir: string;
+  ingest: IngestFn;
+  /** Make only the first `limit` reels of the making order (tests, CI); all when unset. */
+  limit?: number;
+  /** Lease holder id of this process. */
+  holder: string;
+  onProgress?: (p: MakeProgress) => void;
+  signal?: AbortSignal;
+}
+
+export interface MakeLibraryResult {
+  /** False when another process holds the lease and is making the library. */
+  ran: boolean;
+  /** Source keys of the reels this run covers (limit applied). */
+  sourceKeys: string[];
+  /** Reels rendered by this run. */
+  rendered: number;
+  /** Wall time of each render, ms. */
+  renderMs: number[];
+  /** Reels that failed to render or ingest, with the reason; the next run tries them again. */
+  errors: { sourceKey: string; message: string }[];
+}
+
+/** Lease length: well above one reel's render time, so a live maker never loses it. */
+const LEASE_TTL_MS = 10 * 60_000;
+
+/**
+ * Makes the missing reels of the starter library one by one: skip when its
+ * source key is in the database, else render (or reuse the cached MP4) and
+ * ingest. A reel that fails is logged and left for the next run; the rest go on.
+ * @throws Error only when the taxonomy cannot be written (database down).
+ */
+export async function makeLibrary(opts: MakeLibraryOptions): Promise<MakeLibraryResult> {
+  const log = logger().child({ component: 'starter-library' });
+  const all = libraryReels();
+  const reels = opts.limit === undefined ? all : all.slice(0, Math.max(0, opts.limit));
+  const result: MakeLibraryResult = { ran: false, sourceKeys: reels.map((r) => r.sourceKey), rendered: 0, renderMs: [], errors: [] };
+  if (!(await takeLease(opts.db, opts.holder, LEASE_TTL_MS))) {
+    log.info('another process is making the starter library');
+    return result;
+  }
+  result.ran = true;
+  try {
+    const ids = await ensureTaxonomy(opts.db, opts.dataDir);
+    const existing = new Set((await opts.db.select({ key: contentItems.source_key }).from(contentItems)
+      .where(inArray(contentItems.source_key, result.sourceKeys))).map((r) => r.key));
+    const progress: MakeProgress = { total: reels.length, made: 0, ingested: 0 };
+    for (const r of reels) {
+      if (existing.has(r.sourceKey)) {
+        progress.made++;
+        progress.ingested++;
+      }
+    }
+    opts.onProgress?.({ ...progress });
+
+    for (const reel of reels) {
+      if (existing.has(reel.sourceKey)) continue;
+      opts.signal?.throwIfAborted();
+      await takeLease(opts.db, opts.holder, LEASE_TTL_MS);
+      const file = cachedReelPath(opts.dataDir, reel);
+      try {
+        if (!fs.existsSync(file)) {
+          const t0 = Date.now();
+          const r = await renderReel(reel, { outFile: file, signal: opts.signal });
+          const ms = Date.now() - t0;
+          result.rendered++;
+          result.renderMs.push(ms);
+          log.info({ sourceKey: reel.sourceKey, durationS: r.durationS, renderMs: ms }, 'starter reel rendered');
+        }
+        progress.made++;
+        opts.onProgress?.({ ...progress });
+        await opts.ingest({
+          filePath: file,
+          optionId: ids.options.get(reel.option.key)!,
+          description: reel.description,
+          lang: reel.lang,
+          isTldr: reel.isTldr,
+          userId: ids.ownerId,
+          sources: reel.sources,
+          sourceKey: reel.sourceKey,
+        });
+        progress.ingested++;
+        opts.onProgress?.({ ...progress });
+      } catch (err) {
+        if (opts.signal?.aborted) throw err;
+        const message = err instanceof Error ? err.message : String(err);
+        result.errors.push({ sourceKey: reel.sourceKey, message });
+        log.error({ err, sourceKey: reel.sourceKey }, 'starter reel failed; the next run tries again');
+      }
+    }
+    return result;
+  } finally {
+    await releaseLease(opts.db, opts.holder).catch(() => undefined);
+  }
+}

@@ -1,0 +1,93 @@
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import { bodyLimit } from 'hono/body-limit';
+import { requestId, type RequestIdVariables } from 'hono/request-id';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { ApiError, errorBody } from './errors';
+import { logger } from '../logger';
+
+/**
+ * The plumbing every API request shares (ARCHITECTURE.md decisions 3 and 10):
+ * a request id, the one error shape for every non-2xx answer, body limits,
+ * and a 500 that carries no internals.
+ */
+
+export type ApiEnv = { Variables: RequestIdVariables };
+
+/** Message of every 500 (SPEC.md section 8, the generic error). */
+export const INTERNAL_ERROR_MESSAGE = 'Something went Wrong. Please try again Later.';
+
+/**
+ * A Hono app with the request id (`X-Request-Id`, echoed when the client sent
+ * a sane one), `onError` and `notFound` answering in the one error shape.
+ */
+export function createApiApp(): Hono<ApiEnv> {
+  const app = new Hono<ApiEnv>();
+  app.use('*', requestId());
+  app.onError(handleApiError);
+  app.notFound((c) => c.json(errorBody('not_found', 'No such API endpoint.'), 404));
+  return app;
+}
+
+/**
+ * Maps anything a handler throws to the one error shape:
+ * ApiError -> its status; Hono's HTTPException (e.g. a malformed body seen
+ * by Hono itself) -> its status with a generic code; a JSON SyntaxError ->
+ * 400; anything else -> 500 with the generic message, logged with the
+ * request id (the client never sees internals).
+ */
+export function handleApiError(err: Error, c: Context<ApiEnv>): Response {
+  if (err instanceof ApiError) return c.json(errorBody(err.code, err.message), err.status);
+  if (err instanceof HTTPException) {
+    const status = err.status as ContentfulStatusCode;
+    if (status >= 500) return internalError(err, c);
+    return c.json(errorBody(codeForStatus(status), err.message || 'The request could not be handled.'), status);
+  }
+  if (err instanceof SyntaxError) return c.json(errorBody('invalid_json', 'Request body must be valid JSON.'), 400);
+  return internalError(err, c);
+}
+
+function internalError(err: Error, c: Context<ApiEnv>): Response {
+  logger().error({ err, reqId: c.get('requestId'), method: c.req.method, path: c.req.path }, 'unhandled API error');
+  return c.json(errorBody('internal_error', INTERNAL_ERROR_MESSAGE), 500);
+}
+
+function codeForStatus(status: number): string {
+  switch (status) {
+    case 400: return 'bad_request';
+    case 401: return 'unauthorized';
+    case 403: return 'forbidden';
+    case 404: return 'not_found';
+    case 405: return 'method_not_allowed';
+    case 413: return 'payload_too_large';
+    case 415: return 'unsupported_media_type';
+    case 422: return 'validation_failed';
+    case 429: return 'too_many_requests';
+    default: return 'bad_request';
+  }
+}
+
+/**
+ * Middleware: rejects a body larger than `maxBytes` with 413
+ * `payload_too_large`, by its Content-Length or, when streamed, as it is read.
+ */
+export function limitBody(maxBytes: number): MiddlewareHandler {
+  return bodyLimit({
+    maxSize: maxBytes,
+    onError: (c) => c.json(errorBody('payload_too_large', 'Request body is too large.'), 413),
+  });
+}
+
+/**
+ * Middleware: a POST/PUT/PATCH body must be declared as JSON
+ * (`application/json`, or `text/plain` when `allowTextPlain`, which is what
+ * `navigator.sendBeacon` sends for a string); else 415 `unsupported_media_type`.
+ */
+export function jsonContentType(opts: { allowTextPlain?: boolean } = {}): MiddlewareHandler {
+  return async (c, next) => {
+    const type = (c.req.header('content-type') ?? '').split(';')[0].trim().toLowerCase();
+    const ok = type === 'application/json' || (opts.allowTextPlain === true && type === 'text/plain');
+    if (!ok) throw new ApiError(415, 'unsupported_media_type', 'Request body must be JSON (Content-Type: application/json).');
+    await next();
+  };
+}

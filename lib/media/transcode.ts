@@ -1,0 +1,367 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { HLS_RENDITIONS, HLS_SEGMENT_S } from '../constants';
+import { runFfmpeg } from './ffmpeg';
+import type { VideoProbe } from './probe';
+
+/**
+ * The HLS ladder of ARCHITECTURE.md decision 5: 240p, 360p and 720p H.264 +
+ * AAC renditions with ~2 s segments whose keyframes line up across
+ * renditions (so a player can switch at any segment boundary), a master
+ * playlist, a poster and a thumbnail.
+ *
+ * Segments are MPEG-TS rather than fMP4: every native HLS player (old iOS
+ * Safari, Android's) and hls.js play TS, each TS segment carries its own
+ * codec configuration (no init segment to fetch or cache-miss), and the
+ * ffmpeg 4.x build shipped through npm has a less mature fMP4 HLS muxer.
+ * The cost is a few percent of container overhead at these bitrates.
+ */
+
+/** One rung of the ladder, named by its short side ("720p" = 720 px on the short side). */
+export interface RenditionPlan {
+  /** Short-side pixels: the rung's name and its folder (`720/index.m3u8`). */
+  name: number;
+  /** Output frame size in pixels (even numbers; portrait stays portrait: 720p portrait = 720x1280). */
+  width: number;
+  height: number;
+  /** Target video bitrate, bits/s; maxrate and bufsize derive from it. */
+  videoBitrate: number;
+  /** AAC bitrate, bits/s. */
+  audioBitrate: number;
+  /** H.264 level_idc (30 = 3.0, 31 = 3.1...) chosen for the frame size and rate. */
+  level: number;
+}
+
+export interface RenditionResult extends RenditionPlan {
+  /** Peak bits/s over ~one target duration of segments (Apple HLS authoring spec, BANDWIDTH). */
+  bandwidth: number;
+  /** Mean bits/s over the whole rendition (AVERAGE-BANDWIDTH). */
+  averageBandwidth: number;
+  /** RFC 6381 codecs string read from the encoded stream, e.g. `avc1.4d401f,mp4a.40.2`. */
+  codecs: string;
+  /** Relative path of the media playlist, e.g. `360/index.m3u8`. */
+  playlist: string;
+  /** Segment durations, seconds, in order. */
+  segmentDurationsS: number[];
+}
+
+export interface HlsResult {
+  /** Lowest first, as in the master playlist. */
+  renditions: RenditionResult[];
+  /** Size of the top rendition (= the poster), pixels. */
+  width: number;
+  height: number;
+  /** Playable length, seconds (sum of the top rendition's segments). */
+  durationS: number;
+}
+
+/** Video bitrates of the named rungs, bits/s; other heights interpolate between them. */
+const VIDEO_BITRATES: Record<number, number> = { 240: 300_000, 360: 600_000, 720: 1_800_000 };
+/** Highest output frame rate: bounds the H.264 level and the CPU spent per reel. */
+const MAX_FPS = 30;
+/** A top rung barely above the one below it costs a full encode for no visible gain. */
+const MIN_TOP_STEP = 1.2;
+/** Thumbnail width, pixels (feed cards and share previews); smaller sources keep their width. */
+export const THUMB_WIDTH = 180;
+
+const even = (n: number) => Math.max(2, Math.round(n / 2) * 2);
+const evenDown = (n: number) => Math.max(2, Math.floor(n / 2) * 2);
+
+function videoBitrateFor(name: number): number {
+  const known = Object.keys(VIDEO_BITRATES).map(Number).sort((a, b) => a - b);
+  if (VIDEO_BITRATES[name]) return VIDEO_BITRATES[name];
+  if (name < known[0]) return Math.max(150_000, Math.round(VIDEO_BITRATES[known[0]] * (name / known[0]) ** 2));
+  for (let i = 1; i < known.length; i++) {
+    const lo = known[i - 1];
+    const hi = known[i];
+    if (name <= hi) {
+      const t = (name - lo) / (hi - lo);
+      return Math.round(VIDEO_BITRATES[lo] + t * (VIDEO_BITRATES[hi] - VIDEO_BITRATES[lo]));
+    }
+  }
+  return VIDEO_BITRATES[known[known.length - 1]];
+}
+
+/** H.264 Annex A limits: [level_idc, max frame size in macroblocks, max macroblocks per second]. */
+const LEVELS: Array<[number, number, number]> = [
+  [30, 1620, 40_500],
+  [31, 3600, 108_000],
+  [32, 5120, 216_000],
+  [40, 8192, 245_760],
+  [42, 8704, 522_240],
+];
+
+function levelFor(width: number, height: number, fps: number): number {
+  const mbs = Math.ceil(width / 16) * Math.ceil(height / 16);
+  const rate = mbs * (fps > 0 ? fps : MAX_FPS);
+  return (LEVELS.find(([, fs, mbps]) => mbs <= fs && rate <= mbps) ?? LEVELS[LEVELS.length - 1])[0];
+}
+
+/** Output frame rate: the source's, capped at MAX_FPS (0 when the source does not say). */
+export function outputFps(probe: Pick<VideoProbe, 'fps'>): number {
+  return probe.fps > 0 ? Math.min(probe.fps, MAX_FPS) : 0;
+}
+
+/**
+ * The renditions to make for a source of `width` x `height` display pixels:
+ * the 240/360/720 rungs (HLS_RENDITIONS) measured on the short side, never
+ * upscaled: rungs above the source are skipped and the top one is
+ * min(720, source short side); at least one rendition always.
+ */
+export function planLadder(probe: Pick<VideoProbe, 'width' | 'height' | 'fps'>): RenditionPlan[] {
+  const short = Math.min(probe.width, probe.height);
+  const long = Math.max(probe.width, probe.height);
+  const portrait = probe.height > probe.width;
+  const top = evenDown(Math.min(Math.max(...HLS_RENDITIONS), short));
+  const names: number[] = HLS_RENDITIONS.filter((r) => r <= short);
+  const below = names.filter((n) => n < top);
+  if (!names.includes(top) && (below.length === 0 || top >= below[below.length - 1] * MIN_TOP_STEP)) names.push(top);
+  const fps = outputFps(probe);
+  return names.map((name) => {
+    const longSide = even((long * name) / short);
+    const width = portrait ? name : longSide;
+    const height = portrait ? longSide : name;
+    return {
+      name,
+      width,
+      height,
+      videoBitrate: videoBitrateFor(name),
+      audioBitrate: name >= 720 ? 96_000 : 64_000,
+      level: levelFor(width, height, fps),
+    };
+  });
+}
+
+export interface TranscodeOptions {
+  input: string;
+  /** Empty or missing folder that receives master.m3u8, <name>/index.m3u8, segments, poster.jpg, thumb.jpg. */
+  outDir: string;
+  probe: VideoProbe;
+  /** Fraction done, 0..1, as ffmpeg reports it. */
+  onProgress?: (fraction: number) => void;
+  /** Aborting kills ffmpeg. */
+  signal?: AbortSignal;
+}
+
+/**
+ * Encodes the whole ladder in one ffmpeg process (the decode and the
+ * `split` are shared, which matters on a 2-core machine), then writes the
+ * master playlist with measured bandwidths, a poster (top rendition size, the
+ * frame at 1 s, or the first frame of a clip under 2 s) and a 180 px wide
+ * thumbnail.
+ * @throws MediaToolError when ffmpeg fails; the abort reason when aborted.
+ */
+export async function transcodeToHls(opts: TranscodeOptions): Promise<HlsResult> {
+  const { input, outDir, probe } = opts;
+  const plans = planLadder(probe);
+  await fs.mkdir(outDir, { recursive: true });
+  for (const p of plans) await fs.mkdir(path.join(outDir, String(p.name)), { recursive: true });
+
+  const fps = outputFps(probe);
+  const gop = Math.round((fps || MAX_FPS) * HLS_SEGMENT_S);
+  const pre = probe.fps > MAX_FPS ? `fps=${MAX_FPS},` : '';
+  const labels = plans.map((_, i) => `[s${i}]`).join('');
+  const graph = [
+    `[0:v:0]${pre}split=${plans.length}${labels}`,
+    ...plans.map((p, i) => `[s${i}]scale=${p.width}:${p.height}:flags=bicubic,setsar=1,format=yuv420p[v${i}]`),
+  ].join(';');
+
+  const args = ['-y', '-progress', 'pipe:1', '-nostats', '-i', input];
+  // Every rendition gets audio, so players never switch between audio and silence-less variants.
+  if (!probe.hasAudio) {
+    args.push('-f', 'lavfi', '-t', probe.durationS.toFixed(3), '-i', 'anullsrc=channel_layout=stereo:sample_rate=48000');
+  }
+  args.push('-filter_complex', graph);
+  plans.forEach((p, i) => {
+    const dir = path.join(outDir, String(p.name));
+    args.push(
+      '-map', `[v${i}]`, '-map', probe.hasAudio ? '0:a:0' : '1:a:0',
+      // Phone videos carry GPS position and device names in metadata; a public reel should not.
+      '-map_metadata', '-1', '-map_chapters', '-1',
+      '-c:v', 'libx264', '-preset', 'veryfast', '-profile:v', 'main', '-level:v', (p.level / 10).toFixed(1),
+      '-pix_fmt', 'yuv420p',
+      '-b:v', String(p.videoBitrate), '-maxrate', String(Math.round(p.videoBitrate * 1.25)),
+      '-bufsize', String(p.videoBitrate * 2),
+      '-g', String(gop), '-sc_threshold', '0',
+      // Keyframes at every 2 s of source time, identical in all renditions: segment boundaries line up.
+      '-force_key_frames', `expr:gte(t,n_forced*${HLS_SEGMENT_S})`,
+      '-c:a', 'aac', '-b:a', String(p.audioBitrate), '-ac', '2', '-ar', '48000',
+      '-max_muxing_queue_size', '1024',
+      '-f', 'hls', '-hls_time', String(HLS_SEGMENT_S), '-hls_playlist_type', 'vod', '-hls_list_size', '0',
+      '-hls_flags', 'independent_segments', '-hls_segment_type', 'mpegts',
+      '-hls_segment_filename', path.join(dir, 'seg_%05d.ts'),
+      path.join(dir, 'index.m3u8'),
+    );
+  });
+
+  const total = probe.durationS;
+  await runFfmpeg(args, {
+    signal: opts.signal,
+    onStdoutLine: (line) => {
+      const m = /^out_time_(?:ms|us)=(\d+)/.exec(line);
+      // ffmpeg's out_time_ms is in microseconds despite its name.
+      if (m && opts.onProgress && total > 0) opts.onProgress(Math.min(0.99, Number(m[1]) / 1e6 / total));
+    },
+  });
+
+  const renditions: RenditionResult[] = [];
+  for (const p of plans) renditions.push(await measureRendition(outDir, p));
+  await fs.writeFile(path.join(outDir, 'master.m3u8'), masterPlaylist(renditions, fps));
+
+  const top = plans[plans.length - 1];
+  await makeStills(input, outDir, top, probe, opts.signal);
+  opts.onProgress?.(1);
+
+  const topResult = renditions[renditions.length - 1];
+  const durationS = Math.round(topResult.segmentDurationsS.reduce((a, b) => a + b, 0) * 1000) / 1000;
+  return { renditions, width: top.width, height: top.height, durationS };
+}
+
+async function makeStills(input: string, outDir: string, top: RenditionPlan, probe: VideoProbe, signal?: AbortSignal) {
+  const at = probe.durationS >= 2 ? 1 : 0;
+  const thumbWidth = Math.min(THUMB_WIDTH, top.width);
+  const thumbHeight = even((thumbWidth * top.height) / top.width);
+  await runFfmpeg([
+    '-y', '-ss', String(at), '-i', input,
+    '-filter_complex',
+    `[0:v:0]split=2[p][t];[p]scale=${top.width}:${top.height},setsar=1[po];[t]scale=${thumbWidth}:${thumbHeight},setsar=1[th]`,
+    '-map_metadata', '-1',
+    '-map', '[po]', '-frames:v', '1', '-q:v', '3', '-pix_fmt', 'yuvj420p', path.join(outDir, 'poster.jpg'),
+    '-map', '[th]', '-frames:v', '1', '-q:v', '4', '-pix_fmt', 'yuvj420p', path.join(outDir, 'thumb.jpg'),
+  ], { signal });
+}
+
+/** Parses a media playlist into its segment URIs and EXTINF durations (seconds). */
+export function parseMediaPlaylist(text: string): { targetDurationS: number; segments: Array<{ uri: string; durationS: number }> } {
+  const segments: Array<{ uri: string; durationS: number }> = [];
+  let targetDurationS = HLS_SEGMENT_S;
+  let pending: number | null = null;
+  for (const raw of text.split('\n')) {
+    const line = raw.trim();
+    if (line.startsWith('#EXT-X-TARGETDURATION:')) targetDurationS = Number(line.slice(22));
+    else if (line.startsWith('#EXTINF:')) pending = parseFloat(line.slice(8));
+    else if (line && !line.startsWith('#') && pending !== null) {
+      segments.push({ uri: line, durationS: pending });
+      pending = null;
+    }
+  }
+  return { targetDurationS, segments };
+}
+
+async function measureRendition(outDir: string, p: RenditionPlan): Promise<RenditionResult> {
+  const dir = path.join(outDir, String(p.name));
+  const { targetDurationS, segments } = parseMediaPlaylist(await fs.readFile(path.join(dir, 'index.m3u8'), 'utf8'));
+  if (segments.length === 0) throw new Error(`rendition ${p.name} has no segments`);
+  const sizes = await Promise.all(segments.map(async (s) => (await fs.stat(path.join(dir, s.uri))).size));
+  const durations = segments.map((s) => s.durationS);
+  const totalBits = sizes.reduce((a, b) => a + b, 0) * 8;
+  const totalS = durations.reduce((a, b) => a + b, 0);
+  const averageBandwidth = Math.ceil(totalBits / totalS);
+  // Apple HLS authoring spec: peak over runs of segments lasting 0.5-1.5 target durations,
+  // so a 0.2 s tail segment holding one keyframe does not pass for the peak.
+  let peak = 0;
+  for (let i = 0; i < segments.length; i++) {
+    let bits = 0;
+    let dur = 0;
+    for (let j = i; j < segments.length; j++) {
+      bits += sizes[j] * 8;
+      dur += durations[j];
+      if (dur > 1.5 * targetDurationS) break;
+      if (dur >= 0.5 * targetDurationS) peak = Math.max(peak, bits / dur);
+    }
+  }
+  const codecs = `${await avcCodecString(path.join(dir, segments[0].uri))},mp4a.40.2`;
+  return {
+    ...p,
+    bandwidth: Math.ceil(Math.max(peak, averageBandwidth)),
+    averageBandwidth,
+    codecs,
+    playlist: `${p.name}/index.m3u8`,
+    segmentDurationsS: durations,
+  };
+}
+
+/**
+ * `avc1.PPCCLL` from the first SPS of an MPEG-TS segment (profile_idc,
+ * constraint flags, level_idc), so CODECS states what was really encoded.
+ * @throws Error when the segment holds no H.264 SPS.
+ */
+export async function avcCodecString(tsFile: string): Promise<string> {
+  const buf = await fs.readFile(tsFile);
+  const es = videoElementaryStream(buf);
+  for (let i = 0; i + 6 < es.length; i++) {
+    if (es[i] === 0 && es[i + 1] === 0 && es[i + 2] === 1 && (es[i + 3] & 0x1f) === 7) {
+      const hex = (n: number) => n.toString(16).padStart(2, '0');
+      return `avc1.${hex(es[i + 4])}${hex(es[i + 5])}${hex(es[i + 6])}`;
+    }
+  }
+  throw new Error(`no H.264 SPS in ${tsFile}`);
+}
+
+/** Concatenated payloads of the H.264 stream's TS packets (PID found through the PAT and PMT). */
+function videoElementaryStream(buf: Buffer): Buffer {
+  const PACKET = 188;
+  const payloadOf = (off: number): Buffer | null => {
+    if (buf[off] !== 0x47) return null;
+    const afc = (buf[off + 3] >> 4) & 0x3;
+    let start = off + 4;
+    if (afc === 2) return null;
+    if (afc === 3) start += 1 + buf[off + 4];
+    return start < off + PACKET ? buf.subarray(start, off + PACKET) : null;
+  };
+  const pidOf = (off: number) => ((buf[off + 1] & 0x1f) << 8) | buf[off + 2];
+  const pusi = (off: number) => (buf[off + 1] & 0x40) !== 0;
+  let pmtPid = -1;
+  let videoPid = -1;
+  const chunks: Buffer[] = [];
+  for (let off = 0; off + PACKET <= buf.length; off += PACKET) {
+    const pid = pidOf(off);
+    const payload = payloadOf(off);
+    if (!payload) continue;
+    if (pid === 0 && pusi(off) && pmtPid < 0) {
+      // PAT: pointer field, 8-byte section header, then 4-byte program entries.
+      const s = payload.subarray(1 + payload[0]);
+      const sectionLen = ((s[1] & 0x0f) << 8) | s[2];
+      for (let i = 8; i + 4 <= 3 + sectionLen - 4; i += 4) {
+        const program = (s[i] << 8) | s[i + 1];
+        if (program !== 0) { pmtPid = ((s[i + 2] & 0x1f) << 8) | s[i + 3]; break; }
+      }
+    } else if (pid === pmtPid && pusi(off) && videoPid < 0) {
+      const s = payload.subarray(1 + payload[0]);
+      const sectionLen = ((s[1] & 0x0f) << 8) | s[2];
+      const infoLen = ((s[10] & 0x0f) << 8) | s[11];
+      for (let i = 12 + infoLen; i + 5 <= 3 + sectionLen - 4;) {
+        const type = s[i];
+        const epid = ((s[i + 1] & 0x1f) << 8) | s[i + 2];
+        const esInfo = ((s[i + 3] & 0x0f) << 8) | s[i + 4];
+        if (type === 0x1b) { videoPid = epid; break; }
+        i += 5 + esInfo;
+      }
+    } else if (pid === videoPid) {
+      chunks.push(payload);
+      // The SPS leads the first access unit; a few KB is plenty.
+      if (chunks.length > 64) break;
+    }
+  }
+  return Buffer.concat(chunks);
+}
+
+/**
+ * The master playlist: one EXT-X-STREAM-INF per rendition, lowest first (a
+ * player that starts on the first entry starts fast), with measured
+ * BANDWIDTH and AVERAGE-BANDWIDTH, RESOLUTION, FRAME-RATE and CODECS.
+ */
+export function masterPlaylist(renditions: RenditionResult[], fps: number): string {
+  const lines = ['#EXTM3U', '#EXT-X-VERSION:3', '#EXT-X-INDEPENDENT-SEGMENTS'];
+  for (const r of [...renditions].sort((a, b) => a.name - b.name)) {
+    const attrs = [
+      `BANDWIDTH=${r.bandwidth}`,
+      `AVERAGE-BANDWIDTH=${r.averageBandwidth}`,
+      `RESOLUTION=${r.width}x${r.height}`,
+      ...(fps > 0 ? [`FRAME-RATE=${fps.toFixed(3)}`] : []),
+      `CODECS="${r.codecs}"`,
+    ];
+    lines.push(`#EXT-X-STREAM-INF:${attrs.join(',')}`, r.playlist);
+  }
+  return `${lines.join('\n')}\n`;
+}

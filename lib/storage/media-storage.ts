@@ -1,0 +1,50 @@
+import path from 'node:path';
+
+/**
+ * Media storage (ARCHITECTURE.md "Shape"): a local directory by default
+ * (DATA_DIR/media), an S3-compatible bucket when S3_BUCKET is set. Keys are
+ * slash-separated paths such as `content/<contentId>/720/seg_00000.ts`.
+ */
+export interface MediaStorage {
+  readonly kind: 'local' | 's3';
+  /**
+   * Stores every file under `dir` as `<prefix>/<relative path>`, replacing
+   * whatever the prefix held (a retried job leaves no stale segments).
+   */
+  putDirectory(dir: string, prefix: string): Promise<void>;
+  /** Removes every object under `prefix`. Missing prefixes are fine. */
+  deletePrefix(prefix: string): Promise<void>;
+  /** A small object as UTF-8 text (playlists), or null when it does not exist. */
+  readText(key: string): Promise<string | null>;
+  /** True when `key` exists. */
+  exists(key: string): Promise<boolean>;
+}
+
+/** Storage prefix of a reel's media: `content/<contentId>` (issue "Reels end to end"). */
+export function contentPrefix(contentId: string): string {
+  return `content/${contentId}`;
+}
+
+const TYPES: Record<string, string> = {
+  '.m3u8': 'application/vnd.apple.mpegurl',
+  '.ts': 'video/mp2t',
+  '.m4s': 'video/iso.segment',
+  '.mp4': 'video/mp4',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.png': 'image/png',
+};
+
+/** Content-Type of a media key by its extension (RFC 8216 for playlists and TS segments). */
+export function contentTypeFor(key: string): string {
+  return TYPES[path.extname(key).toLowerCase()] ?? 'application/octet-stream';
+}
+
+/**
+ * Cache-Control for a stored media object. Segment, poster and thumbnail
+ * names never change content, so they are immutable; playlists get a short
+ * lifetime because a reel may be re-encoded under the same names.
+ */
+export function cacheControlFor(key: string): string {
+  return key.endsWith('.m3u8') ? 'public, max-age=60' : 'public, max-age=31536000, immutable';
+}

@@ -1,0 +1,224 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, inArray, sql } from 'drizzle-orm';
+import { getDb, openDb, type DbHandle } from '@/lib/db/client';
+import { contentItems, jobs } from '@/lib/db/schema';
+import { claimJob, enqueue, getJob, jobEvents, startJobWorker, waitForJob, type JobHandler } from '@/lib/jobs/queue';
+import { ingestVideoFile, uploadDir } from '@/features/reels/server/ingest';
+import { startWorker } from '@/server/worker';
+import { makeClip } from '../fixtures/clips';
+import { makeOption } from '../fixtures/taxonomy';
+import { spawnTsx } from '../fixtures/spawn';
+
+/**
+ * Durable jobs (ARCHITECTURE.md decision 6): retries with back-off, leases
+ * that outlive a dead worker, and claims that never hand one job to two
+ * workers.
+ */
+
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'sr-jobs-'));
+let option: Awaited<ReturnType<typeof makeOption>>;
+
+beforeAll(async () => {
+  option = await makeOption((await getDb()).db);
+});
+
+afterAll(async () => {
+  await option?.remove();
+  fs.rmSync(tmp, { recursive: true, force: true });
+});
+
+const uniqueKind = (name: string) => `test-${name}-${randomBytes(4).toString('hex')}`;
+
+describe('transcode job failures', () => {
+  it('retries with exponential back-off, then ends failed with the reason on the job and the reel', async () => {
+    const clip = await makeClip(path.join(tmp, 'gone.mp4'), { width: 160, height: 284, durationS: 1 });
+    const { contentId } = await ingestVideoFile({ filePath: clip, optionId: option.optionId, description: 'gone', lang: 'en' });
+    // The kept source disappears before any worker runs (disk cleaned, volume lost...).
+    fs.rmSync(uploadDir(contentId), { recursive: true, force: true });
+
+    const starts: number[] = [];
+    const onStart = (e: { payload: unknown }) => {
+      if ((e.payload as { contentId?: string }).contentId === contentId) starts.push(Date.now());
+    };
+    jobEvents().on('started', onStart);
+    const stop = await startWorker({ pollMs: 20, leaseMs: 5000, backoffBaseMs: 300 });
+    try {
+      const { db } = await getDb();
+      const [jobRow] = await db.select().from(jobs).where(sql`${jobs.payload}->>'contentId' = ${contentId}`);
+      const job = await waitForJob(jobRow.id, { timeoutMs: 30_000, intervalMs: 50 });
+      expect(job.status).toBe('failed');
+      expect(job.attempts).toBe(3);
+      expect(job.max_attempts).toBe(3);
+      expect(job.last_error).toMatch(/source video is missing/);
+      expect(starts).toHaveLength(3);
+      // Back-off doubles: at least 300 ms, then at least 600 ms between attempts.
+      expect(starts[1] - starts[0]).toBeGreaterThanOrEqual(290);
+      expect(starts[2] - starts[1]).toBeGreaterThanOrEqual(590);
+
+      const [reel] = await db.select().from(contentItems).where(eq(contentItems.id, contentId));
+      expect(reel.status).toBe('failed');
+      expect(reel.failure_reason).toMatch(/source video is missing/);
+      expect(reel.ready_at).toBeNull();
+    } finally {
+      jobEvents().off('started', onStart);
+      await stop();
+    }
+  });
+});
+
+describe('leases', () => {
+  it('takes a job again after the lease of a worker that stopped heartbeating', async () => {
+    const { db } = await getDb();
+    const kind = uniqueKind('lease');
+    const id = await enqueue(kind, { n: 1 });
+    // A worker claims the job and dies: nobody renews its lease.
+    const dead = await claimJob(db, [kind], 'dead-worker', 300);
+    expect(dead?.id).toBe(id);
+    expect(await claimJob(db, [kind], 'other', 300)).toBeNull();
+
+    const ranBy: number[] = [];
+    const worker = startJobWorker({
+      db, pollMs: 20, leaseMs: 300,
+      handlers: { [kind]: { run: async (_p, ctx) => { ranBy.push(ctx.job.attempts); } } },
+    });
+    try {
+      const job = await waitForJob(id, { timeoutMs: 10_000, intervalMs: 20 });
+      expect(job.status).toBe('done');
+      expect(job.attempts).toBe(2);
+      expect(ranBy).toEqual([2]);
+    } finally {
+      await worker.stop();
+    }
+  });
+
+  it('renews the lease while a long job runs, so nobody else takes it', async () => {
+    const { db } = await getDb();
+    const kind = uniqueKind('long');
+    const id = await enqueue(kind, {});
+    let runs = 0;
+    const handler: JobHandler = { run: async () => { runs += 1; await new Promise((r) => setTimeout(r, 1200)); } };
+    const a = startJobWorker({ db, pollMs: 20, leaseMs: 300, handlers: { [kind]: handler } });
+    const b = startJobWorker({ db, pollMs: 20, leaseMs: 300, handlers: { [kind]: handler } });
+    try {
+      const job = await waitForJob(id, { timeoutMs: 10_000, intervalMs: 20 });
+      expect(job.status).toBe('done');
+      expect(job.attempts).toBe(1);
+      expect(runs).toBe(1);
+    } finally {
+      await Promise.all([a.stop(), b.stop()]);
+    }
+  });
+
+  it('fails a job for good when its worker dies on the last attempt, and runs onFinalFailure', async () => {
+    const { db } = await getDb();
+    const kind = uniqueKind('lost');
+    const id = await enqueue(kind, { tag: 'x' }, { maxAttempts: 1 });
+    await claimJob(db, [kind], 'dead-worker', 200);
+    const finals: string[] = [];
+    const worker = startJobWorker({
+      db, pollMs: 20, leaseMs: 200,
+      handlers: { [kind]: { run: async () => undefined, onFinalFailure: async (_p, reason) => { finals.push(reason); } } },
+    });
+    try {
+      const job = await waitForJob(id, { timeoutMs: 10_000, intervalMs: 20 });
+      expect(job.status).toBe('failed');
+      expect(job.last_error).toMatch(/worker stopped during attempt 1 of 1/);
+      expect(finals).toEqual([job.last_error]);
+    } finally {
+      await worker.stop();
+    }
+  });
+
+  it('hands running jobs back on stop() without counting the attempt', async () => {
+    const { db } = await getDb();
+    const kind = uniqueKind('stop');
+    const id = await enqueue(kind, {});
+    let started!: () => void;
+    const running = new Promise<void>((r) => { started = r; });
+    const worker = startJobWorker({
+      db, pollMs: 20,
+      handlers: {
+        [kind]: {
+          run: (_p, ctx) => new Promise<void>((_resolve, reject) => {
+            started();
+            ctx.signal.addEventListener('abort', () => reject(ctx.signal.reason));
+          }),
+        },
+      },
+    });
+    await running;
+    await worker.stop();
+    const job = await getJob(id);
+    expect(job).toMatchObject({ status: 'queued', attempts: 0, locked_by: null });
+  });
+});
+
+describe('claims', () => {
+  it('two workers on one PGlite connection run each of 20 jobs exactly once', async () => {
+    const { db } = await getDb();
+    const kind = uniqueKind('pglite-pair');
+    const ids: number[] = [];
+    for (let i = 0; i < 20; i++) ids.push(await enqueue(kind, { i }));
+    const seen: Array<[number, string]> = [];
+    const make = (name: string) => startJobWorker({
+      db, workerId: name, pollMs: 10, concurrency: 3,
+      handlers: { [kind]: { run: async (_p, ctx) => { seen.push([ctx.job.id, name]); await new Promise((r) => setTimeout(r, 10)); } } },
+    });
+    const a = make('a');
+    const b = make('b');
+    try {
+      for (const id of ids) await waitForJob(id, { timeoutMs: 20_000, intervalMs: 20 });
+    } finally {
+      await Promise.all([a.stop(), b.stop()]);
+    }
+    expect(seen.map(([id]) => id).sort((x, y) => x - y)).toEqual(ids);
+    expect(new Set(seen.map(([, w]) => w))).toEqual(new Set(['a', 'b']));
+  });
+
+  describe.skipIf(!process.env.DATABASE_URL)('on PostgreSQL (DATABASE_URL)', () => {
+    let pg: DbHandle;
+    const kind = uniqueKind('pg-pair');
+
+    beforeAll(async () => {
+      pg = await openDb({ url: process.env.DATABASE_URL });
+    });
+
+    afterAll(async () => {
+      await pg?.db.delete(jobs).where(eq(jobs.kind, kind));
+      await pg?.close();
+    });
+
+    it('two worker processes claiming at once never take the same job', async () => {
+      const out = path.join(tmp, 'claims.txt');
+      fs.writeFileSync(out, '');
+      const ids: number[] = [];
+      const env = { DATABASE_URL: process.env.DATABASE_URL, LOG_LEVEL: 'silent' };
+      const children = ['p1', 'p2'].map((name) => spawnTsx('tests/fixtures/noop-worker-child.ts', [kind, out, name], env));
+      try {
+        await Promise.all(children.map((c) => c.waitForLine((l) => l === 'ready', 30_000)));
+        // Both processes are polling: the 20 jobs appear at once and both race for them.
+        await pg.db.transaction(async (tx) => {
+          for (let i = 0; i < 20; i++) ids.push(await enqueue(kind, { i }, { db: tx }));
+        });
+        const deadline = Date.now() + 30_000;
+        for (;;) {
+          const rows = await pg.db.select({ id: jobs.id, status: jobs.status }).from(jobs).where(inArray(jobs.id, ids));
+          if (rows.every((r) => r.status === 'done')) break;
+          if (Date.now() > deadline) throw new Error(`jobs not done: ${JSON.stringify(rows.filter((r) => r.status !== 'done'))}`);
+          await new Promise((r) => setTimeout(r, 50));
+        }
+      } finally {
+        for (const c of children) c.child.kill('SIGTERM');
+        await Promise.all(children.map((c) => c.exited));
+      }
+      const lines = fs.readFileSync(out, 'utf8').trim().split('\n').map((l) => l.split(' '));
+      const handled = lines.map(([id]) => Number(id)).sort((x, y) => x - y);
+      expect(handled).toEqual(ids);
+      expect(new Set(lines.map(([, w]) => w))).toEqual(new Set(['p1', 'p2']));
+    });
+  });
+});
