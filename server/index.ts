@@ -43,6 +43,10 @@ async function main() {
     void nextHandler(req, res, parse(url, true));
   });
   attachSocket(server);
+  const nextUpgrade = nextApp.getUpgradeHandler();
+  server.on('upgrade', (req, socket, head) => {
+    if (!req.url?.startsWith('/socket.io/')) void nextUpgrade(req, socket, head);
+  });
   server.listen(e.PORT, e.HOST, () => {
     log.info({ port: e.PORT }, `ready on http://localhost:${e.PORT}`);
   });

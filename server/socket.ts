@@ -13,6 +13,8 @@ export function attachSocket(server: http.Server): Server {
     const io = new Server(server, {
       connectionStateRecovery: { maxDisconnectionDuration: 2 * 60 * 1000, skipMiddlewares: true },
       serveClient: false,
+      // Other upgrades (Next's hot reload in development) are handed on by server/index.ts.
+      destroyUpgrade: false,
     });
     io.on('connection', (socket) => {
       logger().debug({ id: socket.id }, 'socket connected');

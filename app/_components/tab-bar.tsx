@@ -1,0 +1,56 @@
+'use client';
+
+import Link from 'next/link';
+import { usePathname } from 'next/navigation';
+import { useTranslations } from 'next-intl';
+import { CompassIcon, GiftIcon, SparkleChatIcon, UserIcon, VideosIcon } from '@/components/ui/icons';
+
+/** The five tabs of SPEC.md section 2, in its order. */
+const TABS = [
+  { key: 'explore', href: '/explore', Icon: CompassIcon, match: ['/explore'] },
+  { key: 'rewards', href: '/rewards', Icon: GiftIcon, match: ['/rewards'] },
+  { key: 'assistant', href: '/assistant', Icon: SparkleChatIcon, match: ['/assistant', '/chat'] },
+  { key: 'videos', href: '/reels', Icon: VideosIcon, match: ['/reels', '/topic', '/content', '/tldr', '/share'] },
+  { key: 'profile', href: '/profile', Icon: UserIcon, match: ['/profile'] },
+] as const;
+
+/** Routes drawn on black (the player): the bar goes dark with them. */
+const VIDEO_ROUTES = ['/reels', '/topic', '/content', '/tldr/'];
+
+/**
+ * Main navigation: a bottom tab bar on phones, a left rail on desktop.
+ * Links are not prefetched: on a 1.6 Mbps phone those requests would compete
+ * with the first reel's video (issue "Reels end to end", first frame in 3 s).
+ */
+export function TabBar() {
+  const t = useTranslations('tabs');
+  const pathname = usePathname() ?? '/';
+  const onVideo = VIDEO_ROUTES.some((r) => pathname.startsWith(r));
+  const isCurrent = (match: readonly string[]) => match.some((m) => pathname === m || pathname.startsWith(`${m}/`));
+  return (
+    <nav
+      aria-label={t('label')}
+      data-on-video={onVideo ? 'true' : 'false'}
+      className="group fixed inset-x-0 bottom-0 z-40 h-[var(--tabbar-h)] border-t border-neutral-200 bg-white pb-[env(safe-area-inset-bottom)] data-[on-video=true]:border-neutral-800 data-[on-video=true]:bg-black data-[on-video=true]:text-white lg:inset-x-auto lg:left-0 lg:top-0 lg:h-dvh lg:w-[var(--rail-w)] lg:border-r lg:border-t-0 lg:pb-0 dark:border-neutral-800 dark:bg-neutral-950"
+    >
+      <ul className="flex h-full items-stretch justify-around lg:flex-col lg:justify-center lg:gap-2">
+        {TABS.map(({ key, href, Icon, match }) => {
+          const current = isCurrent(match);
+          return (
+            <li key={key} className="flex-1 lg:flex-none">
+              <Link prefetch={false}
+                href={href}
+                aria-current={current ? 'page' : undefined}
+                data-testid={`tab-${key}`}
+                className={`flex h-full flex-col items-center justify-center gap-0.5 px-1 py-2 text-[0.68rem] font-medium leading-tight lg:py-3 ${current ? 'text-amber-600 group-data-[on-video=true]:text-amber-400 dark:text-amber-400' : 'text-neutral-500 group-data-[on-video=true]:text-neutral-300 dark:text-neutral-400'}`}
+              >
+                <Icon size={22} />
+                <span className="max-w-full truncate text-center">{t(key)}</span>
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,66 @@
+import type { Metadata, Viewport } from 'next';
+import type { ReactNode } from 'react';
+import { NextIntlClientProvider } from 'next-intl';
+import { getLocale, getTranslations } from 'next-intl/server';
+import { InlineScript } from '@/components/ui/inline-script';
+import { Toaster } from '@/components/ui/toaster';
+import { THEME_INIT_SCRIPT } from '@/stores/theme-store';
+import { TabBar } from './_components/tab-bar';
+import { siteOrigin } from './_lib/site';
+import { Providers } from './providers';
+import './globals.css';
+
+/** The `lang` attribute of a UI locale: Hinglish is Hindi written in Latin letters. */
+function htmlLang(locale: string): string {
+  return locale === 'he' ? 'hi-Latn' : locale;
+}
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations('app');
+  const name = t('name');
+  return {
+    metadataBase: await siteOrigin(),
+    title: { default: `${name} · ${t('tagline')}`, template: `%s · ${name}` },
+    description: t('description'),
+    applicationName: name,
+    appleWebApp: { capable: true, title: name, statusBarStyle: 'black-translucent' },
+    formatDetection: { telephone: false },
+    openGraph: { siteName: name, type: 'website', description: t('description') },
+  };
+}
+
+export const viewport: Viewport = {
+  width: 'device-width',
+  initialScale: 1,
+  viewportFit: 'cover',
+  themeColor: [
+    { media: '(prefers-color-scheme: light)', color: '#ffffff' },
+    { media: '(prefers-color-scheme: dark)', color: '#000000' },
+  ],
+};
+
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  const locale = await getLocale();
+  const t = await getTranslations('app');
+  const tErr = await getTranslations('errors');
+  return (
+    <html lang={htmlLang(locale)}>
+      {/* The theme class is set by the inline script before first paint; React keeps it. */}
+      <body className="min-h-dvh font-sans antialiased" suppressHydrationWarning>
+        <InlineScript html={THEME_INIT_SCRIPT} />
+        <a href="#main" className="sr-only z-50 rounded bg-amber-500 px-3 py-2 text-black focus:not-sr-only focus:fixed focus:left-2 focus:top-2">
+          {t('skipToContent')}
+        </a>
+        <NextIntlClientProvider>
+          <Providers>
+            <main id="main" className="min-h-dvh pb-[var(--tabbar-h)] lg:pl-[var(--rail-w)]">
+              {children}
+            </main>
+            <TabBar />
+            <Toaster dismissLabel={tErr('dismiss')} />
+          </Providers>
+        </NextIntlClientProvider>
+      </body>
+    </html>
+  );
+}

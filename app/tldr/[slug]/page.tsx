@@ -1,0 +1,49 @@
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import { getTranslations } from 'next-intl/server';
+import { parseFeedSearchParams, type SearchParams } from '@/features/reels/lib/search-params';
+import { FeedScreen } from '../../_lib/feed-screen';
+import { isNotFound, topicTldr } from '../../_lib/data';
+import { getViewerId } from '../../_lib/viewer';
+
+type Props = { params: Promise<{ slug: string }>; searchParams: Promise<SearchParams> };
+
+async function loadEntry(slug: string) {
+  try {
+    return await topicTldr(await getViewerId(), slug);
+  } catch (err) {
+    if (isNotFound(err)) notFound();
+    throw err;
+  }
+}
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { slug } = await params;
+  const entry = await loadEntry(decodeURIComponent(slug));
+  const t = await getTranslations('meta');
+  const title = t('tldrTopic', { topic: entry.topic_name });
+  const description = entry.content?.description || undefined;
+  const image = entry.content?.pre_signed_url_poster ?? entry.topic_pic;
+  return {
+    title,
+    description,
+    alternates: { canonical: `/tldr/${entry.topic_slug}` },
+    openGraph: { title, description, url: `/tldr/${entry.topic_slug}`, ...(image ? { images: [{ url: image }] } : {}) },
+  };
+}
+
+/** /tldr/[slug]: the topic's summary reel in the player, then the topic's other reels. */
+export default async function TldrTopicPage({ params, searchParams }: Props) {
+  const { slug } = await params;
+  const entry = await loadEntry(decodeURIComponent(slug));
+  const { filter } = parseFeedSearchParams(await searchParams);
+  const urlFilter = { lang: filter.lang };
+  return (
+    <FeedScreen
+      params={{ filter: { topic_id: entry.topic_id, lang: filter.lang }, startPage: 1, leadId: entry.content?.id ?? null }}
+      urlFilter={urlFilter}
+      lead={entry.content}
+      filterLabel={entry.topic_name}
+    />
+  );
+}

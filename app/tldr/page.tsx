@@ -1,0 +1,23 @@
+import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
+import { TldrGrid } from '@/features/reels/components/tldr-grid';
+import { tldrList } from '../_lib/data';
+import { getViewerId } from '../_lib/viewer';
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations('meta');
+  return { title: t('tldr'), alternates: { canonical: '/tldr' } };
+}
+
+/** /tldr: every topic with its summary reel (SPEC.md section 2 and 7 "tldr/topic"). */
+export default async function TldrPage() {
+  const t = await getTranslations('tldr');
+  const entries = await tldrList(await getViewerId());
+  return (
+    <div className="mx-auto max-w-5xl px-4 pb-8 pt-[max(1.5rem,env(safe-area-inset-top))]">
+      <h1 className="text-2xl font-bold">{t('title')}</h1>
+      <p className="mb-5 mt-1 text-neutral-600 dark:text-neutral-400">{t('intro')}</p>
+      <TldrGrid entries={entries} />
+    </div>
+  );
+}

@@ -1,0 +1,18 @@
+'use client';
+
+/**
+ * A script that runs while the HTML is parsed (before first paint) and is
+ * inert when React renders it in the browser: `text/plain` on the client
+ * (React warns about <script> tags it creates itself) and
+ * suppressHydrationWarning for the type difference. Pattern from Next.js'
+ * "preventing flash before hydration" guide.
+ */
+export function InlineScript({ html }: { html: string }) {
+  return (
+    <script
+      type={typeof window === 'undefined' ? 'text/javascript' : 'text/plain'}
+      suppressHydrationWarning
+      dangerouslySetInnerHTML={{ __html: html }}
+    />
+  );
+}

@@ -1,0 +1,88 @@
+'use client';
+
+import { useState } from 'react';
+import { useLocale, useTranslations } from 'next-intl';
+import { EyeIcon, HeartIcon, ShareIcon } from '@/components/ui/icons';
+import { useNotificationStore } from '@/stores/notification-store';
+import { useLikeMutation } from '../api/like';
+import type { ReelItem } from '../lib/feed-list';
+import type { FeedListParams } from '../lib/filter';
+import { formatCount, truncateText } from '../lib/text';
+import { ShareSheet } from './share-sheet';
+
+/** The content page of a reel: what a share links to. */
+export function contentUrl(id: string): string {
+  return `${window.location.origin}/content/${id}`;
+}
+
+/**
+ * The right-hand column of a reel: like with its count (optimistic), views,
+ * share (Web Share API where there is one, else a sheet with WhatsApp and
+ * copy link).
+ */
+export function ReelActions({ item, params }: { item: ReelItem; params: FeedListParams }) {
+  const t = useTranslations('reels');
+  const tShare = useTranslations('share');
+  const tErr = useTranslations('errors');
+  const locale = useLocale();
+  const notify = useNotificationStore((s) => s.notify);
+  const [sheet, setSheet] = useState<{ url: string; text: string } | null>(null);
+  const like = useLikeMutation(params, item.id, (err) => {
+    notify({ message: tErr.has(err.code) ? tErr(err.code) : t('likeFailed') });
+  });
+
+  const share = async () => {
+    const url = contentUrl(item.id);
+    const title = truncateText(item.description || item.topic_name, 60).text;
+    const text = tShare('text', { title });
+    const data = { title: item.topic_name, text, url };
+    if (typeof navigator.share === 'function' && (!navigator.canShare || navigator.canShare(data))) {
+      try {
+        await navigator.share(data);
+        return;
+      } catch (err) {
+        // Dismissed by the person: done. Anything else: offer the sheet.
+        if (err instanceof DOMException && err.name === 'AbortError') return;
+      }
+    }
+    setSheet({ url, text });
+  };
+
+  const button = 'flex h-12 w-12 items-center justify-center rounded-full bg-black/35 backdrop-blur-sm transition hover:bg-black/55 active:scale-95 motion-reduce:transition-none';
+  return (
+    <div className="absolute bottom-28 right-2 z-20 flex flex-col items-center gap-4 text-white drop-shadow">
+      <div className="flex flex-col items-center gap-1">
+        <button
+          type="button"
+          data-testid="like-button"
+          aria-pressed={item.like}
+          aria-label={t('like')}
+          onClick={() => like.mutate(!item.like)}
+          className={button}
+        >
+          <HeartIcon filled={item.like} className={item.like ? 'text-rose-500' : undefined} size={26} />
+        </button>
+        <span data-testid="like-count" className="text-xs font-semibold" aria-hidden="true">
+          {formatCount(item.reaction_count.like, locale)}
+        </span>
+        <span className="sr-only">{t('likeCount', { count: item.reaction_count.like })}</span>
+      </div>
+      <div className="flex flex-col items-center gap-1">
+        <span className={`${button} pointer-events-none bg-black/20`} aria-hidden="true">
+          <EyeIcon size={24} />
+        </span>
+        <span data-testid="view-count" className="text-xs font-semibold" aria-hidden="true">
+          {formatCount(item.reaction_count.views, locale)}
+        </span>
+        <span className="sr-only">{t('viewCount', { count: item.reaction_count.views })}</span>
+      </div>
+      <div className="flex flex-col items-center gap-1">
+        <button type="button" data-testid="share-button" aria-label={t('share')} onClick={share} className={button}>
+          <ShareIcon size={24} />
+        </button>
+        <span className="text-xs font-semibold" aria-hidden="true">{t('share')}</span>
+      </div>
+      <ShareSheet open={sheet !== null} onClose={() => setSheet(null)} url={sheet?.url ?? ''} text={sheet?.text ?? ''} />
+    </div>
+  );
+}

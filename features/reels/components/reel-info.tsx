@@ -1,0 +1,82 @@
+'use client';
+
+import { useId, useState } from 'react';
+import Link from 'next/link';
+import { useTranslations } from 'next-intl';
+import type { ContentLang } from '../schemas';
+import type { ReelItem } from '../lib/feed-list';
+import { feedHref } from '../lib/filter';
+import { truncateText } from '../lib/text';
+
+/** The BCP 47 tag of a reel's language (Hinglish is Hindi in Latin letters). */
+export function langTag(lang: ContentLang): string {
+  return lang === 'he' ? 'hi-Latn' : lang;
+}
+
+/**
+ * The bottom of a reel: topic, category and option chips that open those
+ * feeds, and the description cut at 30 characters with "more"
+ * (SPEC.md section 9 text truncation). Links inside the player are not
+ * prefetched, so nothing competes with the video for a slow connection.
+ */
+export function ReelInfo({ item, lang }: { item: ReelItem; lang?: ContentLang }) {
+  const t = useTranslations('reels');
+  const [open, setOpen] = useState(false);
+  const descId = useId();
+  const short = truncateText(item.description);
+  const chipBase = 'inline-flex max-w-full items-center truncate rounded-full px-3 py-1 text-xs font-semibold backdrop-blur-sm';
+  const chip = `${chipBase} bg-white/20 text-white hover:bg-white/35`;
+  return (
+    <div className="absolute inset-x-0 bottom-0 z-20 bg-gradient-to-t from-black/80 via-black/40 to-transparent px-3 pb-5 pt-16 pr-20 text-white">
+      <div className="mb-2 flex flex-wrap gap-2">
+        <Link prefetch={false} href={`/topic/${item.topic}`} className={`${chipBase} bg-amber-400 text-black hover:bg-amber-300`} aria-label={t('topicChip', { name: item.topic_name })}>
+          {item.topic_name}
+        </Link>
+        <Link prefetch={false} href={feedHref('/reels', { category_id: item.category, lang })} className={chip} aria-label={t('categoryChip', { name: item.category_name })}>
+          {item.category_name}
+        </Link>
+        <Link prefetch={false} href={feedHref('/reels', { option_id: item.option, lang })} className={chip} aria-label={t('optionChip', { name: item.option_name })}>
+          {item.option_name}
+        </Link>
+      </div>
+      {item.description ? (
+        <div className="text-sm leading-snug">
+          {open ? (
+            <div
+              id={descId}
+              lang={langTag(item.lang)}
+              className="max-h-48 overflow-y-auto overscroll-contain pr-1"
+              // The expanded text scrolls by itself instead of swiping the feed.
+              onTouchStart={(e) => e.stopPropagation()}
+              onTouchMove={(e) => e.stopPropagation()}
+              onWheel={(e) => e.stopPropagation()}
+            >
+              <p className="whitespace-pre-line">{item.description}</p>
+              {item.sources.length > 0 ? (
+                <div className="mt-2 text-xs text-white/75" lang="en">
+                  <p className="font-semibold">{t('sources')}</p>
+                  <ul className="list-disc pl-4">
+                    {item.sources.map((s) => <li key={s}>{s}</li>)}
+                  </ul>
+                </div>
+              ) : null}
+            </div>
+          ) : (
+            <p id={descId} lang={langTag(item.lang)}>{short.text}</p>
+          )}
+          {short.truncated ? (
+            <button
+              type="button"
+              className="mt-1 font-semibold text-white/90 underline-offset-2 hover:underline"
+              aria-expanded={open}
+              aria-controls={descId}
+              onClick={() => setOpen((o) => !o)}
+            >
+              {open ? t('less') : t('more')}
+            </button>
+          ) : null}
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,280 @@
+'use client';
+
+import { useEffect, useRef, useState } from 'react';
+import { flushEvents, trackPlayerEvent } from '../api/events';
+import type { ReelItem } from '../lib/feed-list';
+import { WatchTracker, type WatchSignal } from '../lib/watch-tracker';
+import { useFeedStore } from '../store';
+import {
+  ACTIVE_BUFFER_S, HLS_MIME, hlsConfig, loadHls, PRELOAD_BUFFER_S, prefersNativeHls, type HlsInstance,
+} from './load-hls';
+
+/** What a slide with a player is to the feed: on screen, the next one, or the previous one. */
+export type PlayerMode = 'active' | 'next' | 'prev';
+
+/**
+ * One reel's <video> and its hls.js instance (native HLS where the browser
+ * has no MSE). Only the active reel and its two neighbours mount one
+ * (ARCHITECTURE.md decision 7); unmounting destroys the instance, which
+ * frees its buffers and revokes its MediaSource URL.
+ *
+ * - active: loads with a 30 s buffer, plays (muted unless the person
+ *   unmuted this session), reports view/progress/complete, loops.
+ * - next: created stopped; once the active reel shows its first frame it
+ *   loads about one segment, so a swipe starts at once.
+ * - prev: stops loading, keeps what it has for a swipe back.
+ */
+export function ReelVideo({
+  item, mode, onFirstFrame, onFailed, onSignal,
+}: {
+  item: ReelItem;
+  mode: PlayerMode;
+  /** The first frame is decoded: the poster can go. */
+  onFirstFrame: () => void;
+  /** The video cannot play (unsupported, or errors hls.js could not recover from). */
+  onFailed: () => void;
+  /** A report was sent for this reel (the feed marks it watched / vidWatched). */
+  onSignal: (signal: WatchSignal) => void;
+}) {
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const barRef = useRef<HTMLDivElement>(null);
+  const hlsRef = useRef<HlsInstance | null>(null);
+  /** The hls.js instance is fetching segments. */
+  const loadingRef = useRef(false);
+  const modeRef = useRef<PlayerMode>(mode);
+  const prevModeRef = useRef<PlayerMode | null>(null);
+  const trackerRef = useRef<WatchTracker | null>(null);
+  const [ready, setReady] = useState(false);
+  const [buffering, setBuffering] = useState(false);
+  const mute = useFeedStore((s) => s.mute);
+  const play = useFeedStore((s) => s.play);
+  const activeStarted = useFeedStore((s) => s.activeStarted);
+  const src = item.pre_signed_url_video;
+
+  const tracker = () => (trackerRef.current ??= new WatchTracker());
+  const latest = useRef({ item, onSignal, onFirstFrame, onFailed });
+  useEffect(() => {
+    latest.current = { item, onSignal, onFirstFrame, onFailed };
+  });
+
+  const emit = (signals: WatchSignal[]) => {
+    const video = videoRef.current;
+    for (const s of signals) {
+      const { item: it, onSignal: cb } = latest.current;
+      trackPlayerEvent(s, it, tracker().watchedS, video && Number.isFinite(video.duration) ? video.duration : it.duration);
+      cb(s);
+    }
+  };
+
+  // Attach the source once: hls.js (loaded on demand) or the browser's own HLS.
+  useEffect(() => {
+    const video = videoRef.current;
+    if (!video) return;
+    let cancelled = false;
+    let hls: HlsInstance | null = null;
+    const onMeta = () => setReady(true);
+    const useNative = () => {
+      video.preload = modeRef.current === 'active' ? 'auto' : 'metadata';
+      video.addEventListener('loadedmetadata', onMeta, { once: true });
+      video.src = src;
+    };
+    (async () => {
+      if (prefersNativeHls(video)) {
+        useNative();
+        return;
+      }
+      let Hls;
+      try {
+        Hls = await loadHls();
+      } catch {
+        if (!cancelled) latest.current.onFailed();
+        return;
+      }
+      if (cancelled) return;
+      if (!Hls.isSupported()) {
+        if (video.canPlayType(HLS_MIME)) useNative();
+        else latest.current.onFailed();
+        return;
+      }
+      const active = modeRef.current === 'active';
+      const h = new Hls(hlsConfig(useFeedStore.getState().bandwidthEstimate, active));
+      hls = h;
+      hlsRef.current = h;
+      loadingRef.current = active;
+      let networkRetries = 0;
+      let mediaRecoveries = 0;
+      h.on(Hls.Events.MANIFEST_PARSED, () => setReady(true));
+      h.on(Hls.Events.FRAG_LOADED, () => {
+        if (modeRef.current === 'active') useFeedStore.getState().setBandwidthEstimate(h.bandwidthEstimate);
+      });
+      h.on(Hls.Events.ERROR, (_event, data) => {
+        if (!data.fatal) return;
+        if (data.type === Hls.ErrorTypes.NETWORK_ERROR && networkRetries < 3) {
+          networkRetries += 1;
+          h.startLoad();
+          return;
+        }
+        if (data.type === Hls.ErrorTypes.MEDIA_ERROR && mediaRecoveries < 2) {
+          mediaRecoveries += 1;
+          h.recoverMediaError();
+          return;
+        }
+        h.destroy();
+        if (hlsRef.current === h) hlsRef.current = null;
+        if (!cancelled) latest.current.onFailed();
+      });
+      h.loadSource(src);
+      h.attachMedia(video);
+    })();
+    return () => {
+      cancelled = true;
+      video.removeEventListener('loadedmetadata', onMeta);
+      if (hls) {
+        if (modeRef.current === 'active') useFeedStore.getState().setBandwidthEstimate(hls.bandwidthEstimate);
+        hls.destroy();
+      }
+      hlsRef.current = null;
+      loadingRef.current = false;
+      video.removeAttribute('src');
+      video.load();
+    };
+  }, [src]);
+
+  // Mode changes: buffer size, loading, the watch tracker, and the bandwidth carried in.
+  useEffect(() => {
+    const video = videoRef.current;
+    const prev = prevModeRef.current;
+    prevModeRef.current = mode;
+    modeRef.current = mode;
+    if (!video) return;
+    const h = hlsRef.current;
+    if (mode === 'active') {
+      if (prev !== 'active') tracker().reset();
+      if (h) {
+        h.config.maxBufferLength = ACTIVE_BUFFER_S;
+        const estimate = useFeedStore.getState().bandwidthEstimate;
+        // The previous reel measured the network longer than this one's preload did.
+        if (prev !== null && prev !== 'active' && estimate) h.bandwidthEstimate = estimate;
+        if (!loadingRef.current) {
+          h.startLoad();
+          loadingRef.current = true;
+        }
+      } else {
+        video.preload = 'auto';
+      }
+      return;
+    }
+    if (prev === 'active') {
+      emit(tracker().onLeave());
+      video.pause();
+      // A reel shown again starts from the beginning, like the feed's other reels.
+      if (video.readyState > 0) video.currentTime = 0;
+      if (barRef.current) barRef.current.style.transform = 'scaleX(0)';
+    }
+    if (mode === 'next') {
+      if (h) {
+        h.config.maxBufferLength = PRELOAD_BUFFER_S;
+        if (activeStarted && ready && !loadingRef.current) {
+          h.startLoad();
+          loadingRef.current = true;
+        }
+      } else if (activeStarted) {
+        video.preload = 'auto';
+      }
+    } else if (h && loadingRef.current) {
+      h.config.maxBufferLength = PRELOAD_BUFFER_S;
+      h.stopLoad();
+      loadingRef.current = false;
+    }
+    // emit() and tracker() read refs only, so they need not be dependencies.
+  }, [mode, activeStarted, ready]);
+
+  // Play, pause and sound follow the store.
+  useEffect(() => {
+    const video = videoRef.current;
+    if (!video) return;
+    video.muted = mute;
+    if (mode === 'active' && play && ready) {
+      video.play()?.catch((err: unknown) => {
+        if (!(err instanceof DOMException) || err.name !== 'NotAllowedError') return; // AbortError: a pause won
+        const store = useFeedStore.getState();
+        // The browser refuses sound without a gesture: play muted; refused even muted: wait for a tap.
+        if (!video.muted) store.setMute(true);
+        else store.setPlay(false);
+      });
+    } else if (!video.paused) {
+      video.pause();
+    }
+  }, [mode, play, mute, ready]);
+
+  // A hidden tab does not play on: pause, and pick up again when it is shown.
+  useEffect(() => {
+    const onVisibility = () => {
+      const video = videoRef.current;
+      if (!video || modeRef.current !== 'active') return;
+      if (document.hidden) video.pause();
+      else if (useFeedStore.getState().play) void video.play().catch(() => undefined);
+    };
+    document.addEventListener('visibilitychange', onVisibility);
+    return () => document.removeEventListener('visibilitychange', onVisibility);
+  }, []);
+
+  // Leaving the page or unmounting while on screen still reports the progress.
+  useEffect(() => {
+    const onHide = () => {
+      if (modeRef.current !== 'active') return;
+      emit(tracker().onLeave());
+      flushEvents();
+    };
+    window.addEventListener('pagehide', onHide);
+    return () => {
+      window.removeEventListener('pagehide', onHide);
+      if (modeRef.current === 'active') emit(tracker().onLeave());
+    };
+  }, []);
+
+  const isActive = mode === 'active';
+  return (
+    <>
+      <video
+        ref={videoRef}
+        className="absolute inset-0 h-full w-full object-cover"
+        playsInline
+        muted
+        preload="none"
+        disablePictureInPicture
+        onLoadedData={() => latest.current.onFirstFrame()}
+        onPlaying={() => {
+          setBuffering(false);
+          if (modeRef.current === 'active') useFeedStore.getState().setActiveStarted(true);
+        }}
+        onWaiting={() => setBuffering(true)}
+        onTimeUpdate={(e) => {
+          const v = e.currentTarget;
+          if (barRef.current && v.duration > 0) barRef.current.style.transform = `scaleX(${Math.min(1, v.currentTime / v.duration)})`;
+          if (modeRef.current === 'active') emit(tracker().onTime(v.currentTime));
+        }}
+        onEnded={(e) => {
+          if (modeRef.current !== 'active') return;
+          emit(tracker().onEnded());
+          const v = e.currentTarget;
+          v.currentTime = 0;
+          if (useFeedStore.getState().play) void v.play().catch(() => undefined);
+        }}
+      />
+      {isActive && play && (buffering || !ready) ? (
+        <div className="pointer-events-none absolute inset-0 z-10 flex items-center justify-center" aria-hidden="true">
+          <div className="h-10 w-10 animate-spin rounded-full border-4 border-white/30 border-t-white motion-reduce:animate-none" />
+        </div>
+      ) : null}
+      <div className="pointer-events-none absolute inset-x-0 bottom-0 z-30 h-[3px] bg-white/25" aria-hidden="true">
+        <div
+          ref={barRef}
+          data-testid="reel-progress"
+          className="h-full w-full origin-left bg-amber-400 transition-transform duration-300 ease-linear motion-reduce:transition-none"
+          style={{ transform: 'scaleX(0)' }}
+        />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,52 @@
+import Link from 'next/link';
+import { useTranslations } from 'next-intl';
+import type { TldrEntry } from '../schemas';
+
+/**
+ * The /tldr board: one card per topic with its summary reel's thumbnail,
+ * the topic name and its HOT/FREE tag. A card opens /tldr/[slug]; a topic
+ * without a summary reel yet opens its topic feed.
+ */
+export function TldrGrid({ entries }: { entries: TldrEntry[] }) {
+  const t = useTranslations('tldr');
+  if (entries.length === 0) {
+    return <p className="rounded-xl bg-neutral-100 p-6 text-neutral-700 dark:bg-neutral-900 dark:text-neutral-300">{t('empty')}</p>;
+  }
+  return (
+    <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
+      {entries.map((e) => {
+        const thumb = e.content?.pre_signed_url_thumbnail ?? e.topic_pic;
+        // The 180 px thumbnail is too soft for a card on a dense phone screen: offer the poster as the larger candidate.
+        const srcSet = e.content ? `${e.content.pre_signed_url_thumbnail} 180w, ${e.content.pre_signed_url_poster} 720w` : undefined;
+        const href = e.content ? `/tldr/${encodeURIComponent(e.topic_slug)}` : `/topic/${e.topic_id}`;
+        const label = e.content ? t('watch', { topic: e.topic_name }) : t('topicVideos', { topic: e.topic_name });
+        return (
+          <li key={e.topic_id}>
+            <Link
+              href={href}
+              aria-label={label}
+              data-testid="tldr-card"
+              className="group relative block aspect-[9/14] overflow-hidden rounded-2xl bg-neutral-800 text-white shadow-sm ring-amber-500 hover:ring-2"
+            >
+              {thumb ? (
+                // Signed media URL sized by the pipeline: a plain <img>.
+                <img src={thumb} srcSet={srcSet} sizes="(min-width: 1024px) 240px, (min-width: 640px) 33vw, 50vw" alt="" loading="lazy" decoding="async" className="absolute inset-0 h-full w-full object-cover transition-transform duration-300 group-hover:scale-105 motion-reduce:transition-none" />
+              ) : (
+                <div className="absolute inset-0 bg-gradient-to-br from-amber-500 to-orange-700" aria-hidden="true" />
+              )}
+              <span
+                className={`absolute left-2 top-2 rounded-full px-2 py-0.5 text-[0.7rem] font-bold tracking-wide ${e.type_tag === 'HOT' ? 'bg-rose-600 text-white' : 'bg-emerald-500 text-black'}`}
+              >
+                {e.type_tag === 'HOT' ? t('hot') : t('free')}
+              </span>
+              <div className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-black/85 to-transparent p-3 pt-10">
+                <p className="font-semibold leading-tight">{e.topic_name}</p>
+                {!e.content ? <p className="mt-1 text-xs text-white/75">{t('noSummary')}</p> : null}
+              </div>
+            </Link>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

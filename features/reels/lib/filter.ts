@@ -1,0 +1,52 @@
+import type { ContentLang, FeedQuery } from '../schemas';
+
+/**
+ * Client-safe: imports only types from schemas.ts, so zod stays out of the
+ * browser bundle (the parsing of page URLs is in search-params.ts).
+ *
+ * The feed's filters as they travel in page URLs (/reels?topic_id=...&lang=hi)
+ * and API queries (GET /feeds-server/api/v1/feeds).
+ */
+export interface FeedFilter {
+  topic_id?: string;
+  category_id?: string;
+  option_id?: string;
+  lang?: ContentLang;
+}
+
+/** The feed a page opens: filters, first server page, and a reel to show first. */
+export interface FeedListParams {
+  filter: FeedFilter;
+  /** 1-based server page the list starts from. */
+  startPage: number;
+  /** A reel placed before the first page (content page, /tldr/[slug]). */
+  leadId?: string | null;
+}
+
+/** The filter fields, in URL order. */
+export const FILTER_KEYS = ['topic_id', 'category_id', 'option_id', 'lang'] as const;
+
+/** The API query for one page of a filtered feed. */
+export function feedQueryFor(filter: FeedFilter, page: number): FeedQuery {
+  return { ...filter, page };
+}
+
+/** A stable string for a feed (same filters, start and lead reel = same key). */
+export function feedKeyOf(p: FeedListParams): string {
+  const f = FILTER_KEYS.map((k) => `${k}=${p.filter[k] ?? ''}`).join('&');
+  return `${f}|page=${p.startPage}|lead=${p.leadId ?? ''}`;
+}
+
+/**
+ * A page URL with the given filters: `path?topic_id=...&lang=...` with empty
+ * filters left out (page is not carried: a new filter starts at page 1).
+ */
+export function feedHref(path: string, filter: FeedFilter): string {
+  const qs = new URLSearchParams();
+  for (const key of FILTER_KEYS) {
+    const v = filter[key];
+    if (v) qs.set(key, v);
+  }
+  const s = qs.toString();
+  return s ? `${path}?${s}` : path;
+}
