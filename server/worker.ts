@@ -2,24 +2,13 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { env } from '@/lib/env';
 import { logger } from '@/lib/logger';
-import { getDb, type Db } from '@/lib/db/client';
-import { startJobWorker } from '@/lib/jobs/queue';
+import { getDb } from '@/lib/db/client';
+import { startJobWorker, type WorkerOptions } from '@/lib/jobs/queue';
 import { mediaTools } from '@/lib/media/ffmpeg';
 import { TRANSCODE_JOB, transcodeJobHandler } from '@/features/reels/server/ingest';
 
-export interface StartWorkerOptions {
-  /** Jobs at once; default env WORKER_CONCURRENCY. */
-  concurrency?: number;
-  /** Lease length, ms (default 30 000); a dead worker's job is taken again after it. */
-  leaseMs?: number;
-  /** Idle poll interval, ms (default 1000). */
-  pollMs?: number;
-  /** First retry delay, ms, doubling per attempt (default 5000). */
-  backoffBaseMs?: number;
-  workerId?: string;
-  /** Database; default getDb(). */
-  db?: Db;
-}
+/** Options of startWorker: those of the job queue's worker, less the handlers, which are the product's. */
+export type StartWorkerOptions = Omit<WorkerOptions, 'handlers'>;
 
 /**
  * Starts the job worker with every job handler of the product (today the
@@ -33,12 +22,9 @@ export async function startWorker(opts: StartWorkerOptions = {}): Promise<() => 
   const tools = mediaTools();
   logger().info({ ffmpeg: tools.source.ffmpeg, ffprobe: tools.source.ffprobe }, 'media tools resolved');
   const worker = startJobWorker({
+    ...opts,
     handlers: { [TRANSCODE_JOB]: transcodeJobHandler },
     concurrency: opts.concurrency ?? env().WORKER_CONCURRENCY,
-    leaseMs: opts.leaseMs,
-    pollMs: opts.pollMs,
-    backoffBaseMs: opts.backoffBaseMs,
-    workerId: opts.workerId,
     db,
   });
   return () => worker.stop();

@@ -1,12 +1,7 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import { getDb } from '@/lib/db/client';
+import { describe, expect, it } from 'vitest';
 import { buildApi, isApiPath } from '@/server/api';
 
 const api = buildApi();
-// Opening the database (PGlite: WASM start and migrations) can take seconds on a busy machine.
-beforeAll(async () => {
-  await getDb();
-}, 60_000);
 
 describe('unknown API paths and methods', () => {
   it.each([

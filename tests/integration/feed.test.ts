@@ -1,15 +1,10 @@
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { getDb } from '@/lib/db/client';
+import { afterEach, describe, expect, it } from 'vitest';
 import { buildApi } from '@/server/api';
 import type { FeedItem, FeedResponse, TldrEntry } from '@/features/reels/schemas';
 import { getFeedPage, getFeedPageJson } from '@/features/reels/server/feed';
 import { Seed, viewerIdFromSetCookie } from '@/tests/fixtures/seed';
 
 const api = buildApi();
-// Opening the database (PGlite: WASM start and migrations) can take seconds on a busy machine.
-beforeAll(async () => {
-  await getDb();
-}, 60_000);
 const seed = new Seed();
 afterEach(() => seed.cleanup());
 

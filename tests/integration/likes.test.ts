@@ -1,4 +1,4 @@
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { buildApi } from '@/server/api';
 import { getDb } from '@/lib/db/client';
@@ -7,10 +7,6 @@ import type { LikeResult } from '@/features/reels/schemas';
 import { Seed } from '@/tests/fixtures/seed';
 
 const api = buildApi();
-// Opening the database (PGlite: WASM start and migrations) can take seconds on a busy machine.
-beforeAll(async () => {
-  await getDb();
-}, 60_000);
 const seed = new Seed();
 afterEach(() => seed.cleanup());
 

@@ -1,14 +1,9 @@
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { getDb } from '@/lib/db/client';
+import { afterEach, describe, expect, it } from 'vitest';
 import { buildApi } from '@/server/api';
 import type { CategorySummary, OptionSummary, TopicDetails, TopicSummary } from '@/features/reels/server/taxonomy';
 import { Seed } from '@/tests/fixtures/seed';
 
 const api = buildApi();
-// Opening the database (PGlite: WASM start and migrations) can take seconds on a busy machine.
-beforeAll(async () => {
-  await getDb();
-}, 60_000);
 const seed = new Seed();
 afterEach(() => seed.cleanup());
 

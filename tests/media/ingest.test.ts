@@ -9,7 +9,7 @@ import { env } from '@/lib/env';
 import { parseMediaPlaylist } from '@/lib/media/transcode';
 import { ingestVideoFile, uploadDir } from '@/features/reels/server/ingest';
 import { startWorker } from '@/server/worker';
-import { ffprobeJson, makeClip } from '../fixtures/clips';
+import { ffprobeJson, makeClip, waitForReel } from '../fixtures/clips';
 import { makeOption } from '../fixtures/taxonomy';
 
 /**
@@ -20,17 +20,6 @@ import { makeOption } from '../fixtures/taxonomy';
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'sr-clips-'));
 let option: Awaited<ReturnType<typeof makeOption>>;
 let stopWorker: () => Promise<void>;
-
-async function waitForStatus(contentId: string, timeoutMs = 120_000) {
-  const { db } = await getDb();
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const [row] = await db.select().from(contentItems).where(eq(contentItems.id, contentId));
-    if (row && row.status !== 'processing') return row;
-    if (Date.now() > deadline) throw new Error(`reel ${contentId} still processing`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 const mediaDir = (contentId: string) => path.join(env().DATA_DIR, 'media', 'content', contentId);
 
@@ -55,7 +44,7 @@ describe('ingestVideoFile + transcode job', () => {
     const [queued] = await db.select().from(contentItems).where(eq(contentItems.id, contentId));
     expect(queued.status === 'processing' || queued.status === 'ready').toBe(true);
 
-    const row = await waitForStatus(contentId);
+    const row = await waitForReel(contentId);
     expect(row.failure_reason).toBeNull();
     expect(row.status).toBe('ready');
     expect(row.ready_at).toBeInstanceOf(Date);
@@ -124,7 +113,7 @@ describe('ingestVideoFile + transcode job', () => {
     const { contentId } = await ingestVideoFile({
       filePath: clip, optionId: option.optionId, description: 'Low-res reel', lang: 'hi',
     });
-    const row = await waitForStatus(contentId);
+    const row = await waitForReel(contentId);
     expect(row.status).toBe('ready');
     expect(row.renditions).toEqual([240, 360]);
     expect([row.width, row.height]).toEqual([360, 640]);
@@ -145,12 +134,12 @@ describe('ingestVideoFile + transcode job', () => {
       filePath: await makeClip(path.join(tmp, 'a.mp4'), { width: 160, height: 284, durationS: 1 }),
       optionId: option.optionId, description: 'A', lang: 'en',
     });
-    const rowA = await waitForStatus(a.contentId);
+    const rowA = await waitForReel(a.contentId);
     const b = await ingestVideoFile({
       filePath: await makeClip(path.join(tmp, 'b.mp4'), { width: 160, height: 284, durationS: 1 }),
       optionId: option.optionId, description: 'B', lang: 'en',
     });
-    const rowB = await waitForStatus(b.contentId);
+    const rowB = await waitForReel(b.contentId);
     expect(rowB.feed_seq).toBeGreaterThan(rowA.feed_seq);
     const ready = await db.select({ seq: contentItems.feed_seq }).from(contentItems).where(eq(contentItems.status, 'ready'));
     expect(Math.max(...ready.map((r) => r.seq))).toBe(rowB.feed_seq);
@@ -170,7 +159,7 @@ describe('ingestVideoFile + transcode job', () => {
     const { db } = await getDb();
     const rows = await db.select().from(contentItems).where(eq(contentItems.source_key, 'test:keyed'));
     expect(rows).toHaveLength(1);
-    await waitForStatus(first.contentId);
+    await waitForReel(first.contentId);
   });
 
   it('refuses an unknown option with 404 option_not_found', async () => {

@@ -4,15 +4,13 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
 import { getDb } from '@/lib/db/client';
-import { contentItems } from '@/lib/db/schema';
 import { env } from '@/lib/env';
 import { expiryBucketS, initMediaSigning, mediaExpiryS, mediaToken, signedMediaUrls } from '@/lib/storage/signing';
 import { ingestVideoFile } from '@/features/reels/server/ingest';
 import { handleMediaRequest } from '@/server/media';
 import { startWorker } from '@/server/worker';
-import { makeClip } from '../fixtures/clips';
+import { makeClip, waitForReel } from '../fixtures/clips';
 import { makeOption } from '../fixtures/taxonomy';
 import { spawnTsx } from '../fixtures/spawn';
 
@@ -53,14 +51,9 @@ beforeAll(async () => {
   const stop = await startWorker({ pollMs: 50 });
   try {
     ({ contentId } = await ingestVideoFile({ filePath: clip, optionId: option.optionId, description: 'http', lang: 'en' }));
-    const { db } = await getDb();
-    const deadline = Date.now() + 120_000;
-    for (;;) {
-      const [row] = await db.select().from(contentItems).where(eq(contentItems.id, contentId));
-      if (row.status === 'ready') { renditions = row.renditions; break; }
-      if (row.status === 'failed' || Date.now() > deadline) throw new Error(`reel not ready: ${row.failure_reason}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    const row = await waitForReel(contentId);
+    if (row.status !== 'ready') throw new Error(`reel not ready: ${row.failure_reason}`);
+    renditions = row.renditions;
   } finally {
     await stop();
   }

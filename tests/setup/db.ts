@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll } from 'vitest';
+import { afterAll, beforeAll } from 'vitest';
 import { openDb, setDb } from '@/lib/db/client';
 
 /**
@@ -18,6 +18,8 @@ const kind = process.env.TEST_DB ?? 'pglite';
 if (kind === 'postgres' && !process.env.DATABASE_URL) throw new Error('TEST_DB=postgres needs DATABASE_URL');
 const handle = openDb(kind === 'postgres' ? { url: process.env.DATABASE_URL } : { dataDir: 'memory://' });
 setDb(handle);
+// Opening the database (PGlite: WASM start and migrations) can take seconds on a busy machine.
+beforeAll(() => handle.then(() => undefined), 60_000);
 
 afterAll(async () => {
   await (await handle).close();
