@@ -162,3 +162,84 @@ export const settings = pgTable('settings', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),
 });
+
+/* ---- Assistant (issue "The AI assistant and its handoff") ---- */
+
+/**
+ * The question bank (SPEC.md sections 3 and 9): vetted answers per language,
+ * loaded at start-up from features/assistant/data/ so curators can later
+ * edit them here. `entry_id` is shared by the en/hi/he versions of a question.
+ */
+export const qaEntries = pgTable('qa_entries', {
+  entry_id: text('entry_id').notNull(),
+  /** english | hindi | hinglish (SPEC.md section 3, the value sent onward). */
+  language: text('language').notNull(),
+  /** English category key: Benefits, Buying Solar, ... */
+  category: text('category').notNull(),
+  question: text('question').notNull(),
+  answer: text('answer').notNull(),
+  /** Other phrasings of the question, for retrieval. */
+  alternates: jsonb('alternates').$type<string[]>().notNull().default([]),
+  /** Topic slugs of related reels. */
+  related_topics: jsonb('related_topics').$type<string[]>().notNull().default([]),
+  /** Fact-sheet source numbers the answer rests on. */
+  sources: jsonb('sources').$type<number[]>().notNull().default([]),
+  /** A calculator that computes the answer from the question's numbers, if any. */
+  calc: text('calc'),
+  updated_at: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+}, (t) => [primaryKey({ columns: [t.entry_id, t.language] })]);
+
+/** Suggested questions (SPEC.md sections 3 and 9): long and short forms per language. */
+export const suggestedQuestions = pgTable('suggested_questions', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  language: text('language').notNull(),
+  /** long | short */
+  form: text('form').notNull(),
+  position: integer('position').notNull(),
+  icon: text('icon').notNull(),
+  q: text('q').notNull(),
+  /** Green | Blue | Yellow | Orange */
+  color: text('color').notNull(),
+}, (t) => [uniqueIndex('suggested_lang_form_pos_uq').on(t.language, t.form, t.position)]);
+
+/** A conversation with the assistant. */
+export const chats = pgTable('chats', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  viewer_id: text('viewer_id').notNull(),
+  /** Topic the chat was opened from (slug or id), if any. */
+  topic: text('topic'),
+  language: text('language').notNull(),
+  created_at: createdAt(),
+});
+
+export const chatMessages = pgTable('chat_messages', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  chat_id: uuid('chat_id').notNull().references(() => chats.id, { onDelete: 'cascade' }),
+  /** user | assistant */
+  role: text('role').notNull(),
+  text: text('text').notNull(),
+  matched_entry_id: text('matched_entry_id'),
+  created_at: createdAt(),
+}, (t) => [index('chat_messages_chat_idx').on(t.chat_id)]);
+
+/* ---- Leads (SPEC.md section 5) ---- */
+
+/** Callback requests and subsidy enquiries, stored once per idempotency key. */
+export const leads = pgTable('leads', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  /** callback | subsidy */
+  kind: text('kind').notNull(),
+  viewer_id: text('viewer_id'),
+  /** Client-made key: a double submit returns the first lead. */
+  idempotency_key: text('idempotency_key').notNull().unique(),
+  name: text('name').notNull(),
+  /** E.164, e.g. +919812345678. */
+  phone: text('phone').notNull(),
+  email: text('email'),
+  pin_code: text('pin_code'),
+  /** The form's other fields (slot, system type, size, power cut, chat context). */
+  details: jsonb('details').notNull().default({}),
+  /** pending | sent | failed: delivery to the CRM webhook. */
+  crm_status: text('crm_status').notNull().default('pending'),
+  created_at: createdAt(),
+}, (t) => [check('leads_kind_check', sql`${t.kind} in ('callback','subsidy')`)]);

@@ -1,0 +1,68 @@
+import { z } from 'zod';
+
+/**
+ * Shapes shared by the assistant's data files, services, API and screens
+ * (issue "The AI assistant and its handoff"; SPEC.md sections 3 and 9).
+ */
+
+/** The language value sent onward (SPEC.md section 3). */
+export const chatLanguageSchema = z.enum(['english', 'hindi', 'hinglish']);
+export type ChatLanguage = z.infer<typeof chatLanguageSchema>;
+
+/** UI locale (en, hi, he) to the assistant's language value. */
+export const LANGUAGE_OF_LOCALE: Record<'en' | 'hi' | 'he', ChatLanguage> = { en: 'english', hi: 'hindi', he: 'hinglish' };
+
+/** The nine question-bank categories, English keys (SPEC.md section 3 "Question bank entry"). */
+export const CATEGORIES = [
+  'Benefits', 'Buying Solar', 'Electric Connection', 'Solar Inverter', 'Solar Panel',
+  'Subsidy', 'System Cost', 'System Size', 'Things to know',
+] as const;
+export const categorySchema = z.enum(CATEGORIES);
+export type Category = z.infer<typeof categorySchema>;
+
+/** Calculators an answer can be computed by (features/assistant/lib/calculator.ts). */
+export const calcSchema = z.enum(['system_size', 'subsidy', 'cost', 'payback']);
+
+/**
+ * One question-bank entry in one language, as kept in
+ * features/assistant/data/bank/<language>/*.json. `id` is shared by the
+ * english, hindi and hinglish versions of the same question.
+ */
+export const bankEntrySchema = z.strictObject({
+  id: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'id must be kebab-case'),
+  category: categorySchema,
+  question: z.string().min(5).max(300),
+  /** Other ways people ask it (not the eval set's wording). */
+  alternates: z.array(z.string().min(3).max(300)).max(12).default([]),
+  /** 2-5 plain sentences, numbers from ../shared/facts/solar-india.md. */
+  answer: z.string().min(20).max(1200),
+  /** Topic slugs of the starter library whose reels relate. */
+  related_topics: z.array(z.enum(['subsidy-and-money', 'save-with-solar', 'how-rooftop-solar-works', 'getting-connected'])).min(1),
+  /** Fact-sheet source numbers (1-48). */
+  sources: z.array(z.number().int().min(1).max(48)).default([]),
+  calc: calcSchema.optional(),
+});
+export type BankEntry = z.infer<typeof bankEntrySchema>;
+
+/** A labelled evaluation question (features/assistant/data/eval/<language>.json): `expected` null = should not match. */
+export const evalItemSchema = z.strictObject({ q: z.string().min(2), expected: z.string().nullable() });
+
+/** Suggested question (SPEC.md section 3). */
+export const suggestedQuestionSchema = z.strictObject({
+  icon: z.string().min(1).max(8),
+  q: z.string().min(3).max(200),
+  color: z.enum(['Green', 'Blue', 'Yellow', 'Orange']),
+});
+export type SuggestedQuestion = z.infer<typeof suggestedQuestionSchema>;
+
+/** POST /recommendation-service/api/v1/chat/ body. */
+export const chatRequestSchema = z.strictObject({
+  message: z.string().trim().min(1, 'message must not be empty').max(500, 'message must be at most 500 characters')
+    // eslint-disable-next-line no-control-regex
+    .refine((m) => !/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/.test(m), 'message must not contain control characters'),
+  language: chatLanguageSchema,
+  chat_id: z.uuid().optional(),
+  /** Topic the chat was opened from (slug or id). */
+  topic: z.string().max(100).optional(),
+});
+export type ChatRequest = z.infer<typeof chatRequestSchema>;
