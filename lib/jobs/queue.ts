@@ -250,7 +250,7 @@ export function startJobWorker(opts: WorkerOptions): JobWorker {
         .catch((err) => log.warn({ err, jobId: job.id }, 'heartbeat failed'));
     }, Math.max(50, Math.floor(leaseMs / 3)));
     const done = (async () => {
-      log.info({ jobId: job.id, kind: job.kind, attempt: job.attempts }, 'job started');
+      log.debug({ jobId: job.id, kind: job.kind, attempt: job.attempts }, 'job started');
       events.emit('started', { jobId: job.id, kind: job.kind, payload: job.payload, attempt: job.attempts, workerId: id });
       try {
         await handler.run(job.payload, {
@@ -263,7 +263,7 @@ export function startJobWorker(opts: WorkerOptions): JobWorker {
         await rows(db, sql`
           update jobs set status = 'done', locked_by = null, locked_until = null, updated_at = now()
           where id = ${job.id} and locked_by = ${id} and status = 'running' returning id`);
-        log.info({ jobId: job.id, kind: job.kind }, 'job done');
+        log.debug({ jobId: job.id, kind: job.kind }, 'job done');
         events.emit('done', { jobId: job.id, kind: job.kind, payload: job.payload });
       } catch (err) {
         clearInterval(beat);

@@ -129,7 +129,7 @@ export async function ingestVideoFile(input: IngestInput): Promise<{ contentId: 
     }
     throw err;
   }
-  logger().info({ contentId, optionId: input.optionId }, 'reel ingested; transcode queued');
+  logger().debug({ contentId, optionId: input.optionId }, 'reel ingested; transcode queued');
   return { contentId };
 }
 
@@ -195,7 +195,7 @@ export const transcodeJobHandler: JobHandler<TranscodePayload> = {
       // This process's feed shows the new reel at once; other processes within the feed cache's TTL.
       invalidateFeedCache();
       await fs.rm(uploadDir(contentId), { recursive: true, force: true });
-      log.info({ renditions: result.renditions.map((r) => r.name), durationS: result.durationS }, 'reel ready');
+      log.debug({ renditions: result.renditions.map((r) => r.name), durationS: result.durationS }, 'reel ready');
     } finally {
       await fs.rm(work, { recursive: true, force: true });
     }

@@ -233,7 +233,7 @@ export async function makeLibrary(opts: MakeLibraryOptions): Promise<MakeLibrary
           const ms = Date.now() - t0;
           result.rendered++;
           result.renderMs.push(ms);
-          log.info({ sourceKey: reel.sourceKey, durationS: r.durationS, renderMs: ms }, 'starter reel rendered');
+          log.debug({ sourceKey: reel.sourceKey, durationS: r.durationS, renderMs: ms }, 'starter reel rendered');
         }
         progress.made++;
         opts.onProgress?.({ ...progress });
