@@ -77,6 +77,15 @@ export async function startStarterLibrary(opts: StarterLibraryOptions = {}): Pro
   let counts: Counts = { total: 0, made: 0, ingested: 0, ready: 0, failed: 0 };
   let reporter: ReturnType<typeof progressReporter> | null = null;
   const started = Date.now();
+  // Reels become ready while later ones are still being rendered: keep the
+  // "ready" figure live during rendering too.
+  const readyPoll = setInterval(() => {
+    libraryStatus(db).then((s) => {
+      if (!reporter) return;
+      counts = { ...counts, ready: s.ready, failed: s.failed };
+      reporter.update(counts);
+    }).catch(() => undefined);
+  }, POLL_MS);
   try {
     const result = await makeLibrary({
       db,
@@ -91,6 +100,7 @@ export async function startStarterLibrary(opts: StarterLibraryOptions = {}): Pro
         reporter.update(counts);
       },
     });
+    clearInterval(readyPoll);
     if (!result.ran) return;
     reporter ??= progressReporter(result.sourceKeys.length);
     let lastChange = Date.now();
@@ -124,6 +134,7 @@ export async function startStarterLibrary(opts: StarterLibraryOptions = {}): Pro
       elapsedMs: Date.now() - started,
     }, 'starter library done');
   } finally {
+    clearInterval(readyPoll);
     reporter?.stop();
   }
 }
