@@ -35,8 +35,52 @@ const envSchema = z.object({
   STARTER_LIBRARY: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
   /** Make only the first N reels of the starter library (tests, CI); unset makes all 27. */
   STARTER_LIBRARY_LIMIT: z.coerce.number().int().min(0).optional(),
-  /** Redis for the socket.io adapter when scaling out; in-memory when unset. */
+  /** Redis for the socket.io adapter and the chat rate limit when scaling out; in-memory when unset. */
   REDIS_URL: z.string().min(1).optional(),
+  /**
+   * OpenAI-compatible endpoint (e.g. a local Ollama or vLLM, `http://127.0.0.1:11434/v1`)
+   * that rephrases the assistant's retrieved answers; unset = the retrieved answer is the reply.
+   */
+  LLM_BASE_URL: z.string().url().optional(),
+  /** Model name sent to LLM_BASE_URL. */
+  LLM_MODEL: z.string().min(1).default('llama3.2'),
+  /** Bearer token for LLM_BASE_URL, if it wants one. */
+  LLM_API_KEY: z.string().min(1).optional(),
+  /**
+   * Callback business hours, India time (Asia/Kolkata), "HH:MM-HH:MM" 24-hour.
+   * SPEC.md section 5 "Callback scheduling"; features/leads/lib/slots.ts.
+   */
+  LEADS_BUSINESS_HOURS: z.string()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d-([01]\d|2[0-4]):[0-5]\d$/, 'must look like 10:00-19:00')
+    .refine((v) => {
+      const [a, b] = v.split('-').map((t) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3)));
+      return b > a && b <= 24 * 60;
+    }, 'the end must be after the start')
+    .default('10:00-19:00'),
+  /** Length of one callback slot, minutes. */
+  LEADS_SLOT_MINUTES: z.coerce.number().int().min(15).max(240).default(60),
+  /**
+   * The CRM's webhook: each new lead is POSTed there as JSON by a durable
+   * `lead_webhook` job with retries. Unset: leads stay crm_status 'pending'
+   * (kept for a later export or redelivery) and a warning is logged.
+   */
+  LEADS_WEBHOOK_URL: z.string().url().optional(),
+  /**
+   * Origins (scheme://host[:port], comma-separated) allowed to embed
+   * /chat/external/* in a frame: its Content-Security-Policy
+   * frame-ancestors is 'self' plus these. Unset: 'self' only.
+   */
+  CHAT_EMBED_ORIGINS: z.string().default('')
+    .transform((v) => v.split(',').map((o) => o.trim()).filter(Boolean))
+    .refine((list) => list.every((o) => {
+      try {
+        return new URL(o).origin === o;
+      } catch {
+        return false;
+      }
+    }), 'must be comma-separated origins like https://partner.example (no path, no trailing slash)'),
+  /** A chat card after every N reels in the feed (SPEC.md section 4 "chatbot placeholder"); 0 shows none. */
+  CHATBOT_EVERY_N: z.coerce.number().int().min(0).max(1000).default(8),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

@@ -8,10 +8,18 @@ import { eventSchema, feedQuerySchema, langSchema, likeBodySchema } from '@/feat
 import { getFeedPageJson, getReel, getTopicTldr, listTldr } from '@/features/reels/server/feed';
 import { likeContent, unlikeContent } from '@/features/reels/server/reactions';
 import { recordEvent } from '@/features/reels/server/progress';
+import { getCookie } from 'hono/cookie';
+import { LOCALE_COOKIE } from '@/lib/constants';
+import { callbackLeadSchema, slotsQuerySchema, subsidyLeadSchema } from '@/features/leads/schemas';
+import { createLead, getSlots } from '@/features/leads/server/leads';
+import { parseLeadOrThrow, toLocale } from '@/features/leads/server/validation';
 import {
   countTopicContent, getTopicDetails, listCategoryOptions, listOptions, listTopicCategories, listTopics,
   optionsQuerySchema,
 } from '@/features/reels/server/taxonomy';
+import { chatLanguageSchema, chatRequestSchema } from '@/features/assistant/schemas';
+import { listSuggestions, searchSuggestions } from '@/features/assistant/server/suggestions';
+import { chatResponse } from './chat-http';
 
 /**
  * The endpoint catalogue (SPEC.md section 7; ARCHITECTURE.md decision 2).
@@ -57,6 +65,13 @@ const tldrV2QuerySchema = z.strictObject({ lang: langSchema.optional() });
 const JSON_TYPE = { 'content-type': 'application/json' } as const;
 /** v1 of the single reel and popup take no query. */
 const noQuery = z.strictObject({});
+/** GET multilang-suggestions: the typed text, and how many hits (default 8). */
+const multilangSuggestionsQuerySchema = z.strictObject({
+  query: z.string().trim().min(1, 'query must not be empty').max(200, 'query must be at most 200 characters'),
+  limit: z.coerce.number().int().min(1).max(20).optional(),
+});
+/** GET suggestions: the assistant's language value (SPEC.md section 3). */
+const suggestionsQuerySchema = z.strictObject({ language: chatLanguageSchema });
 
 /** Builds the API (one per process; server/index.ts mounts its fetch handler). */
 export function buildApi(): Hono<ApiEnv> {
@@ -133,6 +148,46 @@ export function buildApi(): Hono<ApiEnv> {
   api.post('/auth/api/v1/events', jsonContentType({ allowTextPlain: true }), viewer(), body(eventSchema), async (c) => {
     await recordEvent(c.var.viewerId, c.var.body);
     return c.json({ ok: true }, 202);
+  });
+
+  /* ---- Leads (SPEC.md section 5 forms). SPEC.md section 7 lists no path for them: these /api/v1/leads paths are our own. ---- */
+
+  // GET /api/v1/leads/slots?day=today|tomorrow - callback slots still offered, India time (never cached: they run out)
+  api.get('/api/v1/leads/slots', query(slotsQuerySchema), (c) => {
+    c.header('cache-control', 'no-store');
+    return c.json(getSlots(c.var.query.day));
+  });
+
+  // POST /api/v1/leads/callback - book a callback; 201 new lead, 200 repeat of its idempotency key; 422 messages in the UI language
+  api.post('/api/v1/leads/callback', jsonContentType(), viewer(), body(z.unknown()), async (c) => {
+    const input = parseLeadOrThrow(callbackLeadSchema, c.var.body, toLocale(getCookie(c, LOCALE_COOKIE)));
+    const { lead, created } = await createLead(c.var.viewerId, { kind: 'callback', ...input });
+    return c.json(lead, created ? 201 : 200);
+  });
+
+  // POST /api/v1/leads/subsidy - a subsidy enquiry; 201 new lead, 200 repeat of its idempotency key
+  api.post('/api/v1/leads/subsidy', jsonContentType(), viewer(), body(z.unknown()), async (c) => {
+    const input = parseLeadOrThrow(subsidyLeadSchema, c.var.body, toLocale(getCookie(c, LOCALE_COOKIE)));
+    const { lead, created } = await createLead(c.var.viewerId, { kind: 'subsidy', ...input });
+    return c.json(lead, created ? 201 : 200);
+  });
+
+  /* ---- Recommendation service: the assistant (issue "The AI assistant", Interfaces; socket.io events in server/chat-socket.ts) ---- */
+
+  // POST /recommendation-service/api/v1/chat/ - answer a question: JSON ChatResult with Accept: application/json, else the answer streamed as text/plain
+  api.post('/recommendation-service/api/v1/chat/', jsonContentType(), viewer(), body(chatRequestSchema), (c) =>
+    chatResponse(c, c.var.viewerId, c.var.body));
+
+  // GET /recommendation-service/api/v1/multilang-suggestions?query= - typeahead over the suggested questions of all three languages
+  api.get('/recommendation-service/api/v1/multilang-suggestions', query(multilangSuggestionsQuerySchema), async (c) =>
+    c.json({ suggestions: await searchSuggestions(c.var.query.query, c.var.query.limit) }));
+
+  // GET /recommendation-service/api/v1/suggestions?language= - long-form cards and short-form chips of one language (our addition, the chat screen)
+  api.get('/recommendation-service/api/v1/suggestions', query(suggestionsQuerySchema), async (c) => {
+    const [long, short] = await Promise.all([
+      listSuggestions(c.var.query.language, 'long'), listSuggestions(c.var.query.language, 'short'),
+    ]);
+    return c.json({ long, short });
   });
 
   return api;

@@ -4,6 +4,7 @@ import next from 'next';
 import { getRequestListener } from '@hono/node-server';
 import { env } from '@/lib/env';
 import { logger } from '@/lib/logger';
+import { frameAncestorsPolicy, isEmbedPath } from '@/lib/http/frame-ancestors';
 import { getDb } from '@/lib/db/client';
 import { initMediaSigning } from '@/lib/storage/signing';
 import { buildApi, isApiPath } from './api';
@@ -11,6 +12,8 @@ import { attachSocket } from './socket';
 import { ensureViewerCookie } from './viewer-cookie';
 import { handleMediaRequest } from './media';
 import { startBackground } from './background';
+import { syncKnowledge } from '@/features/assistant/server/knowledge';
+import { warmAnswers } from '@/features/assistant/server/answer';
 
 /**
  * The composition root (ARCHITECTURE.md "Shape"): one port; each request
@@ -22,6 +25,12 @@ async function main() {
   const dev = e.NODE_ENV === 'development';
   await getDb();
   await initMediaSigning();
+  // The assistant's question bank and suggestions: data files -> database, before the first chat.
+  await syncKnowledge().catch((err: unknown) => {
+    // A broken data file must not take the reels down: the last good sync's rows keep answering.
+    log.error({ err }, 'assistant knowledge sync failed; answering from the stored rows');
+  });
+  await warmAnswers().catch((err: unknown) => log.error({ err }, 'assistant index warm-up failed'));
 
   const nextApp = next({ dev, dir: process.cwd(), hostname: 'localhost', port: e.PORT });
   const nextHandler = nextApp.getRequestHandler();
@@ -40,6 +49,8 @@ async function main() {
       return;
     }
     ensureViewerCookie(req, res);
+    // Only the embeddable assistant may be framed, and only by the configured origins.
+    if (isEmbedPath(url)) res.setHeader('Content-Security-Policy', frameAncestorsPolicy(e.CHAT_EMBED_ORIGINS));
     void nextHandler(req, res, parse(url, true));
   });
   attachSocket(server);

@@ -6,14 +6,16 @@ import { getDb } from '@/lib/db/client';
 import { startJobWorker, type WorkerOptions } from '@/lib/jobs/queue';
 import { mediaTools } from '@/lib/media/ffmpeg';
 import { TRANSCODE_JOB, transcodeJobHandler } from '@/features/reels/server/ingest';
+import { LEAD_WEBHOOK_JOB, leadWebhookJobHandler } from '@/features/leads/server/leads';
 
 /** Options of startWorker: those of the job queue's worker, less the handlers, which are the product's. */
 export type StartWorkerOptions = Omit<WorkerOptions, 'handlers'>;
 
 /**
- * Starts the job worker with every job handler of the product (today the
- * reel `transcode`). Runs inside the web process (server/background.ts) or
- * alone (`tsx server/worker.ts`) so web and workers scale separately
+ * Starts the job worker with every job handler of the product (the reel
+ * `transcode`; the CRM `lead_webhook` in a worker of its own). Runs
+ * inside the web process (server/background.ts) or alone
+ * (`tsx server/worker.ts`) so web and workers scale separately
  * (ARCHITECTURE.md "Shape").
  * @returns stop(): stops claiming and hands running jobs back to the queue.
  */
@@ -27,7 +29,18 @@ export async function startWorker(opts: StartWorkerOptions = {}): Promise<() => 
     concurrency: opts.concurrency ?? env().WORKER_CONCURRENCY,
     db,
   });
-  return () => worker.stop();
+  // CRM deliveries get their own worker, so a lead never waits behind a
+  // minutes-long transcode (WORKER_CONCURRENCY is sized for media).
+  const leadsWorker = startJobWorker({
+    ...opts,
+    handlers: { [LEAD_WEBHOOK_JOB]: leadWebhookJobHandler },
+    workerId: opts.workerId ? `${opts.workerId}-leads` : undefined,
+    concurrency: 2,
+    db,
+  });
+  return async () => {
+    await Promise.all([worker.stop(), leadsWorker.stop()]);
+  };
 }
 
 async function main() {

@@ -27,6 +27,8 @@ export function TabBar() {
   const pathname = usePathname() ?? '/';
   const onVideo = VIDEO_ROUTES.some((r) => pathname.startsWith(r));
   const isCurrent = (match: readonly string[]) => match.some((m) => pathname === m || pathname.startsWith(`${m}/`));
+  // The embeddable assistant sits in a partner's frame: no app navigation there.
+  if (pathname.startsWith('/chat/external')) return null;
   return (
     <nav
       aria-label={t('label')}

@@ -4,6 +4,7 @@ import { ReelsFeed } from '@/features/reels/components/reels-feed';
 import { feedListFromPage } from '@/features/reels/lib/feed-list';
 import { feedKeyOf, feedQueryFor, type FeedFilter, type FeedListParams } from '@/features/reels/lib/filter';
 import type { FeedItem } from '@/features/reels/schemas';
+import { env } from '@/lib/env';
 import { feedPage } from './data';
 import { getViewerId } from './viewer';
 
@@ -11,7 +12,7 @@ import { getViewerId } from './viewer';
  * A page's reel player, server-rendered: the first feed page is read with
  * the service functions (never over HTTP), put in the same query key the
  * client uses, and handed over through HydrationBoundary; the first reel's
- * poster is in the HTML.
+ * poster is in the HTML. A chat card follows every CHATBOT_EVERY_N-th reel.
  */
 export async function FeedScreen({
   params, urlFilter, lead = null, filterLabel = null, sizing = 'box',
@@ -28,7 +29,7 @@ export async function FeedScreen({
   qc.setQueryData(reelsKeys.list(params), feedListFromPage(page, lead));
   return (
     <HydrationBoundary state={dehydrate(qc)}>
-      <ReelsFeed key={feedKeyOf(params)} params={params} urlFilter={urlFilter} filterLabel={filterLabel} sizing={sizing} />
+      <ReelsFeed key={feedKeyOf(params)} params={params} urlFilter={urlFilter} filterLabel={filterLabel} sizing={sizing} chatEvery={env().CHATBOT_EVERY_N} />
     </HydrationBoundary>
   );
 }

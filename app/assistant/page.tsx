@@ -1,24 +1,14 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
-import { ComingSoon } from '@/components/ui/coming-soon';
-import { SparkleChatIcon } from '@/components/ui/icons';
+import { ChatScreen } from '@/features/assistant/components/chat-screen';
+import { chatLanguageOfRequest } from '../_lib/chat-language';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('meta');
   return { title: t('assistant') };
 }
 
-/** The Assistant tab (SPEC.md section 2): not built yet, and it says so. */
+/** The AI assistant tab (SPEC.md section 2): a general chat in the interface language. */
 export default async function AssistantPage() {
-  const t = await getTranslations('comingSoon');
-  return (
-    <ComingSoon
-      icon={<SparkleChatIcon size={28} />}
-      title={t('assistantTitle')}
-      badge={t('badge')}
-      body={t('assistantBody')}
-      meanwhile={t('meanwhile')}
-      links={[{ href: '/reels', label: t('watchVideos') }, { href: '/tldr', label: t('browseTldr') }]}
-    />
-  );
+  return <ChatScreen uiLanguage={await chatLanguageOfRequest()} />;
 }

@@ -1,24 +1,80 @@
 import type { Metadata } from 'next';
+import Link from 'next/link';
+import type { ReactNode } from 'react';
 import { getTranslations } from 'next-intl/server';
-import { ComingSoon } from '@/components/ui/coming-soon';
-import { CompassIcon } from '@/components/ui/icons';
+import { CompassIcon, SparkleChatIcon, UserIcon, VideosIcon } from '@/components/ui/icons';
+import { CallbackSheetButton } from '@/features/leads/components/callback-sheet-button';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('meta');
   return { title: t('explore') };
 }
 
-/** The Explore tab (SPEC.md section 2): not built yet, and it says so. */
-export default async function ExplorePage() {
-  const t = await getTranslations('comingSoon');
+const primary = 'inline-block rounded-full bg-amber-500 px-5 py-2.5 font-semibold text-black hover:bg-amber-400';
+const secondary = 'inline-block rounded-full border border-neutral-300 px-5 py-2.5 font-semibold hover:bg-neutral-100 dark:border-neutral-700 dark:hover:bg-neutral-800';
+
+function Card({ icon, title, body, action }: { icon: ReactNode; title: string; body: string; action: ReactNode }) {
   return (
-    <ComingSoon
-      icon={<CompassIcon size={28} />}
-      title={t('exploreTitle')}
-      badge={t('badge')}
-      body={t('exploreBody')}
-      meanwhile={t('meanwhile')}
-      links={[{ href: '/reels', label: t('watchVideos') }, { href: '/tldr', label: t('browseTldr') }]}
-    />
+    <section className="flex flex-col gap-3 rounded-2xl border border-neutral-200 p-5 dark:border-neutral-800">
+      <div className="flex items-center gap-3 text-amber-600 dark:text-amber-400">
+        {icon}
+        <h2 className="text-lg font-semibold text-neutral-900 dark:text-neutral-100">{title}</h2>
+      </div>
+      <p className="text-neutral-600 dark:text-neutral-400">{body}</p>
+      <div>{action}</div>
+    </section>
+  );
+}
+
+/**
+ * The Explore tab (SPEC.md section 2): the marketing lines of SPEC.md
+ * section 1 (with the fact sheet's qualifiers in a footnote) and the cards
+ * these flows make real: schedule call (the callback form in a sheet), ask
+ * AI, watch now, and the subsidy enquiry ("get started").
+ */
+export default async function ExplorePage() {
+  const t = await getTranslations('explore');
+  const stats = ['subsidy', 'families', 'savings', 'years'] as const;
+  return (
+    <div className="mx-auto flex max-w-2xl flex-col gap-6 px-5 pb-10 pt-[max(2rem,env(safe-area-inset-top))]">
+      <header className="flex flex-col gap-2">
+        <h1 className="text-3xl font-bold">{t('title')}</h1>
+        <p className="text-lg text-neutral-700 dark:text-neutral-300">{t('intro')}</p>
+      </header>
+      <ul className="grid grid-cols-2 gap-3">
+        {stats.map((s) => (
+          <li key={s} className="rounded-2xl bg-amber-50 p-4 font-semibold text-amber-900 dark:bg-amber-900/30 dark:text-amber-100">
+            {t(`stats.${s}`)}
+          </li>
+        ))}
+      </ul>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Card
+          icon={<UserIcon size={24} />}
+          title={t('schedule.title')}
+          body={t('schedule.body')}
+          action={<CallbackSheetButton label={t('schedule.cta')} className={primary} />}
+        />
+        <Card
+          icon={<SparkleChatIcon size={24} />}
+          title={t('ask.title')}
+          body={t('ask.body')}
+          action={<Link href="/assistant" className={secondary}>{t('ask.cta')}</Link>}
+        />
+        <Card
+          icon={<VideosIcon size={24} />}
+          title={t('watch.title')}
+          body={t('watch.body')}
+          action={<Link href="/reels" className={secondary}>{t('watch.cta')}</Link>}
+        />
+        <Card
+          icon={<CompassIcon size={24} />}
+          title={t('subsidyCard.title')}
+          body={t('subsidyCard.body')}
+          action={<Link href="/subsidy" className={secondary}>{t('subsidyCard.cta')}</Link>}
+        />
+      </div>
+      <p className="text-xs leading-relaxed text-neutral-500 dark:text-neutral-400">{t('footnote')}</p>
+    </div>
   );
 }

@@ -58,7 +58,7 @@ export type SuggestedQuestion = z.infer<typeof suggestedQuestionSchema>;
 /** POST /recommendation-service/api/v1/chat/ body. */
 export const chatRequestSchema = z.strictObject({
   message: z.string().trim().min(1, 'message must not be empty').max(500, 'message must be at most 500 characters')
-    // eslint-disable-next-line no-control-regex
+     
     .refine((m) => !/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/.test(m), 'message must not contain control characters'),
   language: chatLanguageSchema,
   chat_id: z.uuid().optional(),

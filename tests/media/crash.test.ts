@@ -59,7 +59,7 @@ describe.each(backends)('a worker killed mid-transcode ($name)', ({ url }) => {
     // PGlite allows one process per directory: hand it to the worker processes.
     if (!url) await handle.close();
 
-    const childEnv = { DATA_DIR: dataDir, DATABASE_URL: url, LOG_LEVEL: 'info' };
+    const childEnv = { DATA_DIR: dataDir, DATABASE_URL: url, LOG_LEVEL: 'debug' };
     const args = ['--lease-ms', '1500', '--poll-ms', '100'];
     const first = spawnTsx('tests/fixtures/worker-child.ts', args, childEnv);
     try {

@@ -54,7 +54,14 @@ export const ReelSlide = memo(function ReelSlide({ entry, position, total, mode,
       >
         <SparkleChatIcon size={48} className="text-amber-400" />
         <p className="text-lg">{t('chatbotSlide')}</p>
-        <Link prefetch={false} href="/assistant" className="rounded-full bg-amber-500 px-5 py-2.5 font-semibold text-black">{t('openAssistant')}</Link>
+        <Link
+          prefetch={false}
+          href={entry.topicId ? `/chat/v1/${encodeURIComponent(entry.topicId)}` : '/assistant'}
+          data-testid="chatbot-slide-link"
+          className="rounded-full bg-amber-500 px-5 py-2.5 font-semibold text-black"
+        >
+          {t('openAssistant')}
+        </Link>
       </section>
     );
   }

@@ -10,7 +10,8 @@ import { ChevronDownIcon, ChevronUpIcon } from '@/components/ui/icons';
 import { feedListQueryOptions, reelsKeys } from '../api/feed';
 import { useFeedPaging } from '../api/use-feed-paging';
 import {
-  END_SLIDE_ID, entryId, hasNextPage, resolveActiveIndex, serverIndexAt, setVidWatched, setWatched, type FeedList,
+  END_SLIDE_ID, entryId, hasNextPage, resolveActiveIndex, serverIndexAt, setVidWatched, setWatched, withChatbotSlides,
+  type FeedList,
 } from '../lib/feed-list';
 import { feedKeyOf, type FeedFilter, type FeedListParams } from '../lib/filter';
 import { pageForIndex } from '../lib/paging';
@@ -44,21 +45,25 @@ function modeFor(position: number, active: number): SlideMode {
  * the feed list hydrated by the page (SSR) and pages through it per SPEC.md
  * section 4. On desktop the box is at most 432 x 940 px (35% of the width,
  * 92% of the height, SPEC.md section 2); `sizing="fill"` skips that for
- * embedded (external) pages.
+ * embedded (external) pages. A chat card follows every `chatEvery`-th reel
+ * (0: none).
  */
 export function ReelsFeed({
-  params, urlFilter, filterLabel = null, sizing = 'box',
+  params, urlFilter, filterLabel = null, sizing = 'box', chatEvery = 0,
 }: {
   params: FeedListParams;
   urlFilter: FeedFilter;
   filterLabel?: string | null;
   sizing?: 'box' | 'fill';
+  chatEvery?: number;
 }) {
   const t = useTranslations('reels');
   const router = useRouter();
   const qc = useQueryClient();
   const feedKey = feedKeyOf(params);
-  const { data: list, isError, refetch, isFetching } = useQuery(feedListQueryOptions(params));
+  const { data: cached, isError, refetch, isFetching } = useQuery(feedListQueryOptions(params));
+  // Chat cards are placed on the way to the screen: the cache keeps only the server's reels.
+  const list = useMemo(() => (cached ? withChatbotSlides(cached, chatEvery) : cached), [cached, chatEvery]);
   const storeIndex = useFeedStore((s) => s.activeIndex);
   const storeId = useFeedStore((s) => s.activeId);
   const storeFeed = useFeedStore((s) => s.feedKey);

@@ -3,7 +3,7 @@ import type { FeedItem } from '../schemas';
 import {
   applyLikeResult, emptyFeedList, entryId, feedListFromPage, hasNextPage, indexOfId, insertAfterActive,
   insertChatbotPlaceholder, mergePage, nextPageToLoad, serverIndexAt, setFollowing, setLike, setVidWatched,
-  setWatched, swapEntries, resolveActiveIndex, END_SLIDE_ID, type FeedList, type FeedPageData,
+  setWatched, swapEntries, resolveActiveIndex, withChatbotSlides, END_SLIDE_ID, type FeedList, type FeedPageData,
 } from './feed-list';
 
 function reel(id: string, over: Partial<FeedItem> = {}): FeedItem {
@@ -292,3 +292,32 @@ describe('resolveActiveIndex', () => {
     expect(resolveActiveIndex(l, 5, END_SLIDE_ID, true, false)).toBe(4);
   });
 });
+
+describe('withChatbotSlides', () => {
+  it('puts a chat card with the topic of the reel before it after every 8th reel', () => {
+    const l = feedListFromPage(page(1, 20));
+    const more = mergePage(l, page(2, 20));
+    const c = withChatbotSlides(more, 8);
+    expect(c.entries).toHaveLength(22);
+    expect(c.total).toBe(22);
+    const cards = c.entries.filter((e) => e.kind === 'chatbot');
+    expect(cards.map((e) => e.index)).toEqual([8, 17]);
+    expect(cards.map((e) => (e.kind === 'chatbot' ? e.topicId : null))).toEqual(['topic-1', 'topic-1']);
+    expect(c.entries.map((e) => e.index)).toEqual(c.entries.map((_, i) => i));
+  });
+
+  it('keeps the first card (id and place) when a later page merges in, and leaves short or unconfigured lists alone', () => {
+    const first = withChatbotSlides(feedListFromPage(page(1, 20)), 8);
+    expect(ids(first)[8]).toBe('chatbot-after-r7');
+    const both = withChatbotSlides(more20(), 8);
+    expect(ids(both)[8]).toBe('chatbot-after-r7');
+    expect(ids(both)[17]).toBe('chatbot-after-r15');
+    const short = feedListFromPage(page(1, 5));
+    expect(withChatbotSlides(short, 8)).toBe(short);
+    expect(withChatbotSlides(more20(), 0)).toEqual(more20());
+  });
+});
+
+function more20(): FeedList {
+  return mergePage(feedListFromPage(page(1, 20)), page(2, 20));
+}

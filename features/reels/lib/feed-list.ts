@@ -20,7 +20,14 @@ export type FeedEntry =
       serverIndex: number | null;
       item: ReelItem;
     }
-  | { kind: 'chatbot'; index: number; serverIndex: null; id: string };
+  | {
+      kind: 'chatbot';
+      index: number;
+      serverIndex: null;
+      id: string;
+      /** Topic of the reel before the card: the assistant opens on it (/chat/v1/<topic id>). */
+      topicId?: string;
+    };
 
 export interface FeedList {
   entries: FeedEntry[];
@@ -237,6 +244,35 @@ export function insertChatbotPlaceholder(list: FeedList, atIndex: number, id = '
   const entry: FeedEntry = { kind: 'chatbot', index: at, serverIndex: null, id };
   const entries = renumber([...list.entries.slice(0, at), entry, ...list.entries.slice(at)]);
   return { ...list, entries, total: list.total + 1 };
+}
+
+/** Id prefix of the chat cards `withChatbotSlides` places. */
+export const CHAT_CARD_PREFIX = 'chatbot-after-';
+
+/**
+ * The list with a chat card after every `everyN`-th reel (issue "The AI
+ * assistant": a chat card after every N reels, default 8; SPEC.md section 4
+ * "chatbot placeholder"). Each card's id names the reel before it (so it
+ * stays put while pages merge in behind it) and carries that reel's topic.
+ * Cards already in `list` are not counted; `everyN` < 1 returns `list`.
+ */
+export function withChatbotSlides(list: FeedList, everyN: number): FeedList {
+  const n = Math.trunc(everyN);
+  if (n < 1) return list;
+  const entries: FeedEntry[] = [];
+  let reels = 0;
+  let added = 0;
+  for (const e of list.entries) {
+    entries.push(e);
+    if (e.kind !== 'reel') continue;
+    reels += 1;
+    if (reels % n === 0) {
+      entries.push({ kind: 'chatbot', index: -1, serverIndex: null, id: `${CHAT_CARD_PREFIX}${e.item.id}`, topicId: e.item.topic });
+      added += 1;
+    }
+  }
+  if (added === 0) return list;
+  return { ...list, entries: renumber(entries), total: list.total + added };
 }
 
 /** Id the store keeps while the "end of the feed" slide after the last reel is active. */

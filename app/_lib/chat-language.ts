@@ -1,0 +1,29 @@
+import { getLocale } from 'next-intl/server';
+import { LANGUAGE_OF_LOCALE, type ChatLanguage } from '@/features/assistant/schemas';
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '@/lib/constants';
+
+/** The assistant's default language for this request: the interface locale's (en -> english, hi -> hindi, he -> hinglish). */
+export async function chatLanguageOfRequest(): Promise<ChatLanguage> {
+  const locale = await getLocale();
+  return LANGUAGE_OF_LOCALE[(LOCALES as readonly string[]).includes(locale) ? (locale as Locale) : DEFAULT_LOCALE];
+}
+
+/**
+ * The topic a chat route's slug names (id or slug of a topic), or null for
+ * "general" and for a slug that names no topic: a stale link still opens a
+ * working general chat instead of a 404.
+ */
+export async function chatTopicOfSlug(
+  slug: string,
+  lookup: (idOrSlug: string) => Promise<{ id: string; name: string }>,
+): Promise<{ id: string; name: string } | null> {
+  const s = decodeURIComponent(slug).trim();
+  if (!s || s === 'general') return null;
+  try {
+    const topic = await lookup(s);
+    return { id: topic.id, name: topic.name };
+  } catch (err) {
+    if ((err as { status?: unknown } | null)?.status === 404) return null;
+    throw err;
+  }
+}

@@ -1,0 +1,401 @@
+/**
+ * Language normalisation for the assistant's retrieval (issue "The AI
+ * assistant", Answering): people write the same question in English, Hindi
+ * (Devanagari) or Hinglish (Hindi in Latin letters, spelt freely). Everything
+ * is brought to one folded Latin form so that "सब्सिडी", "sabsidi" and
+ * "subsidy" meet, "तीन किलोवाट" and "3kw" meet, and "kitna/kitni/kitne" meet.
+ *
+ * Pipeline: NFC + lowercase -> digits and number separators -> units and
+ * currency -> punctuation -> Devanagari to Latin -> number words before a
+ * unit -> spelling fold (generic rules + a variant table) -> stopwords.
+ * Pure functions, no I/O.
+ */
+
+// ---------------------------------------------------------------------------
+// Devanagari -> Latin (a simple scheme of our own, close to how Hinglish is
+// typed: aa, ii, uu for long vowels, inherent "a" with schwa deletion).
+
+const CONSONANTS: Record<string, string> = {
+  'क': 'k', 'ख': 'kh', 'ग': 'g', 'घ': 'gh', 'ङ': 'n',
+  'च': 'ch', 'छ': 'chh', 'ज': 'j', 'झ': 'jh', 'ञ': 'n',
+  'ट': 't', 'ठ': 'th', 'ड': 'd', 'ढ': 'dh', 'ण': 'n',
+  'त': 't', 'थ': 'th', 'द': 'd', 'ध': 'dh', 'न': 'n',
+  'प': 'p', 'फ': 'ph', 'ब': 'b', 'भ': 'bh', 'म': 'm',
+  'य': 'y', 'र': 'r', 'ल': 'l', 'व': 'v', 'श': 'sh', 'ष': 'sh', 'स': 's', 'ह': 'h', 'ळ': 'l',
+};
+/** Consonant + nukta (NFC keeps these decomposed: they are composition exclusions). */
+const NUKTA: Record<string, string> = { 'क': 'q', 'ख': 'kh', 'ग': 'g', 'ज': 'z', 'ड': 'r', 'ढ': 'rh', 'फ': 'f', 'य': 'y' };
+const VOWELS: Record<string, string> = {
+  'अ': 'a', 'आ': 'aa', 'इ': 'i', 'ई': 'ii', 'उ': 'u', 'ऊ': 'uu', 'ऋ': 'ri',
+  'ए': 'e', 'ऐ': 'ai', 'ओ': 'o', 'औ': 'au', 'ऑ': 'o', 'ऍ': 'e',
+};
+const MATRAS: Record<string, string> = {
+  'ा': 'aa', 'ि': 'i', 'ी': 'ii', 'ु': 'u', 'ू': 'uu', 'ृ': 'ri',
+  'े': 'e', 'ै': 'ai', 'ो': 'o', 'ौ': 'au', 'ॉ': 'o', 'ॅ': 'e',
+};
+const VIRAMA = '्';
+const NUKTA_SIGN = '़';
+const NASALS = new Set(['ं', 'ँ']);
+const VISARGA = 'ः';
+
+interface Unit { text: string; /** vowel after a consonant: 'a' inherent (deletable), '' none, else the matra */ vowel: string; inherent: boolean; consonant: boolean }
+
+/**
+ * Transliterates one Devanagari word to Latin letters, deleting the
+ * inherent "a" at the end of a word and between a vowelled syllable and a
+ * following vowelled consonant (कितना -> kitnaa, बिजली -> bijlii,
+ * सोलर -> solar). Characters outside Devanagari pass through.
+ */
+export function transliterateWord(word: string): string {
+  const units: Unit[] = [];
+  const chars = [...word];
+  for (let i = 0; i < chars.length; i++) {
+    const ch = chars[i]!;
+    const last = units[units.length - 1];
+    if (CONSONANTS[ch] !== undefined) {
+      let text = CONSONANTS[ch]!;
+      if (chars[i + 1] === NUKTA_SIGN) { text = NUKTA[ch] ?? text; i++; }
+      units.push({ text, vowel: 'a', inherent: true, consonant: true });
+    } else if (MATRAS[ch] !== undefined && last?.consonant) {
+      last.vowel = MATRAS[ch]!; last.inherent = false;
+    } else if (ch === VIRAMA && last?.consonant) {
+      last.vowel = ''; last.inherent = false;
+    } else if (VOWELS[ch] !== undefined) {
+      units.push({ text: VOWELS[ch]!, vowel: '', inherent: false, consonant: false });
+    } else if (NASALS.has(ch) || ch === VISARGA) {
+      // A nasal or visarga closes the syllable: its inherent vowel is pronounced.
+      if (last) last.inherent = false;
+      units.push({ text: ch === VISARGA ? 'h' : 'n', vowel: '', inherent: false, consonant: false });
+    } else if (ch === NUKTA_SIGN || ch === 'ऽ' || ch === '\u200d' || ch === '\u200c') {
+      continue;
+    } else {
+      units.push({ text: ch, vowel: '', inherent: false, consonant: false });
+    }
+  }
+  const hasVowel = (u: Unit | undefined) => !!u && (u.consonant ? u.vowel !== '' : /[aeiou]/.test(u.text));
+  // Schwa deletion, right to left, so a deletion informs the syllable before it.
+  const consonantCount = units.filter((u) => u.consonant).length;
+  for (let i = units.length - 1; i >= 0; i--) {
+    const u = units[i]!;
+    if (!u.inherent) continue;
+    if (i === units.length - 1) {
+      if (consonantCount > 1) u.vowel = '';
+      continue;
+    }
+    const next = units[i + 1];
+    if (i > 0 && hasVowel(units[i - 1]) && next?.consonant && next.vowel !== '') u.vowel = '';
+  }
+  return units.map((u) => u.text + (u.consonant ? u.vowel : '')).join('');
+}
+
+/** True when the text contains Devanagari letters. */
+export function hasDevanagari(text: string): boolean {
+  return /[\u0900-\u097F]/.test(text);
+}
+
+/** Transliterates every Devanagari run of a text (see transliterateWord). */
+export function transliterate(text: string): string {
+  return text.replace(/[\u0900-\u097F\u200c\u200d]+/g, (w) => transliterateWord(w));
+}
+
+// ---------------------------------------------------------------------------
+// Numbers, units, currency
+
+const DEVANAGARI_DIGITS = '०१२३४५६७८९';
+
+/** Number words of the three languages (Devanagari words are matched before transliteration). */
+const NUMBER_WORDS: Record<string, number> = {
+  // English
+  one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10,
+  eleven: 11, twelve: 12, fifteen: 15, twenty: 20, thirty: 30, forty: 40, fifty: 50, hundred: 100,
+  // Hindi
+  'एक': 1, 'दो': 2, 'तीन': 3, 'चार': 4, 'पांच': 5, 'पाँच': 5, 'छह': 6, 'छः': 6, 'छे': 6, 'सात': 7, 'आठ': 8, 'नौ': 9, 'दस': 10,
+  'बारह': 12, 'पंद्रह': 15, 'बीस': 20, 'पच्चीस': 25, 'तीस': 30, 'पचास': 50, 'सौ': 100,
+  // Hinglish
+  ek: 1, do: 2, teen: 3, tin: 3, char: 4, chaar: 4, panch: 5, paanch: 5, paach: 5, chhe: 6, chhah: 6, che: 6, saat: 7, sat: 7,
+  aath: 8, aat: 8, nau: 9, nao: 9, das: 10, barah: 12, pandrah: 15, bees: 20, bis: 20, pachis: 25, pachees: 25, tees: 30, pachas: 50, pachaas: 50, sau: 100,
+};
+/**
+ * Words after which a number word is read as a number. "do" is also "give"
+ * in Hinglish and a verb in English, so number words convert only before a
+ * unit, never on their own.
+ */
+const UNIT_AFTER = new Set([
+  'kw', 'unit', 'rs', 'lakh', 'hazar', 'thousand', 'hundred', 'sau', 'crore',
+  'saal', 'sal', 'year', 'years', 'varsh', 'month', 'months', 'mahina', 'mahine', 'mahino',
+  'panel', 'panels', 'ghante', 'ghanta', 'hour', 'hours', 'din', 'days', 'day', 'baje', 'percent', 'kilo', 'sqft', 'm2',
+  'साल', 'वर्ष', 'महीने', 'महीना', 'पैनल', 'घंटे', 'घंटा', 'दिन', 'बजे', 'प्रतिशत', 'हजार', 'हज़ार', 'लाख', 'सौ',
+]);
+
+const UNIT_RULES: Array<[RegExp, string]> = [
+  // Currency first: "₹78,000", "rs. 500", "500 रुपये"
+  [/₹/g, ' rs '],
+  [/(^|[^a-z])(?:rs\.?|inr|rupees?|rupaye|rupaiye|rupaye|rupay|rupiya|rupiye|rupya)(?![a-z])/g, '$1 rs '],
+  [/(?:रुपये|रुपए|रूपये|रूपए|रुपया|रुपयों|रु\.)/g, ' rs '],
+  // kW: "3kw", "3 kilo watt", "3 किलोवाट", "3 kWp"
+  [/(?:kilo[\s-]?watts?|kilowatts?|kilo[\s-]?vat+s?|kwp|kw|k\.w\.?)(?![a-z])/g, ' kw '],
+  [/(?:किलो\s*वॉट|किलोवॉट|किलो\s*वाट|किलोवाट|केडब्ल्यू|के\.\s*डब्ल्यू\.?)/g, ' kw '],
+  // units of electricity
+  [/(?:^|(?<=[^a-z]))(?:units?|yunit|yuneet)(?![a-z])/g, ' unit '],
+  [/(?:यूनिट्स|यूनिटों|यूनिट|युनिट)/g, ' unit '],
+  [/(?:^|(?<=[^a-z]))(?:kwh)(?![a-z])/g, ' unit '],
+  // multipliers
+  [/(?:^|(?<=[^a-z]))(?:lakhs?|lacs?|lac)(?![a-z])/g, ' lakh '],
+  [/लाख/g, ' lakh '],
+  [/(?:^|(?<=[^a-z]))(?:hazaar|hazar|hajar|hajaar|thousand)(?![a-z])/g, ' hazar '],
+  [/(?:हज़ार|हजार)/g, ' hazar '],
+];
+
+/**
+ * Lowercases, applies Unicode NFC, turns Devanagari digits into ASCII,
+ * drops thousands separators ("1,08,000" -> "108000"), splits digits from
+ * letters ("3kw" -> "3 kw") and writes units and currency one way
+ * ("3 kilowatt", "3 किलोवाट" -> "3 kw"; "यूनिट", "units" -> "unit";
+ * "₹", "rupaye", "रुपये" -> "rs"). Keeps the script otherwise.
+ */
+export function normalizeUnits(text: string): string {
+  let s = text.normalize('NFC').toLowerCase();
+  s = s.replace(/[०-९]/g, (d) => String(DEVANAGARI_DIGITS.indexOf(d)));
+  s = s.replace(/(\d),(?=\d)/g, '$1');
+  s = s.replace(/(\d)(?=[a-z\u0900-\u097F₹])/g, '$1 ').replace(/([a-z\u0900-\u097F₹])(?=\d)/g, '$1 ');
+  for (const [re, to] of UNIT_RULES) s = s.replace(re, to);
+  return s.replace(/\s+/g, ' ').trim();
+}
+
+/** Splits into raw word tokens: letters (Latin or Devanagari with marks) and numbers (with one decimal point). */
+function rawTokens(s: string): string[] {
+  return s.match(/\d+(?:\.\d+)?|[a-z\u0900-\u0963\u0971-\u097F\u200c\u200d]+/g) ?? [];
+}
+
+/** Converts number words directly before a unit word to digits ("तीन kw", "teen kw", "three kw" -> "3 kw"). */
+function numberWords(tokens: string[]): string[] {
+  return tokens.map((t, i) => {
+    const n = NUMBER_WORDS[t];
+    const next = tokens[i + 1];
+    if (n !== undefined && next !== undefined && UNIT_AFTER.has(next)) return String(n);
+    return t;
+  });
+}
+
+/**
+ * Normalised text: units and numbers unified, punctuation stripped,
+ * Devanagari transliterated, number words before a unit turned to digits.
+ * Spelling is not yet folded (see `tokenize`). Used by the calculator to read
+ * quantities and by retrieval.
+ */
+export function normalizeText(text: string): string {
+  const tokens = numberWords(rawTokens(normalizeUnits(text).replace(/\bhow (much|many)\b/g, 'how$1')));
+  return tokens.map((t) => (hasDevanagari(t) ? transliterateWord(t) : t)).join(' ');
+}
+
+// ---------------------------------------------------------------------------
+// Spelling fold
+
+/**
+ * Folds one Latin word to a spelling key, so that the free spellings of
+ * Hinglish and the transliteration of Devanagari meet: ph->f, w->v, z->j,
+ * q->k, c->k (but ch), aspirates dropped (kh->k, chh->ch, th->t, ...), ee->i,
+ * oo->u, ai->e, au->o, doubled letters single, final y->i, and the final
+ * inflection vowel (-a/-e/-i) dropped from words of 4+ letters
+ * (kitna/kitni/kitne -> kitn, bijli/bijlee -> bijl).
+ */
+export function foldWord(word: string): string {
+  const g = genericFold(word);
+  return VARIANTS[g] ?? g;
+}
+
+/** The generic spelling rules of `foldWord`, without the variant table. */
+function genericFold(word: string): string {
+  if (/^\d/.test(word)) return word;
+  let w = word;
+  w = w.replace(/ph/g, 'f').replace(/w/g, 'v').replace(/z/g, 'j').replace(/q/g, 'k').replace(/x/g, 'ks');
+  w = w.replace(/ck/g, 'k').replace(/chh/g, 'ch').replace(/c(?!h)/g, 'k');
+  w = w.replace(/([kgtdbjsr])h/g, '$1').replace(/sh/g, 's');
+  w = w.replace(/y$/, 'i').replace(/ey$/, 'e');
+  w = w.replace(/ee/g, 'i').replace(/ii/g, 'i').replace(/oo/g, 'u').replace(/uu/g, 'u');
+  w = w.replace(/ai/g, 'e').replace(/ei/g, 'e').replace(/au/g, 'o');
+  w = w.replace(/(.)\1+/g, '$1');
+  if (w.length >= 4) w = w.replace(/[aei]$/, '');
+  return w;
+}
+
+/**
+ * Spelling variants the generic rules do not join, keyed by their folded
+ * form (left) to a canonical folded form (right). Written as raw words and
+ * folded at load, so the table reads as people type.
+ */
+const VARIANT_WORDS: Array<[string[], string]> = [
+  [['sabsidi', 'sabsidy', 'subsidi', 'sabsidee', 'sbsidi', 'subsady', 'subcidy', 'subsidies'], 'subsidy'],
+  [['chat', 'chath', 'chhath', 'chhat', 'chhatt', 'chatt', 'chhaat'], 'chhat'],
+  [['gher', 'ghar', 'ghr', 'gharon'], 'ghar'],
+  [['bijlee', 'bijali', 'bijlii', 'bizli', 'bijly'], 'bijli'],
+  [['solar', 'sollar', 'soler', 'solaar', 'solr'], 'solar'],
+  [['panel', 'panal', 'painal', 'penal', 'paenal', 'panels', 'pannel', 'pennal'], 'panel'],
+  [['inverter', 'invertor', 'invarter', 'inwerter'], 'inverter'],
+  [['battery', 'betri', 'batri', 'bettery', 'baitri', 'batteries'], 'battery'],
+  [['meter', 'mitar', 'meater', 'miter', 'metar', 'meters'], 'meter'],
+  [['kharcha', 'kharch', 'kharche', 'kharcho', 'kharchaa', 'karcha'], 'kharcha'],
+  [['paisa', 'paise', 'pesa', 'pese', 'paison'], 'paisa'],
+  [['milega', 'milegi', 'milenge', 'milta', 'milti', 'milte', 'mil'], 'milna'],
+  [['lagega', 'lagegi', 'lagenge', 'lagta', 'lagti', 'lagte', 'lagana', 'lagane', 'lagvana', 'lagwana', 'lagvane', 'lagwane', 'lagaye', 'lagayen', 'lagaun', 'lagau', 'lagvaye', 'lagwaye', 'lagvaun'], 'lag'],
+  [['chahiye', 'chaiye', 'chahie', 'chahiya', 'chahiyein'], 'chahiye'],
+  [['kaise', 'kese', 'kaisay', 'kaisey'], 'kaise'],
+  [['kyon', 'kyun', 'kyu', 'kyo'], 'kyon'],
+  [['garanti', 'guarantee', 'gaurantee', 'guaranty', 'garantee', 'warranty', 'varanti', 'warantee', 'waranty'], 'warranty'],
+  [['sarkar', 'sarkari', 'sarkaar', 'goverment', 'government', 'govt'], 'sarkar'],
+  [['mahina', 'mahine', 'mahino', 'mahinon', 'mahena'], 'mahina'],
+  [['saal', 'sal', 'saalon', 'salon', 'varsh', 'varsho', 'varshon'], 'saal'],
+  [['loan', 'lon', 'lone', 'rin', 'karj', 'karz', 'karza'], 'loan'],
+  [['net', 'nett'], 'net'],
+  [['grid', 'gread', 'greed'], 'grid'],
+  [['free', 'fri', 'mufat', 'muft', 'mupht', 'muphat', 'nishulk'], 'free'],
+  [['kimat', 'keemat', 'qeemat', 'kimmat', 'daam', 'dam'], 'kimat'],
+  [['lagat', 'laagat'], 'lagat'],
+  [['aavedan', 'avedan', 'apply', 'aplai', 'aplay'], 'apply'],
+  [['bachat', 'bachaat', 'bacht', 'bachega', 'bachegi', 'bachenge', 'bachta', 'bachti', 'bachat'], 'bachat'],
+  [['barish', 'baarish', 'baris', 'barsaat', 'barsat', 'monsoon', 'mansoon', 'monsun'], 'barish'],
+  [['safai', 'saaf', 'saf', 'safaai'], 'safai'],
+  [['kats', 'katne', 'katna', 'kat', 'kategi', 'katti', 'katoti', 'kataut'], 'katna'],
+  [['badal', 'baadal', 'badli', 'cloudy'], 'badal'],
+];
+const VARIANTS: Record<string, string> = {};
+for (const [words, canonical] of VARIANT_WORDS) {
+  const target = genericFold(canonical);
+  for (const w of [...words, canonical]) {
+    const k = genericFold(w);
+    if (k !== target) VARIANTS[k] = target;
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Concepts: words of the three languages that mean the same thing in this
+// domain (a person asks about "papers", "kagjat" or "दस्तावेज़"; the bank says
+// "documents"). Each word is replaced by one concept token. Words of any
+// script, folded at load like the text.
+
+const CONCEPT_WORDS: Array<[string, string[]]> = [
+  ['document', ['document', 'documents', 'docs', 'papers', 'paperwork', 'kagaj', 'kagaz', 'kagjat', 'kagzat', 'kagazat', 'dastavej', 'dastavez', 'दस्तावेज़', 'दस्तावेज', 'कागज', 'कागज़', 'कागजात', 'कागज़ात']],
+  ['eligible', ['eligible', 'eligibility', 'qualify', 'qualifies', 'qualified', 'patr', 'patra', 'patrata', 'haqdar', 'hakdar', 'पात्र', 'पात्रता', 'हकदार', 'हक़दार']],
+  ['income', ['income', 'salary', 'earning', 'earnings', 'aay', 'aamdani', 'amdani', 'kamai', 'tankhwah', 'vetan', 'आय', 'आमदनी', 'कमाई', 'सैलरी', 'वेतन', 'तनख्वाह']],
+  ['environment', ['environment', 'environmental', 'co2', 'carbon', 'pollution', 'paryavaran', 'pradushan', 'पर्यावरण', 'प्रदूषण', 'कार्बन']],
+  ['night', ['night', 'dark', 'raat', 'rat', 'andhera', 'रात', 'अंधेरा', 'अँधेरा']],
+  ['rain', ['rain', 'rainy', 'rains', 'monsoon', 'barish', 'baarish', 'barsat', 'barsaat', 'बारिश', 'बरसात', 'मानसून']],
+  ['cloud', ['cloud', 'clouds', 'cloudy', 'overcast', 'badal', 'baadal', 'बादल']],
+  ['shade', ['shade', 'shadow', 'shadows', 'shaded', 'chhaya', 'chaya', 'chhaon', 'chhanv', 'छाया', 'छांव', 'छाँव', 'परछाई']],
+  ['vendor', ['vendor', 'vendors', 'installer', 'installers', 'dealer', 'dealers', 'contractor', 'vikreta', 'विक्रेता', 'वेंडर', 'इंस्टॉलर', 'डीलर']],
+  ['apartment', ['apartment', 'apartments', 'flat', 'flats', 'फ्लैट', 'अपार्टमेंट']],
+  ['life', ['life', 'lifespan', 'lifetime', 'umar', 'umra', 'aayu', 'उम्र', 'आयु', 'लाइफ']],
+  ['clean', ['clean', 'cleaning', 'wash', 'washing', 'dust', 'dusty', 'saaf', 'safai', 'dhool', 'dhul', 'dhona', 'साफ', 'साफ़', 'सफाई', 'सफ़ाई', 'धूल', 'धोना']],
+  ['warranty', ['warranty', 'guarantee', 'guaranty', 'varanti', 'garanti', 'वारंटी', 'गारंटी']],
+  ['loan', ['loan', 'loans', 'finance', 'emi', 'rin', 'karj', 'karz', 'karza', 'ऋण', 'लोन', 'कर्ज', 'क़र्ज़', 'कर्ज़']],
+  ['interest', ['interest', 'byaj', 'byaaj', 'ब्याज']],
+  ['roof', ['roof', 'rooftop', 'terrace', 'chhat', 'chat', 'chhath', 'chhaat', 'छत', 'छतों', 'रूफटॉप']],
+  ['house', ['house', 'home', 'homes', 'ghar', 'gher', 'makan', 'मकान', 'घर', 'घरों']],
+  ['cost', ['cost', 'costs', 'price', 'prices', 'pricing', 'rate', 'kimat', 'keemat', 'daam', 'kharcha', 'kharch', 'lagat', 'कीमत', 'क़ीमत', 'दाम', 'खर्च', 'खर्चा', 'लागत']],
+  ['save', ['save', 'saving', 'savings', 'saved', 'bachat', 'bachega', 'bachegi', 'bachenge', 'bachta', 'बचत', 'बचेगा', 'बचेगी', 'बचेंगे']],
+  ['free', ['free', 'muft', 'mufat', 'nishulk', 'मुफ्त', 'मुफ़्त', 'फ्री', 'निःशुल्क', 'निशुल्क']],
+  ['electricity', ['electricity', 'power', 'bijli', 'bijlee', 'बिजली']],
+  ['outage', ['outage', 'outages', 'powercut', 'blackout', 'shedding', 'gul', 'kategi', 'katne', 'katna', 'कटने', 'कटेगी', 'कटौती', 'गुल']],
+  ['battery', ['battery', 'batteries', 'betri', 'batri', 'बैटरी']],
+  ['subsidy', ['subsidy', 'subsidies', 'cfa', 'sabsidi', 'anudan', 'सब्सिडी', 'अनुदान']],
+  ['government', ['government', 'govt', 'sarkar', 'sarkari', 'सरकार', 'सरकारी']],
+  ['job', ['employee', 'employees', 'servant', 'naukri', 'karmchari', 'कर्मचारी', 'नौकरी']],
+  ['apply', ['apply', 'application', 'applying', 'register', 'registration', 'aavedan', 'avedan', 'आवेदन', 'रजिस्ट्रेशन', 'पंजीकरण']],
+  ['time', ['time', 'long', 'days', 'weeks', 'samay', 'waqt', 'vakt', 'समय', 'वक्त', 'वक़्त']],
+  ['size', ['size', 'capacity', 'kshamata', 'क्षमता', 'साइज']],
+  ['account', ['account', 'khata', 'khaata', 'खाता', 'खाते']],
+  ['meter', ['meter', 'metre', 'meters', 'mitar', 'मीटर']],
+  ['tenant', ['tenant', 'tenants', 'rent', 'rented', 'renting', 'kiraya', 'kirayedar', 'kiraye', 'किराया', 'किरायेदार', 'किराएदार', 'किराए']],
+  ['owner', ['owner', 'landlord', 'malik', 'maalik', 'मालिक', 'मकान-मालिक']],
+  ['extra', ['extra', 'excess', 'surplus', 'leftover', 'fazil', 'faltu', 'atirikt', 'बची', 'फालतू', 'अतिरिक्त', 'ज्यादा', 'ज़्यादा']],
+  ['daily', ['daily', 'day', 'roz', 'roj', 'rozana', 'din', 'prati', 'रोज', 'रोज़', 'दिन', 'प्रतिदिन']],
+  ['worth', ['worth', 'worthwhile', 'faydemand', 'fayda', 'labh', 'sauda', 'फायदा', 'फ़ायदा', 'लाभ', 'फायदेमंद', 'सौदा']],
+  // Question words: "how much" and "why" ask different things about the same topic.
+  ['howmuch', ['kitna', 'kitni', 'kitne', 'kitnaa', 'कितना', 'कितनी', 'कितने', 'howmuch', 'howmany']],
+  ['when', ['when', 'kab', 'कब', 'kabtak']],
+  ['why', ['why', 'kyon', 'kyun', 'kyu', 'kyo', 'क्यों', 'क्यूं', 'क्यूँ']],
+  ['how', ['how', 'kaise', 'kese', 'kaisay', 'कैसे', 'kis tarah']],
+  ['repair', ['repair', 'repairs', 'maintenance', 'servicing', 'service', 'marammat', 'mentenance', 'मरम्मत', 'सर्विस', 'मेंटेनेंस']],
+];
+const CONCEPTS: Record<string, string> = {};
+for (const [concept, words] of CONCEPT_WORDS) {
+  for (const w of words) {
+    for (const t of normalizeText(w).split(' ')) if (t) CONCEPTS[foldWord(t)] = `@${concept}`;
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Stopwords (function words only: question words such as "kitna", "kab",
+// "how much" carry meaning in this domain and are kept).
+
+const STOPWORDS_RAW = [
+  // English
+  'a', 'an', 'the', 'is', 'are', 'am', 'was', 'were', 'be', 'been', 'being', 'i', 'me', 'my', 'mine', 'we', 'our', 'us', 'you', 'your',
+  'it', 'its', 'this', 'that', 'these', 'those', 'of', 'to', 'in', 'on', 'at', 'for', 'from', 'by', 'with', 'and', 'or', 'as', 'so',
+  'do', 'does', 'did', 'can', 'could', 'will', 'would', 'should', 'shall', 'may', 'might', 'there', 'here', 'what', 'which', 'who',
+  'please', 'tell', 'about', 'any', 'some', 'get', 'got', 'have', 'has', 'had', 'if', 'then', 'than', 'into', 'also', 'just', 'really',
+  'much', 'many', 'very', 'know', 'want', 'hi', 'hello', 'sir', 'madam', 'ji',
+  // Hindi (Devanagari)
+  'का', 'की', 'के', 'को', 'में', 'मे', 'से', 'पर', 'है', 'हैं', 'हूँ', 'हूं', 'हो', 'था', 'थी', 'थे', 'और', 'या', 'भी', 'तो', 'ही',
+  'यह', 'ये', 'वह', 'वो', 'इस', 'उस', 'इसका', 'इसकी', 'इसके', 'मैं', 'मेरा', 'मेरी', 'मेरे', 'हम', 'हमारा', 'हमारी', 'हमारे', 'आप', 'आपका',
+  'आपकी', 'आपके', 'एक', 'क्या', 'कृपया', 'बताइए', 'बताओ', 'बताएं', 'बताएँ', 'बताये', 'जी', 'ने', 'कोई', 'कुछ', 'अपने', 'अपना', 'अपनी',
+  'होता', 'होती', 'होते', 'रहा', 'रही', 'रहे', 'जाता', 'जाती', 'जाते', 'करना', 'करें', 'करे', 'कर', 'सकता', 'सकती', 'सकते',
+  // Hinglish
+  'ka', 'ki', 'ke', 'ko', 'me', 'mein', 'main', 'se', 'par', 'pe', 'hai', 'hain', 'he', 'hoon', 'hu', 'ho', 'tha', 'thi', 'the', 'aur', 'ya',
+  'bhi', 'to', 'toh', 'hi', 'yeh', 'ye', 'vo', 'woh', 'wo', 'is', 'us', 'iska', 'iski', 'iske', 'mera', 'meri', 'mere', 'hum', 'hamara',
+  'hamari', 'hamare', 'humara', 'humari', 'humare', 'aap', 'aapka', 'aapki', 'aapke', 'apka', 'apki', 'apke', 'kya', 'kripya', 'batao',
+  'bataiye', 'bataye', 'batayein', 'batana', 'ji', 'ne', 'koi', 'kuch', 'kuchh', 'apne', 'apna', 'apni', 'hota', 'hoti', 'hote',
+  'raha', 'rahi', 'rahe', 'jata', 'jati', 'jate', 'karna', 'karen', 'kare', 'kar', 'sakta', 'sakti', 'sakte', 'plz', 'pls', 'bhai',
+];
+
+const STOPWORDS = new Set(STOPWORDS_RAW.map((w) => foldWord(hasDevanagari(w) ? transliterateWord(w) : w)));
+
+/** True when the folded token is a stopword of any of the three languages. */
+export function isStopword(folded: string): boolean {
+  return STOPWORDS.has(folded);
+}
+
+/**
+ * The retrieval tokens of a text: `normalizeText`, then each word folded
+ * (`foldWord`), stopwords removed, and (unless `concepts: false`, e.g. for
+ * prefix typeahead) words of one meaning written as their concept token
+ * ("papers", "कागजात" -> "@document"). Numbers stay as digits, units as
+ * "kv" (kw folded), "unit", "rs". Same output for the same question in
+ * Devanagari, Hinglish spellings or (for shared words) English.
+ */
+export function tokenize(text: string, opts: { concepts?: boolean } = {}): string[] {
+  const folded = normalizeText(text).split(' ').filter(Boolean).map(foldWord)
+    .filter((t) => t.length > 0 && !STOPWORDS.has(t));
+  return opts.concepts === false ? folded : folded.map((t) => CONCEPTS[t] ?? t);
+}
+
+/**
+ * A coarser phonetic key of a folded token: its first letter and its
+ * consonants (vowels dropped), so "subsid"/"sabsid" -> "sbsd" and
+ * "kitn" -> "ktn". Empty for numbers and very short tokens.
+ */
+export function consonantKey(folded: string): string {
+  if (folded.length < 4 || /^\d/.test(folded)) return '';
+  return folded[0] + folded.slice(1).replace(/[aeiouy]/g, '');
+}
+
+/**
+ * Guesses the language of a message: Devanagari -> hindi; Latin text with
+ * common Hindi function words -> hinglish; other Latin -> english.
+ */
+export function detectLanguage(text: string): 'english' | 'hindi' | 'hinglish' {
+  if (hasDevanagari(text)) {
+    const letters = text.match(/[\u0900-\u097F]/g)?.length ?? 0;
+    const latin = text.match(/[a-z]/gi)?.length ?? 0;
+    return letters >= latin ? 'hindi' : 'hinglish';
+  }
+  const words = text.toLowerCase().match(/[a-z]+/g) ?? [];
+  const hindiWords = words.filter((w) => HINGLISH_MARKERS.has(w)).length;
+  return hindiWords >= 1 && hindiWords / Math.max(words.length, 1) >= 0.15 ? 'hinglish' : 'english';
+}
+
+const HINGLISH_MARKERS = new Set([
+  'hai', 'hain', 'kya', 'ka', 'ki', 'ke', 'ko', 'mein', 'se', 'par', 'pe', 'kitna', 'kitni', 'kitne', 'kaise', 'kab', 'kyun', 'kyon',
+  'mera', 'meri', 'mere', 'ghar', 'chahiye', 'milegi', 'milega', 'lagega', 'lagegi', 'nahi', 'nahin', 'aur', 'bhi', 'hota', 'hoti',
+  'karna', 'kare', 'karen', 'bijli', 'chhat', 'wala', 'wali', 'kaun', 'kaunsa', 'sakte', 'sakta', 'hum', 'aap', 'abhi', 'agar', 'toh',
+]);

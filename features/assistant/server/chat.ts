@@ -1,0 +1,152 @@
+import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { eq } from 'drizzle-orm';
+import { getDb } from '@/lib/db/client';
+import { chatMessages, chats } from '@/lib/db/schema';
+import { logger } from '@/lib/logger';
+import type { Category, ChatRequest } from '../schemas';
+import { chunkText } from '../lib/chunk-text';
+import { composeAnswer, followUpQuestions, relatedReels, type FindReels, type RelatedReel } from './answer';
+import { llmConfigFromEnv, rephraseAnswer, type LlmConfig } from './llm';
+import { consumeChatMessage } from './rate-limit';
+
+/**
+ * A conversation with the assistant (issue "The AI assistant", Interfaces):
+ * one chat per viewer and conversation in `chats`, each question and
+ * answer in `chat_messages`; the answer is streamed in chunks of a few
+ * words, then the whole result is returned. Used by the HTTP endpoint (JSON
+ * or streamed text) and the socket.io "chat" event alike.
+ */
+
+/** The result of one message (POST /recommendation-service/api/v1/chat/ JSON; "chat_end"). */
+export interface ChatResult {
+  chat_id: string;
+  /** Plain text, never HTML. */
+  answer: string;
+  /** False when the bank had no good match (the answer offers a callback). */
+  matched: boolean;
+  /** English category key of the matched entry, null without a match. */
+  category: Category | null;
+  /** 3 follow-up questions in the asker's language. */
+  suggestions: string[];
+  /** 1-3 ready reels on the answer's topic (the reels feature's feed items). */
+  related: RelatedReel[];
+  /** Titles of the fact-sheet sources the answer rests on. */
+  sources: string[];
+}
+
+/** Words per streamed chunk. */
+export const WORDS_PER_CHUNK = 3;
+/**
+ * Pause between streamed chunks, ms: a retrieved answer is ready at once;
+ * pacing it like a typed reply lets the screen show it growing (SPEC.md
+ * section 4: streamed chunks are appended to the last message), and keeps a
+ * 5-sentence answer under about half a second.
+ */
+export const CHUNK_INTERVAL_MS = 20;
+
+export interface ChatOptions {
+  /** Related reels lookup (server/ composes it from the reels feature); none = no related reels. */
+  findReels?: FindReels;
+  /** Overrides CHUNK_INTERVAL_MS (tests, bench). */
+  chunkIntervalMs?: number;
+  /** Overrides the model from LLM_BASE_URL; null = no model. */
+  llm?: LlmConfig | null;
+}
+
+/** A message that passed the rate limit, with its chat settled; `run` answers it. */
+export interface PreparedChat {
+  chatId: string;
+  /**
+   * Composes the answer, calls `onChunk` with each piece of it (joined, the
+   * pieces are `answer`), stores question and answer, and returns the result.
+   */
+  run(onChunk?: (text: string) => void | Promise<void>): Promise<ChatResult>;
+}
+
+/**
+ * Checks the rate limit and settles the chat: `req.chat_id` continues that
+ * chat when it is this viewer's; an unknown chat id, or another viewer's,
+ * starts a new chat (the result's `chat_id` tells the client), so a client
+ * holding a stale id is never stuck and never reads someone else's chat.
+ * @param viewerId the anonymous viewer id (cookie `sr_vid`).
+ * @param req a validated `chatRequestSchema` body.
+ * @throws ApiError 429 `rate_limited` past 30 messages in 10 minutes.
+ */
+export async function prepareChat(viewerId: string, req: ChatRequest, opts: ChatOptions = {}): Promise<PreparedChat> {
+  await consumeChatMessage(viewerId, req.language);
+  const { db } = await getDb();
+  let chatId: string | null = null;
+  if (req.chat_id) {
+    const [row] = await db.select({ viewer_id: chats.viewer_id }).from(chats).where(eq(chats.id, req.chat_id)).limit(1);
+    if (row?.viewer_id === viewerId) chatId = req.chat_id;
+  }
+  const isNew = chatId === null;
+  const id = chatId ?? randomUUID();
+  return { chatId: id, run: (onChunk) => runChat(id, isNew, viewerId, req, opts, onChunk) };
+}
+
+async function runChat(
+  chatId: string, isNew: boolean, viewerId: string, req: ChatRequest, opts: ChatOptions,
+  onChunk?: (text: string) => void | Promise<void>,
+): Promise<ChatResult> {
+  // Retrieval first: nothing else (database writes, reel lookups) stands
+  // between the question and its first chunk.
+  const composed = await composeAnswer(req.message, req.language);
+  const { db } = await getDb();
+  const later = (async () => {
+    await new Promise<void>((resolve) => setImmediate(resolve)); // after the first chunk has been sent
+    const storing = (async () => {
+      if (isNew) await db.insert(chats).values({ id: chatId, viewer_id: viewerId, topic: req.topic ?? null, language: req.language });
+      await db.insert(chatMessages).values({ chat_id: chatId, role: 'user', text: req.message });
+    })();
+    const [suggestions, related] = await Promise.all([
+      followUpQuestions(composed.entry, req.language),
+      relatedReels(composed.entry, req.language, opts.findReels),
+      storing,
+    ]);
+    return { suggestions, related };
+  })();
+  later.catch(() => undefined); // awaited below; this only keeps an early failure from being "unhandled"
+
+  let answer = composed.text;
+  const llm = opts.llm === undefined ? llmConfigFromEnv() : opts.llm;
+  // The model only ever rephrases a vetted answer; the "don't know" reply is said as it is.
+  if (llm && composed.matched) answer = (await rephraseAnswer(llm, req.message, composed.text, req.language)) ?? composed.text;
+
+  if (onChunk) {
+    const interval = opts.chunkIntervalMs ?? CHUNK_INTERVAL_MS;
+    const chunks = chunkText(answer, WORDS_PER_CHUNK);
+    for (let i = 0; i < chunks.length; i++) {
+      if (i > 0 && interval > 0) await sleep(interval);
+      await onChunk(chunks[i]);
+    }
+  }
+
+  const { suggestions, related } = await later;
+  await db.insert(chatMessages).values({
+    chat_id: chatId, role: 'assistant', text: answer, matched_entry_id: composed.entry?.id ?? null,
+  });
+  logger().debug({ chatId, matched: composed.matched, entry: composed.entry?.id, computed: composed.computed }, 'chat answered');
+  return {
+    chat_id: chatId,
+    answer,
+    matched: composed.matched,
+    category: composed.category,
+    suggestions,
+    related,
+    sources: composed.sources,
+  };
+}
+
+/**
+ * One message end to end: `prepareChat` then `run`. `onChunk` receives the
+ * answer in pieces as it is composed.
+ * @throws ApiError 429 `rate_limited`.
+ */
+export async function handleChat(
+  viewerId: string, req: ChatRequest, onChunk?: (text: string) => void | Promise<void>, opts: ChatOptions = {},
+): Promise<ChatResult> {
+  const prepared = await prepareChat(viewerId, req, opts);
+  return prepared.run(onChunk);
+}

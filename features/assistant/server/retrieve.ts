@@ -1,0 +1,261 @@
+import MiniSearch from 'minisearch';
+import type { ChatLanguage } from '../schemas';
+import { consonantKey, detectLanguage, tokenize } from '../lib/normalize';
+import { loadKnowledge, type Knowledge, type KnowledgeEntry } from './knowledge';
+
+/**
+ * Retrieval over the question bank (issue "The AI assistant", Answering),
+ * built on MiniSearch: the questions, alternates and the start of the answer
+ * of all three languages are indexed through the same normalisation
+ * (lib/normalize.ts), so a question in Devanagari, Hinglish or English meets
+ * the entry whatever its wording's script. Fuzzy and prefix matching absorb
+ * typos and inflections. A best match below the confidence threshold gives
+ * no match (the caller says so and offers a callback) rather than the
+ * nearest unrelated answer.
+ */
+
+export interface RetrieveMatch {
+  /** The entry in the asker's language (English, then any, if that language lacks it). */
+  entry: KnowledgeEntry;
+  /** MiniSearch score of the best document of this entry. */
+  score: number;
+  /** 0-1: idf-weighted share of the question's words the entry matched. */
+  confidence: number;
+}
+
+export interface RetrieveResult {
+  match: RetrieveMatch | null;
+  /** Up to 3 entry ids, best first (also when match is null). */
+  candidates: string[];
+  /** Language the message looks written in (lib/normalize.ts detectLanguage). */
+  detected: ChatLanguage;
+}
+
+export interface RetrieveOptions {
+  /** Confidence below which there is no match; default MIN_CONFIDENCE. */
+  minConfidence?: number;
+}
+
+/**
+ * Confidence threshold, tuned on data/eval/*.json (npm run eval:assistant)
+ * so off-topic questions get no match.
+ */
+export const MIN_CONFIDENCE = 0.3;
+
+/** Retrieval knobs, tuned on the eval set (npm run eval:assistant). */
+export interface Tuning {
+  /** Field boosts: the question says what the entry is about; the answer only a little. */
+  boost: { question: number; alternates: number; category: number; answer: number };
+  /** Index the whole answer (true) or its first sentence. */
+  fullAnswer: boolean;
+  /** One document per language (scores summed per entry) instead of one per entry. */
+  perLanguage: boolean;
+  /** Weight of consonant-key matches against the spelling itself. */
+  keyWeight: number;
+  /** Weight of unmatched words in the confidence (unknown words are often just other wording). */
+  unmatchedWeight: number;
+  /** Confidence credit of a word matched only by prefix or fuzzily, and only by its consonant key. */
+  partialHit: number;
+  keyHit: number;
+  /** Numbers are the question's quantities (the calculator reads them), weak evidence of its topic. */
+  numberWeight: number;
+  unitWeight: number;
+  /** MiniSearch BM25+ parameters. */
+  bm25: { k: number; b: number; d: number };
+  /** Rerank: score x coverage^power, favouring entries that meet more of the question's words. */
+  coveragePower: number;
+  fuzzy: number;
+  fuzzyWeight: number;
+  prefixWeight: number;
+}
+export const DEFAULT_TUNING: Tuning = {
+  boost: { question: 3, alternates: 2.2, category: 0.6, answer: 0.4 },
+  fullAnswer: false,
+  perLanguage: true,
+  keyWeight: 0.6,
+  unmatchedWeight: 1,
+  partialHit: 0.5,
+  keyHit: 0.6,
+  numberWeight: 0.3,
+  unitWeight: 0.5,
+  bm25: { k: 1.2, b: 0.7, d: 0.5 },
+  coveragePower: 0,
+  fuzzy: 0.2,
+  fuzzyWeight: 0.5,
+  prefixWeight: 0.6,
+};
+
+interface Doc {
+  key: string;
+  id: string;
+  language: ChatLanguage;
+  question: string;
+  alternates: string;
+  category: string;
+  answer: string;
+}
+
+const CATEGORY_WORDS: Record<string, string> = {
+  'Benefits': 'benefits fayde लाभ फायदे',
+  'Buying Solar': 'buying kharidna खरीदना',
+  'Electric Connection': 'connection meter कनेक्शन मीटर',
+  'Solar Inverter': 'inverter इन्वर्टर',
+  'Solar Panel': 'panel पैनल',
+  'Subsidy': 'subsidy सब्सिडी',
+  'System Cost': 'cost kharcha कीमत खर्च',
+  'System Size': 'size kitne kw साइज',
+  'Things to know': '',
+};
+
+const isNumber = (t: string) => /^\d/.test(t);
+/** Unit tokens as lib/normalize.ts writes them, folded ("kw" folds to "kv"). */
+const UNIT_TOKENS = new Set(['kv', 'unit', 'rs', 'lakh', 'hajar']);
+
+/** Terms as indexed and searched: the folded spelling plus its consonant key. */
+function processTerm(term: string): string | string[] {
+  if (term.startsWith('@')) return term;
+  const key = consonantKey(term);
+  return key && key !== term ? [term, `#${key}`] : term;
+}
+
+/** First sentence of an answer, so a question worded like the answer's opening still meets it. */
+function answerHead(answer: string): string {
+  const m = /^(.{20,160}?[.!?।])(\s|$)/.exec(answer);
+  return m ? m[1]! : answer.slice(0, 160);
+}
+
+/** A retriever over one knowledge index (synchronous once built). */
+export interface Retriever {
+  retrieve(message: string, language: ChatLanguage, opts?: RetrieveOptions): RetrieveResult;
+}
+
+/**
+ * Builds the MiniSearch index of a knowledge index. Cost: tens of ms for
+ * ~400 entries; `retrieve()` caches it per knowledge object.
+ */
+export function buildRetriever(knowledge: Pick<Knowledge, 'entries' | 'byId'>, tuning: Partial<Tuning> = {}): Retriever {
+  const t: Tuning = { ...DEFAULT_TUNING, ...tuning };
+  // One document per entry id, all three languages together: a Hindi
+  // question may share its words with the Hinglish wording, an English
+  // loanword with the English one.
+  const docs: Doc[] = [];
+  for (const [id, slot] of knowledge.byId) {
+    const langs = Object.values(slot);
+    const first = langs[0];
+    if (!first) continue;
+    const groups = t.perLanguage ? langs.map((e) => [e]) : [langs];
+    for (const g of groups) {
+      docs.push({
+        key: t.perLanguage ? `${id}:${g[0]!.language}` : id,
+        id,
+        language: g[0]!.language,
+        question: g.map((e) => e.question).join(' . '),
+        alternates: g.map((e) => e.alternates.join(' . ')).join(' . '),
+        category: CATEGORY_WORDS[first.category] ?? '',
+        answer: g.map((e) => (t.fullAnswer ? e.answer : answerHead(e.answer))).join(' . '),
+      });
+    }
+  }
+  const index = new MiniSearch<Doc>({
+    idField: 'key',
+    fields: ['question', 'alternates', 'category', 'answer'],
+    storeFields: ['id', 'language'],
+    tokenize: (text) => tokenize(text),
+    processTerm,
+  });
+  index.addAll(docs);
+
+  // Document frequency of each term over question + alternates, for the
+  // idf-weighted confidence: a question matched only on "solar" is not a match.
+  const df = new Map<string, number>();
+  for (const d of docs) {
+    for (const t of new Set(tokenize(`${d.question} ${d.alternates}`).flatMap((x) => [x].concat(processTerm(x))))) {
+      df.set(t, (df.get(t) ?? 0) + 1);
+    }
+  }
+  const n = Math.max(docs.length, 1);
+  const idf = (t: string) => Math.log(1 + n / ((df.get(t) ?? 0) + 0.5));
+
+  return {
+    retrieve(message, language, opts = {}) {
+      const detected = detectLanguage(message);
+      const terms = [...new Set(tokenize(message))];
+      if (terms.length === 0 || docs.length === 0) return { match: null, candidates: [], detected };
+      const results = index.search(message, {
+        boost: t.boost,
+        bm25: t.bm25,
+        combineWith: 'OR',
+        fuzzy: (term) => (/^[#@]/.test(term) || term.length < 5 || isNumber(term) ? false : t.fuzzy),
+        prefix: (term) => !/^[#@]/.test(term) && term.length >= 4 && !isNumber(term),
+        weights: { fuzzy: t.fuzzyWeight, prefix: t.prefixWeight },
+        boostTerm: (term) => (term.startsWith('#') ? t.keyWeight : isNumber(term) ? t.numberWeight : UNIT_TOKENS.has(term) ? t.unitWeight : 1),
+      });
+      // Per entry: the scores of its documents summed, their matched words united.
+      const byEntry = new Map<string, { score: number; queryTerms: Set<string>; exact: Set<string> }>();
+      for (const r of results) {
+        const id = String(r.id).split(':')[0]!;
+        const agg = byEntry.get(id) ?? { score: 0, queryTerms: new Set<string>(), exact: new Set<string>() };
+        agg.score += r.score;
+        for (const q of r.queryTerms) agg.queryTerms.add(q);
+        // r.match is keyed by the document's terms: a query term among them matched exactly, not by prefix or fuzzily.
+        for (const d of Object.keys(r.match)) agg.exact.add(d);
+        byEntry.set(id, agg);
+      }
+      const ranked = [...byEntry.entries()]
+        .map(([id, r]) => {
+          const cov = coverage(terms, r.queryTerms, r.exact, idf, t);
+          return { id, score: r.score, rank: r.score * Math.pow(Math.max(cov, 0.01), t.coveragePower), confidence: cov };
+        })
+        .sort((a, b) => b.rank - a.rank);
+      const candidates = ranked.slice(0, 3).map((r) => r.id);
+      const top = ranked[0];
+      if (!top) return { match: null, candidates, detected };
+      const confidence = top.confidence;
+      const min = opts.minConfidence ?? MIN_CONFIDENCE;
+      if (confidence < min) return { match: null, candidates, detected };
+      const slot = knowledge.byId.get(top.id) ?? {};
+      const entry = slot[language] ?? slot.english ?? Object.values(slot)[0];
+      if (!entry) return { match: null, candidates, detected };
+      return { match: { entry, score: top.score, confidence }, candidates, detected };
+    },
+  };
+}
+
+/**
+ * Idf-weighted share of the question's terms that the document matched
+ * (exactly, by prefix or fuzzily, or by consonant key at a discount).
+ * Numbers are quantities, not topic words: they count only when matched.
+ */
+function coverage(terms: string[], matchedQuery: Set<string>, exact: Set<string>, idf: (t: string) => number, t: Tuning): number {
+  let total = 0;
+  let got = 0;
+  for (const term of terms) {
+    const key = consonantKey(term);
+    const w = idf(term);
+    const hit = exact.has(term) ? 1
+      : matchedQuery.has(term) ? t.partialHit
+        : key && matchedQuery.has(`#${key}`) ? t.keyHit : 0;
+    if (isNumber(term) && hit === 0) continue;
+    total += hit > 0 ? w : w * t.unmatchedWeight;
+    got += w * hit;
+  }
+  return total === 0 ? 0 : got / total;
+}
+
+const RETRIEVERS = new WeakMap<object, Retriever>();
+
+/**
+ * Finds the bank entry that answers a message, in the asker's language.
+ * Reads the knowledge through `loadKnowledge()` (database rows, cached) and
+ * builds the index once per knowledge snapshot.
+ * @returns match (null when nothing matches well enough) and the top-3 candidate ids.
+ */
+export async function retrieve(message: string, language: ChatLanguage, opts?: RetrieveOptions): Promise<RetrieveResult> {
+  const knowledge = await loadKnowledge();
+  let r = RETRIEVERS.get(knowledge);
+  if (!r) {
+    r = buildRetriever(knowledge);
+    RETRIEVERS.set(knowledge, r);
+  }
+  return r.retrieve(message, language, opts);
+}

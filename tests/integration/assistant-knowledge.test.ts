@@ -1,0 +1,72 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { getDb } from '@/lib/db/client';
+import { qaEntries, suggestedQuestions } from '@/lib/db/schema';
+import { loadKnowledge, resetKnowledgeCache, syncKnowledge } from '@/features/assistant/server/knowledge';
+import { retrieve } from '@/features/assistant/server/retrieve';
+import { listSuggestions, searchSuggestions } from '@/features/assistant/server/suggestions';
+
+const dirs: string[] = [];
+function dataDir(files: Record<string, unknown>): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sr-knowledge-'));
+  dirs.push(dir);
+  for (const [rel, content] of Object.entries(files)) {
+    const file = path.join(dir, rel);
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, JSON.stringify(content));
+  }
+  return dir;
+}
+
+const entry = (id: string, question: string, answer = 'A vetted answer of two plain sentences. As of 2026, check pmsuryaghar.gov.in.') => ({
+  id, category: 'Subsidy', question, alternates: [], answer, related_topics: ['subsidy-and-money'], sources: [1],
+});
+const suggestions = (n: number) => ({ long: Array.from({ length: n }, (_, i) => ({ icon: '💰', q: `Subsidy question ${i}?`, color: 'Green' })), short: [] });
+
+// The knowledge tables are global: leave them as start-up would (the repository's files).
+afterAll(async () => {
+  await syncKnowledge();
+  resetKnowledgeCache();
+  for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
+});
+
+describe('syncKnowledge and loadKnowledge', () => {
+  it('loads the files into the database and reads them back as the index', async () => {
+    const dir = dataDir({
+      'bank/english/a.json': [entry('cfa-amount', 'How much subsidy do I get?'), entry('apply-steps', 'How do I apply for the scheme?')],
+      'bank/hinglish/a.json': [entry('cfa-amount', 'Kitni subsidy milti hai?')],
+      'suggested/english.json': suggestions(3),
+    });
+    expect(await syncKnowledge({ dataDir: dir })).toEqual({ entries: 3, suggestions: 3 });
+    const k = await loadKnowledge();
+    expect(k.entries).toHaveLength(3);
+    expect(k.byId.get('cfa-amount')?.hinglish?.question).toBe('Kitni subsidy milti hai?');
+    expect((await listSuggestions('english', 'long')).map((s) => s.q)).toEqual(['Subsidy question 0?', 'Subsidy question 1?', 'Subsidy question 2?']);
+    expect((await retrieve('kitni sabsidi milegi', 'hinglish')).match?.entry.question).toBe('Kitni subsidy milti hai?');
+    expect((await searchSuggestions('subs')).length).toBe(3);
+  });
+
+  it('updates changed rows and removes rows no longer in the files', async () => {
+    const dir = dataDir({
+      'bank/english/a.json': [entry('cfa-amount', 'How much central subsidy do I get?')],
+      'suggested/english.json': suggestions(1),
+    });
+    await syncKnowledge({ dataDir: dir });
+    const { db } = await getDb();
+    const rows = await db.select().from(qaEntries);
+    expect(rows.map((r) => `${r.language}:${r.entry_id}:${r.question}`)).toEqual(['english:cfa-amount:How much central subsidy do I get?']);
+    expect(await db.select().from(suggestedQuestions).where(eq(suggestedQuestions.language, 'english'))).toHaveLength(1);
+    // The cache was dropped by the sync: the index shows the new rows.
+    expect((await loadKnowledge()).entries).toHaveLength(1);
+  });
+
+  it('writes nothing when a file is invalid', async () => {
+    const dir = dataDir({ 'bank/english/a.json': [{ ...entry('x-one', 'What is this question?'), category: 'Nope' }] });
+    await expect(syncKnowledge({ dataDir: dir })).rejects.toThrow(/a\.json entry 0 \(id "x-one"\)/);
+    const { db } = await getDb();
+    expect(await db.select().from(qaEntries)).toHaveLength(1);
+  });
+});
