@@ -6,7 +6,7 @@
  * - JavaScript bytes on the wire (compressed) before that frame (target <= 350 KB)
  * - all bytes before the first frame, by resource type.
  * Runs against BASE_URL when given, else starts a test server with
- * generated clips. Prints figures; exits 0 (benchmarks are not tests).
+ * the MP4s of CLIPS_DIR (e.g. `.data/library`, the starter reels) or generated clips. Prints figures; exits 0 (benchmarks are not tests).
  */
 import { devices } from 'playwright-core';
 import { ensureBuild } from './lib/ensure-build';
@@ -67,7 +67,8 @@ let server: TestServer | undefined;
 let baseURL = process.env.BASE_URL;
 if (!baseURL) {
   ensureBuild();
-  server = await startTestServer(3);
+  // CLIPS_DIR: MP4s to import, e.g. .data/library (the starter reels); else generated test clips.
+  server = await startTestServer(3, process.env.CLIPS_DIR);
   baseURL = server.baseURL;
 }
 try {

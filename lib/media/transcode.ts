@@ -48,7 +48,7 @@ export interface RenditionResult extends RenditionPlan {
 export interface HlsResult {
   /** Lowest first, as in the master playlist. */
   renditions: RenditionResult[];
-  /** Size of the top rendition (= the poster), pixels. */
+  /** Size of the top rendition, pixels (the poster is the 360p rung: posterPlan). */
   width: number;
   height: number;
   /** Playable length, seconds (sum of the top rendition's segments). */
@@ -146,7 +146,7 @@ export interface TranscodeOptions {
 /**
  * Encodes the whole ladder in one ffmpeg process (the decode and the
  * `split` are shared, which matters on a 2-core machine), then writes the
- * master playlist with measured bandwidths, a poster (top rendition size, the
+ * master playlist with measured bandwidths, a poster (360p rung size, the
  * frame at 1 s, or the first frame of a clip under 2 s) and a 180 px wide
  * thumbnail.
  * @throws MediaToolError when ffmpeg fails; the abort reason when aborted.
@@ -209,7 +209,7 @@ export async function transcodeToHls(opts: TranscodeOptions): Promise<HlsResult>
   await fs.writeFile(path.join(outDir, 'master.m3u8'), masterPlaylist(renditions, fps));
 
   const top = plans[plans.length - 1];
-  await makeStills(input, outDir, top, probe, opts.signal);
+  await makeStills(input, outDir, posterPlan(plans), probe, opts.signal);
   opts.onProgress?.(1);
 
   const topResult = renditions[renditions.length - 1];
@@ -217,16 +217,28 @@ export async function transcodeToHls(opts: TranscodeOptions): Promise<HlsResult>
   return { renditions, width: top.width, height: top.height, durationS };
 }
 
-async function makeStills(input: string, outDir: string, top: RenditionPlan, probe: VideoProbe, signal?: AbortSignal) {
+/** Short side of the poster, pixels: the 360p rung (or the top one when the source is smaller). */
+export const POSTER_SHORT_SIDE = 360;
+
+/**
+ * The poster is shown only until the first frame, which starts at the
+ * lowest rendition: a 360p poster (about a third of a 720p one's bytes)
+ * reaches a 1.6 Mbps phone sooner and looks no worse than that first frame.
+ */
+export function posterPlan(plans: RenditionPlan[]): RenditionPlan {
+  return plans.find((p) => p.name >= POSTER_SHORT_SIDE) ?? plans[plans.length - 1];
+}
+
+async function makeStills(input: string, outDir: string, size: RenditionPlan, probe: VideoProbe, signal?: AbortSignal) {
   const at = probe.durationS >= 2 ? 1 : 0;
-  const thumbWidth = Math.min(THUMB_WIDTH, top.width);
-  const thumbHeight = even((thumbWidth * top.height) / top.width);
+  const thumbWidth = Math.min(THUMB_WIDTH, size.width);
+  const thumbHeight = even((thumbWidth * size.height) / size.width);
   await runFfmpeg([
     '-y', '-ss', String(at), '-i', input,
     '-filter_complex',
-    `[0:v:0]split=2[p][t];[p]scale=${top.width}:${top.height},setsar=1[po];[t]scale=${thumbWidth}:${thumbHeight},setsar=1[th]`,
+    `[0:v:0]split=2[p][t];[p]scale=${size.width}:${size.height},setsar=1[po];[t]scale=${thumbWidth}:${thumbHeight},setsar=1[th]`,
     '-map_metadata', '-1',
-    '-map', '[po]', '-frames:v', '1', '-q:v', '3', '-pix_fmt', 'yuvj420p', path.join(outDir, 'poster.jpg'),
+    '-map', '[po]', '-frames:v', '1', '-q:v', '4', '-pix_fmt', 'yuvj420p', path.join(outDir, 'poster.jpg'),
     '-map', '[th]', '-frames:v', '1', '-q:v', '4', '-pix_fmt', 'yuvj420p', path.join(outDir, 'thumb.jpg'),
   ], { signal });
 }

@@ -54,16 +54,24 @@ export interface TestServer {
 /**
  * Starts the real server (built app, `server/index.ts`) on a free port with a
  * fresh data folder and embedded PGlite, after importing `clips` generated
- * clips through the media pipeline (`scripts/media-import.ts`). Used by the
+ * clips (or the first `clips` MP4s of `sourceDir`, e.g. a starter library's
+ * rendered reels) through the media pipeline (`scripts/media-import.ts`). Used by the
  * end-to-end tests and the phone benchmark. Assumes `next build` is done.
  * @throws when the import or the server start fails.
  */
-export async function startTestServer(clips = 4): Promise<TestServer> {
+export async function startTestServer(clips = 4, sourceDir?: string): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sr-e2e-'));
   const childEnv: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, STARTER_LIBRARY: 'false', LOG_LEVEL: 'warn' };
   delete childEnv.DATABASE_URL;
   const clipDir = path.join(dataDir, 'clips');
-  makeClips(clipDir, clips);
+  if (sourceDir) {
+    fs.mkdirSync(clipDir, { recursive: true });
+    for (const f of fs.readdirSync(sourceDir).filter((n) => n.endsWith('.mp4')).sort().slice(0, clips)) {
+      fs.copyFileSync(path.join(sourceDir, f), path.join(clipDir, f));
+    }
+  } else {
+    makeClips(clipDir, clips);
+  }
   const imp = spawnSync(tsx, ['scripts/media-import.ts', clipDir, '--topic', 'E2E Basics', '--category', 'Benefits',
     '--option', 'What does solar save?', '--lang', 'en', '--description', 'Test reel about rooftop solar savings'],
   { cwd: root, env: childEnv, encoding: 'utf8' });

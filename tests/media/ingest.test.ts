@@ -97,7 +97,7 @@ describe('ingestVideoFile + transcode job', () => {
     expect(master.split('\n').filter((l) => l && !l.startsWith('#'))).toEqual(['240/index.m3u8', '360/index.m3u8', '720/index.m3u8']);
 
     const poster = await ffprobeJson(path.join(dir, 'poster.jpg'));
-    expect([poster.streams[0].codec_name, poster.streams[0].width, poster.streams[0].height]).toEqual(['mjpeg', 720, 1280]);
+    expect([poster.streams[0].codec_name, poster.streams[0].width, poster.streams[0].height]).toEqual(['mjpeg', 360, 640]);
     const thumb = await ffprobeJson(path.join(dir, 'thumb.jpg'));
     expect([thumb.streams[0].width, thumb.streams[0].height]).toEqual([180, 320]);
 
