@@ -1,4 +1,5 @@
 import http from 'node:http';
+import path from 'node:path';
 import { parse } from 'node:url';
 import next from 'next';
 import { getRequestListener } from '@hono/node-server';
@@ -11,6 +12,7 @@ import { buildApi, isApiPath } from './api';
 import { attachSocket } from './socket';
 import { ensureViewerCookie } from './viewer-cookie';
 import { handleMediaRequest } from './media';
+import { serveBrotliAsset } from './static-brotli';
 import { startBackground } from './background';
 import { syncKnowledge } from '@/features/assistant/server/knowledge';
 import { warmAnswers } from '@/features/assistant/server/answer';
@@ -34,6 +36,7 @@ async function main() {
 
   const nextApp = next({ dev, dir: process.cwd(), hostname: 'localhost', port: e.PORT });
   const nextHandler = nextApp.getRequestHandler();
+  const distDir = path.join(process.cwd(), '.next');
   const api = buildApi();
   const apiListener = getRequestListener(api.fetch);
   await nextApp.prepare();
@@ -48,6 +51,7 @@ async function main() {
       void apiListener(req, res);
       return;
     }
+    if (!dev && serveBrotliAsset(req, res, distDir)) return;
     ensureViewerCookie(req, res);
     // Only the embeddable assistant may be framed, and only by the configured origins.
     if (isEmbedPath(url)) res.setHeader('Content-Security-Policy', frameAncestorsPolicy(e.CHAT_EMBED_ORIGINS));
