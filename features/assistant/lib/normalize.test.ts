@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { consonantKey, detectLanguage, foldWord, normalizeText, normalizeUnits, tokenize, transliterateWord } from './normalize';
+import { consonantKey, detectLanguage, foldWord, isDomainToken, normalizeText, normalizeUnits, tokenize, transliterateWord } from './normalize';
 
 describe('transliterateWord', () => {
   it('writes Devanagari the way Hinglish is typed, deleting the silent inherent a', () => {
@@ -141,5 +141,23 @@ describe('detectLanguage', () => {
     expect(detectLanguage('बिजली कटने पर सोलर चलेगा?')).toBe('hindi');
     expect(detectLanguage('3kW pe kitni subsidy milegi?')).toBe('hinglish');
     expect(detectLanguage('How much subsidy for 3 kW?')).toBe('english');
+  });
+});
+
+describe('tokenize: units, compounds and solar words', () => {
+  it('writes areas, on-grid/off-grid and a number word after "or" one way', () => {
+    expect(tokenize('sq ft for 3kw')).toEqual(tokenize('square feet for 3 kilowatt'));
+    expect(tokenize('10 m2 roof')).toEqual(tokenize('10 वर्ग मीटर roof'));
+    expect(tokenize('on-grid or off grid')).toEqual(tokenize('ऑन-ग्रिड या ऑफ-ग्रिड'));
+    expect(tokenize('do kilowatt ya teen')).toEqual(['2', 'kv', '3']);
+  });
+
+  it('never turns a number into a concept ("co2" is an environment word, "2 kW" is not)', () => {
+    expect(tokenize('2 kw')).toEqual(['2', 'kv']);
+  });
+
+  it('knows the solar vocabulary of the three languages', () => {
+    for (const q of ['सोलर पैनल', 'sabsidi', 'net meter', 'बिजली का बिल']) expect(tokenize(q).some(isDomainToken), q).toBe(true);
+    for (const q of ['best phone under 10000', 'biryani recipe', 'चुनाव कौन जीता']) expect(tokenize(q).some(isDomainToken), q).toBe(false);
   });
 });

@@ -123,7 +123,7 @@ const NUMBER_WORDS: Record<string, number> = {
 const UNIT_AFTER = new Set([
   'kw', 'unit', 'rs', 'lakh', 'hazar', 'thousand', 'hundred', 'sau', 'crore',
   'saal', 'sal', 'year', 'years', 'varsh', 'month', 'months', 'mahina', 'mahine', 'mahino',
-  'panel', 'panels', 'ghante', 'ghanta', 'hour', 'hours', 'din', 'days', 'day', 'baje', 'percent', 'kilo', 'sqft', 'm2',
+  'panel', 'panels', 'ghante', 'ghanta', 'hour', 'hours', 'din', 'days', 'day', 'baje', 'percent', 'kilo', 'sqft', 'sqm', 'm2',
   'साल', 'वर्ष', 'महीने', 'महीना', 'पैनल', 'घंटे', 'घंटा', 'दिन', 'बजे', 'प्रतिशत', 'हजार', 'हज़ार', 'लाख', 'सौ',
 ]);
 
@@ -144,6 +144,11 @@ const UNIT_RULES: Array<[RegExp, string]> = [
   [/लाख/g, ' lakh '],
   [/(?:^|(?<=[^a-z]))(?:hazaar|hazar|hajar|hajaar|thousand)(?![a-z])/g, ' hazar '],
   [/(?:हज़ार|हजार)/g, ' hazar '],
+  // area: "sq ft", "sq. ft.", "square feet", "वर्ग फुट" -> sqft; "m2" (split to "m 2" above), "m²", "sq m", "square metres", "वर्ग मीटर" -> sqm
+  [/(?:^|(?<=[^a-z]))(?:sq\.?\s*(?:ft|feet|foot)\.?|sqft|square\s*(?:feet|foot|ft))(?![a-z])/g, ' sqft '],
+  [/(?:वर्ग\s*(?:फुट|फ़ुट|फीट|फ़ीट))/g, ' sqft '],
+  [/(?:^|(?<=[^a-z]))(?:m\s?2|m²|sq\.?\s*m(?:etres?|eters?)?|square\s*met(?:re|er)s?)(?![a-z0-9])/g, ' sqm '],
+  [/(?:वर्ग\s*मीटर)/g, ' sqm '],
 ];
 
 /**
@@ -167,12 +172,16 @@ function rawTokens(s: string): string[] {
   return s.match(/\d+(?:\.\d+)?|[a-z\u0900-\u0963\u0971-\u097F\u200c\u200d]+/g) ?? [];
 }
 
+const OR_WORDS = new Set(['or', 'ya', 'या', 'versus', 'vs']);
+
 /** Converts number words directly before a unit word to digits ("तीन kw", "teen kw", "three kw" -> "3 kw"). */
 function numberWords(tokens: string[]): string[] {
   return tokens.map((t, i) => {
     const n = NUMBER_WORDS[t];
     const next = tokens[i + 1];
     if (n !== undefined && next !== undefined && UNIT_AFTER.has(next)) return String(n);
+    // "2 kW ya teen", "दो किलोवाट ... या तीन": a number word after "or" that follows a quantity with its unit.
+    if (n !== undefined && OR_WORDS.has(tokens[i - 1] ?? '') && tokens.slice(0, i - 1).some((x) => UNIT_AFTER.has(x))) return String(n);
     return t;
   });
 }
@@ -185,7 +194,24 @@ function numberWords(tokens: string[]): string[] {
  */
 export function normalizeText(text: string): string {
   const tokens = numberWords(rawTokens(normalizeUnits(text).replace(/\bhow (much|many)\b/g, 'how$1')));
-  return tokens.map((t) => (hasDevanagari(t) ? transliterateWord(t) : t)).join(' ');
+  return joinCompounds(tokens.map((t) => (hasDevanagari(t) ? transliterateWord(t) : t))).join(' ');
+}
+
+/** Latin and transliterated (ऑन -> "ona", ऑफ -> "opha") first halves of on-grid/off-grid. */
+const GRID_SIDE: Record<string, string> = { on: 'on', ona: 'on', off: 'off', of: 'off', opha: 'off', oph: 'off', ofa: 'off' };
+
+/** "on-grid", "on grid", "ऑन-ग्रिड" -> "ongrid" (and off-grid): "on" alone is a stopword, the compound is a system type. */
+function joinCompounds(tokens: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    const side = GRID_SIDE[t];
+    if (side && tokens[i + 1] === 'grid') {
+      out.push(`${side}grid`);
+      i++;
+    } else out.push(t);
+  }
+  return out;
 }
 
 // ---------------------------------------------------------------------------
@@ -276,13 +302,13 @@ for (const [words, canonical] of VARIANT_WORDS) {
 const CONCEPT_WORDS: Array<[string, string[]]> = [
   ['document', ['document', 'documents', 'docs', 'papers', 'paperwork', 'kagaj', 'kagaz', 'kagjat', 'kagzat', 'kagazat', 'dastavej', 'dastavez', 'दस्तावेज़', 'दस्तावेज', 'कागज', 'कागज़', 'कागजात', 'कागज़ात']],
   ['eligible', ['eligible', 'eligibility', 'qualify', 'qualifies', 'qualified', 'patr', 'patra', 'patrata', 'haqdar', 'hakdar', 'पात्र', 'पात्रता', 'हकदार', 'हक़दार']],
-  ['income', ['income', 'salary', 'earning', 'earnings', 'aay', 'aamdani', 'amdani', 'kamai', 'tankhwah', 'vetan', 'आय', 'आमदनी', 'कमाई', 'सैलरी', 'वेतन', 'तनख्वाह']],
+  ['income', ['income', 'salary', 'earning', 'earnings', 'aay', 'aamdani', 'amdani', 'tankhwah', 'vetan', 'आय', 'आमदनी', 'सैलरी', 'वेतन', 'तनख्वाह']],
   ['environment', ['environment', 'environmental', 'co2', 'carbon', 'pollution', 'paryavaran', 'pradushan', 'पर्यावरण', 'प्रदूषण', 'कार्बन']],
   ['night', ['night', 'dark', 'raat', 'rat', 'andhera', 'रात', 'अंधेरा', 'अँधेरा']],
   ['rain', ['rain', 'rainy', 'rains', 'monsoon', 'barish', 'baarish', 'barsat', 'barsaat', 'बारिश', 'बरसात', 'मानसून']],
   ['cloud', ['cloud', 'clouds', 'cloudy', 'overcast', 'badal', 'baadal', 'बादल']],
   ['shade', ['shade', 'shadow', 'shadows', 'shaded', 'chhaya', 'chaya', 'chhaon', 'chhanv', 'छाया', 'छांव', 'छाँव', 'परछाई']],
-  ['vendor', ['vendor', 'vendors', 'installer', 'installers', 'dealer', 'dealers', 'contractor', 'vikreta', 'विक्रेता', 'वेंडर', 'इंस्टॉलर', 'डीलर']],
+  ['vendor', ['vendor', 'vendors', 'installer', 'installers', 'dealer', 'dealers', 'contractor', 'company', 'companies', 'kampani', 'kampni', 'कंपनी', 'कम्पनी', 'vikreta', 'विक्रेता', 'वेंडर', 'इंस्टॉलर', 'डीलर']],
   ['apartment', ['apartment', 'apartments', 'flat', 'flats', 'फ्लैट', 'अपार्टमेंट']],
   ['life', ['life', 'lifespan', 'lifetime', 'umar', 'umra', 'aayu', 'उम्र', 'आयु', 'लाइफ']],
   ['clean', ['clean', 'cleaning', 'wash', 'washing', 'dust', 'dusty', 'saaf', 'safai', 'dhool', 'dhul', 'dhona', 'साफ', 'साफ़', 'सफाई', 'सफ़ाई', 'धूल', 'धोना']],
@@ -291,7 +317,7 @@ const CONCEPT_WORDS: Array<[string, string[]]> = [
   ['interest', ['interest', 'byaj', 'byaaj', 'ब्याज']],
   ['roof', ['roof', 'rooftop', 'terrace', 'chhat', 'chat', 'chhath', 'chhaat', 'छत', 'छतों', 'रूफटॉप']],
   ['house', ['house', 'home', 'homes', 'ghar', 'gher', 'makan', 'मकान', 'घर', 'घरों']],
-  ['cost', ['cost', 'costs', 'price', 'prices', 'pricing', 'rate', 'kimat', 'keemat', 'daam', 'kharcha', 'kharch', 'lagat', 'कीमत', 'क़ीमत', 'दाम', 'खर्च', 'खर्चा', 'लागत']],
+  ['cost', ['cost', 'costs', 'price', 'prices', 'pricing', 'rate', 'rates', 'charge', 'charges', 'fee', 'fees', 'shulk', 'शुल्क', 'चार्ज', 'kimat', 'keemat', 'daam', 'kharcha', 'kharch', 'lagat', 'कीमत', 'क़ीमत', 'दाम', 'खर्च', 'खर्चा', 'लागत']],
   ['save', ['save', 'saving', 'savings', 'saved', 'bachat', 'bachega', 'bachegi', 'bachenge', 'bachta', 'बचत', 'बचेगा', 'बचेगी', 'बचेंगे']],
   ['free', ['free', 'muft', 'mufat', 'nishulk', 'मुफ्त', 'मुफ़्त', 'फ्री', 'निःशुल्क', 'निशुल्क']],
   ['electricity', ['electricity', 'power', 'bijli', 'bijlee', 'बिजली']],
@@ -302,6 +328,9 @@ const CONCEPT_WORDS: Array<[string, string[]]> = [
   ['job', ['employee', 'employees', 'servant', 'naukri', 'karmchari', 'कर्मचारी', 'नौकरी']],
   ['apply', ['apply', 'application', 'applying', 'register', 'registration', 'aavedan', 'avedan', 'आवेदन', 'रजिस्ट्रेशन', 'पंजीकरण']],
   ['time', ['time', 'long', 'days', 'weeks', 'samay', 'waqt', 'vakt', 'समय', 'वक्त', 'वक़्त']],
+  ['mono', ['mono', 'monocrystalline', 'monoperc', 'मोनो']],
+  ['poly', ['poly', 'polycrystalline', 'पॉली']],
+  ['area', ['area', 'space', 'sqft', 'sqm', 'jagah', 'jagha', 'जगह', 'क्षेत्रफल']],
   ['size', ['size', 'capacity', 'kshamata', 'क्षमता', 'साइज']],
   ['account', ['account', 'khata', 'khaata', 'खाता', 'खाते']],
   ['meter', ['meter', 'metre', 'meters', 'mitar', 'मीटर']],
@@ -310,6 +339,13 @@ const CONCEPT_WORDS: Array<[string, string[]]> = [
   ['extra', ['extra', 'excess', 'surplus', 'leftover', 'fazil', 'faltu', 'atirikt', 'बची', 'फालतू', 'अतिरिक्त', 'ज्यादा', 'ज़्यादा']],
   ['daily', ['daily', 'day', 'roz', 'roj', 'rozana', 'din', 'prati', 'रोज', 'रोज़', 'दिन', 'प्रतिदिन']],
   ['worth', ['worth', 'worthwhile', 'faydemand', 'fayda', 'labh', 'sauda', 'फायदा', 'फ़ायदा', 'लाभ', 'फायदेमंद', 'सौदा']],
+  ['cheap', ['cheap', 'cheaper', 'cheapest', 'affordable', 'inexpensive', 'sasta', 'sasti', 'saste', 'सस्ता', 'सस्ती', 'सस्ते']],
+  ['expensive', ['expensive', 'costly', 'costlier', 'pricey', 'mehenga', 'mehengi', 'mehenge', 'mahanga', 'mahange', 'महँगा', 'महंगा', 'महँगे', 'महंगे', 'महँगी', 'महंगी']],
+  ['last', ['last', 'final', 'deadline', 'antim', 'aakhiri', 'akhri', 'अंतिम', 'आखिरी', 'आख़िरी']],
+  ['date', ['date', 'dates', 'tithi', 'tarikh', 'tareekh', 'तिथि', 'तारीख', 'तारीख़']],
+  ['differ', ['different', 'difference', 'differ', 'differs', 'vary', 'varies', 'alag', 'farak', 'fark', 'antar', 'अलग', 'फ़र्क़', 'फर्क', 'फ़र्क', 'अंतर']],
+  ['usage', ['usage', 'consumption', 'consume', 'khapat', 'kharpat', 'खपत']],
+  ['big', ['big', 'bigger', 'large', 'larger', 'oversize', 'oversized', 'bada', 'badi', 'bade', 'बड़ा', 'बड़ी', 'बड़े', 'बडा', 'बडे']],
   // Question words: "how much" and "why" ask different things about the same topic.
   ['howmuch', ['kitna', 'kitni', 'kitne', 'kitnaa', 'कितना', 'कितनी', 'कितने', 'howmuch', 'howmany']],
   ['when', ['when', 'kab', 'कब', 'kabtak']],
@@ -320,8 +356,37 @@ const CONCEPT_WORDS: Array<[string, string[]]> = [
 const CONCEPTS: Record<string, string> = {};
 for (const [concept, words] of CONCEPT_WORDS) {
   for (const w of words) {
-    for (const t of normalizeText(w).split(' ')) if (t) CONCEPTS[foldWord(t)] = `@${concept}`;
+    // Numbers are never concepts ("co2" splits into "co" and "2": the "2" of "2 kW" is no environment word).
+    for (const t of normalizeText(w).split(' ')) if (t && !/^\d/.test(t)) CONCEPTS[foldWord(t)] = `@${concept}`;
   }
+}
+
+// ---------------------------------------------------------------------------
+// Domain words: the solar vocabulary. A question that has none of these (or
+// their concept tokens) is not about rooftop solar ("best phone under 10000",
+// "biryani recipe") and gets no match, however its other words score.
+
+const DOMAIN_WORDS_RAW = [
+  'solar', 'सोलर', 'सौर', 'saur', 'surya', 'सूर्य', 'suryaghar', 'sun', 'sunlight', 'dhoop', 'dhup', 'धूप',
+  'panel', 'पैनल', 'module', 'modules', 'mono', 'monocrystalline', 'poly', 'polycrystalline', 'bifacial', 'topcon', 'perc', 'dcr', 'alm',
+  'inverter', 'इन्वर्टर', 'इनवर्टर', 'ongrid', 'offgrid', 'hybrid', 'हाइब्रिड', 'grid', 'ग्रिड', 'net', 'नेट', 'netmetering', 'bidirectional',
+  'kw', 'kilowatt', 'kwp', 'watt', 'वाट', 'unit', 'यूनिट', 'kwh', 'load', 'लोड', 'sanctioned', 'सैंक्शन', 'connection', 'कनेक्शन',
+  'discom', 'डिस्कॉम', 'bill', 'बिल', 'electric', 'electrical', 'energy', 'ऊर्जा', 'urja', 'backup', 'बैकअप', 'generation', 'plant', 'system', 'सिस्टम',
+  'install', 'installation', 'installed', 'इंस्टॉलेशन', 'scheme', 'yojana', 'योजना', 'muft', 'pm', 'sbi', 'एसबीआई', 'emi', 'quotation', 'quote', 'कोटेशन',
+  'consumer', 'portal', 'पोर्टल', 'ev', 'charging', 'khapat', 'खपत', 'consumption', 'payback',
+];
+const DOMAIN_CONCEPTS = [
+  'subsidy', 'electricity', 'roof', 'battery', 'meter', 'loan', 'save', 'cost', 'outage', 'warranty', 'vendor', 'apply', 'eligible',
+  'document', 'shade', 'clean', 'environment', 'repair', 'size', 'free', 'tenant', 'apartment', 'extra', 'worth', 'government', 'mono', 'poly',
+];
+let domainTokens: Set<string> | undefined;
+/** True when a `tokenize` token is solar vocabulary (DOMAIN_WORDS_RAW, folded, or a domain concept). */
+export function isDomainToken(token: string): boolean {
+  if (!domainTokens) {
+    domainTokens = new Set(DOMAIN_CONCEPTS.map((c) => `@${c}`));
+    for (const w of DOMAIN_WORDS_RAW) for (const t of tokenize(w)) domainTokens.add(t);
+  }
+  return domainTokens.has(token);
 }
 
 // ---------------------------------------------------------------------------

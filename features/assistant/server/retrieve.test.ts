@@ -49,6 +49,9 @@ describe('buildRetriever().retrieve', () => {
     for (const q of ['What is the weather in Mumbai tomorrow?', 'best biryani recipe', 'आज क्रिकेट मैच कौन जीता?', 'solar eclipse kab hai']) {
       expect(retriever.retrieve(q, 'english').match, q).toBeNull();
     }
+    for (const q of ['best phone under 10000', '10000 के अंदर सबसे अच्छा फोन', 'paneer butter masala kaise banaye']) {
+      expect(retriever.retrieve(q, 'english').match, q).toBeNull();
+    }
     expect(retriever.retrieve('?!', 'english')).toMatchObject({ match: null, candidates: [] });
   });
 

@@ -1,6 +1,6 @@
 import MiniSearch from 'minisearch';
 import type { ChatLanguage } from '../schemas';
-import { consonantKey, detectLanguage, tokenize } from '../lib/normalize';
+import { consonantKey, detectLanguage, isDomainToken, tokenize } from '../lib/normalize';
 import { loadKnowledge, type Knowledge, type KnowledgeEntry } from './knowledge';
 
 /**
@@ -37,10 +37,11 @@ export interface RetrieveOptions {
 }
 
 /**
- * Confidence threshold, tuned on data/eval/*.json (npm run eval:assistant)
- * so off-topic questions get no match.
+ * Confidence threshold, tuned on data/eval/*.json (npm run eval:assistant).
+ * Off-topic questions are mostly caught by the solar-word rule (Tuning
+ * offDomainConfidence / genericDomainConfidence), so this floor is low.
  */
-export const MIN_CONFIDENCE = 0.3;
+export const MIN_CONFIDENCE = 0.1;
 
 /** Retrieval knobs, tuned on the eval set (npm run eval:assistant). */
 export interface Tuning {
@@ -67,6 +68,19 @@ export interface Tuning {
   fuzzy: number;
   fuzzyWeight: number;
   prefixWeight: number;
+  /** Per entry: sum of its language documents' scores, or the best one. */
+  aggregate: 'sum' | 'max';
+  /** Rerank of the top candidates by the best idf-weighted overlap with one of the entry's own wordings (0 = off). */
+  rerankWeight: number;
+  rerankTop: number;
+  /** Weight of the coverage (confidence) in the rerank. */
+  rerankCoverage: number;
+  /** No-match rule on solar words (lib/normalize.ts isDomainToken): see offDomainConfidence and genericDomainConfidence. */
+  domainGate: boolean;
+  /** Confidence that lets a question without a solar word through the gate all the same. */
+  offDomainConfidence: number;
+  /** Confidence needed when the best entry meets the question on no solar word other than "solar"/"system". */
+  genericDomainConfidence: number;
 }
 export const DEFAULT_TUNING: Tuning = {
   boost: { question: 3, alternates: 2.2, category: 0.6, answer: 0.4 },
@@ -83,6 +97,13 @@ export const DEFAULT_TUNING: Tuning = {
   fuzzy: 0.2,
   fuzzyWeight: 0.5,
   prefixWeight: 0.6,
+  aggregate: 'sum',
+  rerankWeight: 1,
+  rerankTop: 10,
+  rerankCoverage: 0,
+  domainGate: true,
+  offDomainConfidence: 0.6,
+  genericDomainConfidence: 0.2,
 };
 
 interface Doc {
@@ -106,6 +127,9 @@ const CATEGORY_WORDS: Record<string, string> = {
   'System Size': 'size kitne kw साइज',
   'Things to know': '',
 };
+
+/** Domain words every entry shares: meeting the question on these alone says nothing. */
+const GENERIC_DOMAIN = new Set(tokenize('solar system'));
 
 const isNumber = (t: string) => /^\d/.test(t);
 /** Unit tokens as lib/normalize.ts writes them, folded ("kw" folds to "kv"). */
@@ -176,6 +200,40 @@ export function buildRetriever(knowledge: Pick<Knowledge, 'entries' | 'byId'>, t
   const n = Math.max(docs.length, 1);
   const idf = (t: string) => Math.log(1 + n / ((df.get(t) ?? 0) + 0.5));
 
+  // Each entry's own wordings (question and alternates of every language) as token sets, for the rerank.
+  const wordings = new Map<string, Array<Set<string>>>();
+  for (const [id, slot] of knowledge.byId) {
+    const sets: Array<Set<string>> = [];
+    for (const e of Object.values(slot)) {
+      for (const w of [e.question, ...e.alternates]) {
+        const toks = new Set(tokenize(w));
+        if (toks.size > 0) sets.push(toks);
+      }
+    }
+    wordings.set(id, sets);
+  }
+  /** Best idf-weighted Jaccard (exact or consonant-key token match) between the question and one wording of the entry. */
+  const overlap = (terms: string[], id: string): number => {
+    let best = 0;
+    const qKeys = terms.map((x) => consonantKey(x));
+    for (const w of wordings.get(id) ?? []) {
+      const wKeys = new Set([...w].map((x) => consonantKey(x)).filter(Boolean));
+      let inter = 0;
+      let union = 0;
+      const seen = new Set<string>();
+      terms.forEach((q, i) => {
+        const wt = isNumber(q) ? 0.3 : idf(q);
+        const k = qKeys[i];
+        if (w.has(q)) { inter += wt; seen.add(q); } else if (k && wKeys.has(k)) inter += wt * t.keyHit;
+        union += wt;
+      });
+      for (const x of w) if (!seen.has(x) && !terms.includes(x)) union += isNumber(x) ? 0.3 : idf(x);
+      const j = union > 0 ? inter / union : 0;
+      if (j > best) best = j;
+    }
+    return best;
+  };
+
   return {
     retrieve(message, language, opts = {}) {
       const detected = detectLanguage(message);
@@ -195,7 +253,7 @@ export function buildRetriever(knowledge: Pick<Knowledge, 'entries' | 'byId'>, t
       for (const r of results) {
         const id = String(r.id).split(':')[0]!;
         const agg = byEntry.get(id) ?? { score: 0, queryTerms: new Set<string>(), exact: new Set<string>() };
-        agg.score += r.score;
+        agg.score = t.aggregate === 'max' ? Math.max(agg.score, r.score) : agg.score + r.score;
         for (const q of r.queryTerms) agg.queryTerms.add(q);
         // r.match is keyed by the document's terms: a query term among them matched exactly, not by prefix or fuzzily.
         for (const d of Object.keys(r.match)) agg.exact.add(d);
@@ -204,14 +262,26 @@ export function buildRetriever(knowledge: Pick<Knowledge, 'entries' | 'byId'>, t
       const ranked = [...byEntry.entries()]
         .map(([id, r]) => {
           const cov = coverage(terms, r.queryTerms, r.exact, idf, t);
-          return { id, score: r.score, rank: r.score * Math.pow(Math.max(cov, 0.01), t.coveragePower), confidence: cov };
+          return { id, score: r.score, rank: r.score * Math.pow(Math.max(cov, 0.01), t.coveragePower), confidence: cov, queryTerms: r.queryTerms };
         })
         .sort((a, b) => b.rank - a.rank);
+      if (t.rerankWeight > 0 && ranked.length > 1) {
+        const head = ranked.slice(0, t.rerankTop);
+        const maxRank = head[0]!.rank || 1;
+        for (const r of head) r.rank = r.rank / maxRank + t.rerankWeight * overlap(terms, r.id) + t.rerankCoverage * r.confidence;
+        head.sort((a, b) => b.rank - a.rank);
+        ranked.splice(0, head.length, ...head);
+      }
       const candidates = ranked.slice(0, 3).map((r) => r.id);
       const top = ranked[0];
       if (!top) return { match: null, candidates, detected };
       const confidence = top.confidence;
       const min = opts.minConfidence ?? MIN_CONFIDENCE;
+      // No-match rule: a question without any solar word needs a high confidence; one whose best entry meets it on
+      // no solar word but "solar"/"system" (every entry is about solar) needs a moderate one; otherwise MIN_CONFIDENCE.
+      const met = terms.filter((x) => isDomainToken(x) && top.queryTerms.has(x));
+      const need = !terms.some(isDomainToken) ? t.offDomainConfidence : met.every((x) => GENERIC_DOMAIN.has(x)) ? t.genericDomainConfidence : 0;
+      if (t.domainGate && confidence < need) return { match: null, candidates, detected };
       if (confidence < min) return { match: null, candidates, detected };
       const slot = knowledge.byId.get(top.id) ?? {};
       const entry = slot[language] ?? slot.english ?? Object.values(slot)[0];
