@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { devices, type BrowserContext, type Page } from 'playwright-core';
-import { launch } from './browser';
+import { describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { usePhonePage } from './browser';
 
 /**
  * The AI assistant in Chromium on a phone (issue "The AI assistant", Tests
@@ -58,15 +58,8 @@ async function texts(page: Page, selector: string): Promise<string[]> {
 }
 
 describe('/assistant on a phone', () => {
-  let context: BrowserContext;
-  let close: () => Promise<void>;
   let page: Page;
-
-  beforeAll(async () => {
-    ({ context, close } = await launch({ ...devices['Pixel 7'], baseURL }));
-    page = await context.newPage();
-  });
-  afterAll(async () => close());
+  usePhonePage(baseURL, (p) => { page = p; });
 
   it('a tapped suggested question gets an answer that streams in, with follow-up questions', async () => {
     await openChat(page);

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type BrowserContext } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import { chromium, devices, type BrowserContext, type Page } from 'playwright-core';
 
 /** Debian's Chromium, headless, with a fresh profile; `npx playwright install` cannot download here. */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -24,4 +25,18 @@ export async function launch(options: Parameters<typeof chromium.launchPersisten
       fs.rmSync(profile, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * For one describe block: opens a phone-sized (Pixel 7) page on `baseURL`
+ * before its tests, hands it to `ready`, and closes the browser after them.
+ */
+export function usePhonePage(baseURL: string, ready: (page: Page) => void): void {
+  let close: (() => Promise<void>) | undefined;
+  beforeAll(async () => {
+    const launched = await launch({ ...devices['Pixel 7'], baseURL });
+    close = launched.close;
+    ready(await launched.context.newPage());
+  });
+  afterAll(async () => close?.());
 }

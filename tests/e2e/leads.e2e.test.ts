@@ -1,20 +1,13 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { devices, type BrowserContext, type Page } from 'playwright-core';
-import { launch } from './browser';
+import { describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { usePhonePage } from './browser';
 
 const baseURL = inject('baseURL');
 
 /** Issue 3 "Handoff": book a callback for tomorrow from the Explore tab and see it confirmed (SPEC.md sections 2 and 5). */
 describe('/explore: schedule a callback on a phone', () => {
-  let context: BrowserContext;
-  let close: () => Promise<void>;
   let page: Page;
-
-  beforeAll(async () => {
-    ({ context, close } = await launch({ ...devices['Pixel 7'], baseURL }));
-    page = await context.newPage();
-  });
-  afterAll(async () => close());
+  usePhonePage(baseURL, (p) => { page = p; });
 
   it('shows the marketing lines and the cards', async () => {
     await page.goto('/explore');

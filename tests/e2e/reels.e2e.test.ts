@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { devices, type BrowserContext, type Page } from 'playwright-core';
-import { launch } from './browser';
+import { describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { launch, usePhonePage } from './browser';
 
 const baseURL = inject('baseURL');
 const ACTIVE = '[data-testid="reel"][data-active="true"]';
@@ -21,15 +21,8 @@ async function waitPlaying(page: Page, seconds: number): Promise<void> {
 }
 
 describe('/reels on a phone', () => {
-  let context: BrowserContext;
-  let close: () => Promise<void>;
   let page: Page;
-
-  beforeAll(async () => {
-    ({ context, close } = await launch({ ...devices['Pixel 7'], baseURL }));
-    page = await context.newPage();
-  });
-  afterAll(async () => close());
+  usePhonePage(baseURL, (p) => { page = p; });
 
   it('plays the first reel: the video passes 1 s', async () => {
     await page.goto('/reels');

@@ -2,15 +2,10 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getDb } from '@/lib/db/client';
 import { env } from '@/lib/env';
 import { expiryBucketS, initMediaSigning, mediaExpiryS, mediaToken, signedMediaUrls } from '@/lib/storage/signing';
-import { ingestVideoFile } from '@/features/reels/server/ingest';
-import { handleMediaRequest } from '@/server/media';
-import { startWorker } from '@/server/worker';
-import { makeClip, waitForReel } from '../fixtures/clips';
+import { listenMedia, makeReadyReel } from '../fixtures/ready-reel';
 import { makeOption } from '../fixtures/taxonomy';
 import { spawnTsx } from '../fixtures/spawn';
 
@@ -46,20 +41,8 @@ const mediaFile = (...parts: string[]) => path.join(env().DATA_DIR, 'media', 'co
 
 beforeAll(async () => {
   await initMediaSigning();
-  option = await makeOption((await getDb()).db);
-  const clip = await makeClip(path.join(tmp, 'http.mp4'), { width: 360, height: 640, durationS: 3 });
-  const stop = await startWorker({ pollMs: 50 });
-  try {
-    ({ contentId } = await ingestVideoFile({ filePath: clip, optionId: option.optionId, description: 'http', lang: 'en' }));
-    const row = await waitForReel(contentId);
-    if (row.status !== 'ready') throw new Error(`reel not ready: ${row.failure_reason}`);
-    renditions = row.renditions;
-  } finally {
-    await stop();
-  }
-  server = http.createServer(handleMediaRequest);
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  ({ option, contentId, renditions } = await makeReadyReel(tmp, 'http'));
+  ({ server, base } = await listenMedia());
 });
 
 afterAll(async () => {

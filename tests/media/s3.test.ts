@@ -1,20 +1,16 @@
 import fs from 'node:fs';
 import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
-import { getDb } from '@/lib/db/client';
 import { env } from '@/lib/env';
 import { initMediaSigning, signedMediaUrls } from '@/lib/storage/signing';
 import { getStorage } from '@/lib/storage/storage';
 import type { S3Storage } from '@/lib/storage/s3';
-import { ingestVideoFile } from '@/features/reels/server/ingest';
-import { handleMediaRequest } from '@/server/media';
-import { startWorker } from '@/server/worker';
-import { makeClip, waitForReel } from '../fixtures/clips';
+import { listenMedia, makeReadyReel } from '../fixtures/ready-reel';
 import { makeOption } from '../fixtures/taxonomy';
 
 /**
@@ -52,20 +48,8 @@ beforeAll(async () => {
   expect(getStorage().kind).toBe('s3');
   await initMediaSigning();
 
-  option = await makeOption((await getDb()).db);
-  const clip = await makeClip(path.join(tmp, 's3.mp4'), { width: 360, height: 640, durationS: 3 });
-  const stop = await startWorker({ pollMs: 50 });
-  try {
-    ({ contentId } = await ingestVideoFile({ filePath: clip, optionId: option.optionId, description: 's3', lang: 'en' }));
-    const row = await waitForReel(contentId);
-    if (row.status !== 'ready') throw new Error(`reel not ready: ${row.failure_reason}`);
-    renditions = row.renditions;
-  } finally {
-    await stop();
-  }
-  server = http.createServer(handleMediaRequest);
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  ({ option, contentId, renditions } = await makeReadyReel(tmp, 's3'));
+  ({ server, base } = await listenMedia());
 });
 
 afterAll(async () => {
