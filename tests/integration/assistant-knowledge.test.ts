@@ -1,6 +1,3 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { getDb } from '@/lib/db/client';
@@ -8,18 +5,7 @@ import { qaEntries, suggestedQuestions } from '@/lib/db/schema';
 import { loadKnowledge, resetKnowledgeCache, syncKnowledge } from '@/features/assistant/server/knowledge';
 import { retrieve } from '@/features/assistant/server/retrieve';
 import { listSuggestions, searchSuggestions } from '@/features/assistant/server/suggestions';
-
-const dirs: string[] = [];
-function dataDir(files: Record<string, unknown>): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sr-knowledge-'));
-  dirs.push(dir);
-  for (const [rel, content] of Object.entries(files)) {
-    const file = path.join(dir, rel);
-    fs.mkdirSync(path.dirname(file), { recursive: true });
-    fs.writeFileSync(file, JSON.stringify(content));
-  }
-  return dir;
-}
+import { makeDataDir, removeDataDirs } from '../fixtures/data-dir';
 
 const entry = (id: string, question: string, answer = 'A vetted answer of two plain sentences. As of 2026, check pmsuryaghar.gov.in.') => ({
   id, category: 'Subsidy', question, alternates: [], answer, related_topics: ['subsidy-and-money'], sources: [1],
@@ -30,12 +16,12 @@ const suggestions = (n: number) => ({ long: Array.from({ length: n }, (_, i) => 
 afterAll(async () => {
   await syncKnowledge();
   resetKnowledgeCache();
-  for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
+  removeDataDirs();
 });
 
 describe('syncKnowledge and loadKnowledge', () => {
   it('loads the files into the database and reads them back as the index', async () => {
-    const dir = dataDir({
+    const dir = makeDataDir({
       'bank/english/a.json': [entry('cfa-amount', 'How much subsidy do I get?'), entry('apply-steps', 'How do I apply for the scheme?')],
       'bank/hinglish/a.json': [entry('cfa-amount', 'Kitni subsidy milti hai?')],
       'suggested/english.json': suggestions(3),
@@ -50,7 +36,7 @@ describe('syncKnowledge and loadKnowledge', () => {
   });
 
   it('updates changed rows and removes rows no longer in the files', async () => {
-    const dir = dataDir({
+    const dir = makeDataDir({
       'bank/english/a.json': [entry('cfa-amount', 'How much central subsidy do I get?')],
       'suggested/english.json': suggestions(1),
     });
@@ -64,7 +50,7 @@ describe('syncKnowledge and loadKnowledge', () => {
   });
 
   it('writes nothing when a file is invalid', async () => {
-    const dir = dataDir({ 'bank/english/a.json': [{ ...entry('x-one', 'What is this question?'), category: 'Nope' }] });
+    const dir = makeDataDir({ 'bank/english/a.json': [{ ...entry('x-one', 'What is this question?'), category: 'Nope' }] });
     await expect(syncKnowledge({ dataDir: dir })).rejects.toThrow(/a\.json entry 0 \(id "x-one"\)/);
     const { db } = await getDb();
     expect(await db.select().from(qaEntries)).toHaveLength(1);

@@ -1,21 +1,8 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { makeDataDir, removeDataDirs } from '@/tests/fixtures/data-dir';
 import { DATA_DIR, KnowledgeFileError, indexKnowledge, readBankFiles, readKnowledgeFiles, readSuggestionFiles } from './knowledge';
 
-const dirs: string[] = [];
-function dataDir(files: Record<string, unknown>): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sr-knowledge-'));
-  dirs.push(dir);
-  for (const [rel, content] of Object.entries(files)) {
-    const file = path.join(dir, rel);
-    fs.mkdirSync(path.dirname(file), { recursive: true });
-    fs.writeFileSync(file, typeof content === 'string' ? content : JSON.stringify(content));
-  }
-  return dir;
-}
-afterEach(() => { for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true }); });
+afterEach(removeDataDirs);
 
 const entry = (id: string, extra: Record<string, unknown> = {}) => ({
   id, category: 'Subsidy', question: `Question about ${id}?`, alternates: [],
@@ -25,7 +12,7 @@ const entry = (id: string, extra: Record<string, unknown> = {}) => ({
 
 describe('readBankFiles', () => {
   it('reads every language folder and tags entries with their language', () => {
-    const dir = dataDir({
+    const dir = makeDataDir({
       'bank/english/subsidy.json': [entry('cfa-amount'), entry('apply-steps')],
       'bank/hindi/subsidy.json': [entry('cfa-amount', { question: 'सब्सिडी कितनी मिलती है?' })],
     });
@@ -36,26 +23,26 @@ describe('readBankFiles', () => {
   });
 
   it('fails naming the file and the entry when an entry breaks the schema', () => {
-    const dir = dataDir({ 'bank/english/cost.json': [entry('ok-one'), entry('bad-one', { category: 'Pricing' })] });
+    const dir = makeDataDir({ 'bank/english/cost.json': [entry('ok-one'), entry('bad-one', { category: 'Pricing' })] });
     expect(() => readBankFiles(dir)).toThrow(KnowledgeFileError);
     expect(() => readBankFiles(dir)).toThrow(/cost\.json entry 1 \(id "bad-one"\): category/);
   });
 
   it('fails on invalid JSON and on an id used twice in one language', () => {
-    expect(() => readBankFiles(dataDir({ 'bank/hinglish/a.json': '[{' }))).toThrow(/a\.json: invalid JSON/);
-    const dup = dataDir({ 'bank/english/a.json': [entry('same-id')], 'bank/english/b.json': [entry('same-id')] });
+    expect(() => readBankFiles(makeDataDir({ 'bank/hinglish/a.json': '[{' }))).toThrow(/a\.json: invalid JSON/);
+    const dup = makeDataDir({ 'bank/english/a.json': [entry('same-id')], 'bank/english/b.json': [entry('same-id')] });
     expect(() => readBankFiles(dup)).toThrow(/b\.json entry 0 \(id "same-id"\): id "same-id" already used in a\.json/);
   });
 });
 
 describe('readSuggestionFiles', () => {
   it('fails naming the file and the item', () => {
-    const dir = dataDir({ 'suggested/hindi.json': { long: [{ icon: '💰', q: 'सब्सिडी?', color: 'Purple' }], short: [] } });
+    const dir = makeDataDir({ 'suggested/hindi.json': { long: [{ icon: '💰', q: 'सब्सिडी?', color: 'Purple' }], short: [] } });
     expect(() => readSuggestionFiles(dir)).toThrow(/hindi\.json long\[0\]: long\.0\.color/);
   });
 
   it('gives empty lists for a missing file', () => {
-    expect(readSuggestionFiles(dataDir({})).english).toEqual({ long: [], short: [] });
+    expect(readSuggestionFiles(makeDataDir({})).english).toEqual({ long: [], short: [] });
   });
 });
 

@@ -7,7 +7,7 @@ import { useFormatter, useTranslations } from 'next-intl';
 import { callbackLeadSchema, type CallbackLead, type CallbackLeadInput, type LeadCreated } from '../schemas';
 import { useCallbackMutation, useSlots } from '../api/leads';
 import { newIdempotencyKey } from '../lib/idempotency-key';
-import { ChoiceChips, showServerError, SubmitButton, TextField, useMessageText } from './form-parts';
+import { ChoiceChips, FormDone, showServerError, SubmitButton, TextField, useMessageText } from './form-parts';
 
 /** What "Call me" in the assistant (or a /callback?name=&phone= link) already knows. */
 export interface CallbackDefaults {
@@ -72,29 +72,21 @@ export function CallbackForm({ defaultValues, onDone }: { defaultValues?: Callba
   if (done) {
     const start = done.lead.slot ? new Date(done.lead.slot) : null;
     return (
-      <div role="status" className="flex flex-col gap-3 py-2" data-testid="callback-done">
-        <h3 className="text-xl font-semibold">{t('callback.doneTitle')}</h3>
-        {start ? (
-          <p className="text-neutral-700 dark:text-neutral-300">
-            {t('callback.doneBody', {
-              phone: done.phone,
-              date: format.dateTime(start, { weekday: 'long', day: 'numeric', month: 'long' }),
-              time: format.dateTime(start, TIME),
-            })}
-          </p>
-        ) : null}
-        <button
-          type="button"
-          className="self-start rounded-full border border-neutral-300 px-5 py-2 font-semibold dark:border-neutral-700"
-          onClick={() => {
-            reset(initial());
-            setDone(null);
-            mutation.reset();
-          }}
-        >
-          {t('callback.another')}
-        </button>
-      </div>
+      <FormDone
+        testId="callback-done"
+        title={t('callback.doneTitle')}
+        body={start ? t('callback.doneBody', {
+          phone: done.phone,
+          date: format.dateTime(start, { weekday: 'long', day: 'numeric', month: 'long' }),
+          time: format.dateTime(start, TIME),
+        }) : null}
+        againLabel={t('callback.another')}
+        onAgain={() => {
+          reset(initial());
+          setDone(null);
+          mutation.reset();
+        }}
+      />
     );
   }
 

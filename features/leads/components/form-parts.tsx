@@ -94,3 +94,25 @@ export function SubmitButton({ pending, label, pendingLabel }: { pending: boolea
     </button>
   );
 }
+
+/**
+ * The confirmation shown after a lead is stored: a title, what happens
+ * next, and a button that clears the form for another request.
+ */
+export function FormDone({ testId, title, body, againLabel, onAgain }: {
+  testId: string; title: string; body: ReactNode; againLabel: string; onAgain: () => void;
+}) {
+  return (
+    <div role="status" className="flex flex-col gap-3 py-2" data-testid={testId}>
+      <h3 className="text-xl font-semibold">{title}</h3>
+      {body ? <p className="text-neutral-700 dark:text-neutral-300">{body}</p> : null}
+      <button
+        type="button"
+        className="self-start rounded-full border border-neutral-300 px-5 py-2 font-semibold dark:border-neutral-700"
+        onClick={onAgain}
+      >
+        {againLabel}
+      </button>
+    </div>
+  );
+}

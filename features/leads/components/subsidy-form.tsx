@@ -7,7 +7,7 @@ import { useTranslations } from 'next-intl';
 import { subsidyLeadSchema, type LeadCreated, type SubsidyLead, type SubsidyLeadInput } from '../schemas';
 import { useSubsidyMutation } from '../api/leads';
 import { newIdempotencyKey } from '../lib/idempotency-key';
-import { ChoiceChips, showServerError, SubmitButton, TextField, useMessageText } from './form-parts';
+import { ChoiceChips, FormDone, showServerError, SubmitButton, TextField, useMessageText } from './form-parts';
 
 /** Fields a link or the assistant may fill in advance. */
 export interface SubsidyDefaults {
@@ -61,21 +61,17 @@ export function SubsidyForm({ defaultValues, onDone }: { defaultValues?: Subsidy
 
   if (done) {
     return (
-      <div role="status" className="flex flex-col gap-3 py-2" data-testid="subsidy-done">
-        <h3 className="text-xl font-semibold">{t('subsidy.doneTitle')}</h3>
-        <p className="text-neutral-700 dark:text-neutral-300">{t('subsidy.doneBody', { phone: done.phone })}</p>
-        <button
-          type="button"
-          className="self-start rounded-full border border-neutral-300 px-5 py-2 font-semibold dark:border-neutral-700"
-          onClick={() => {
-            reset(initial());
-            setDone(null);
-            mutation.reset();
-          }}
-        >
-          {t('subsidy.another')}
-        </button>
-      </div>
+      <FormDone
+        testId="subsidy-done"
+        title={t('subsidy.doneTitle')}
+        body={t('subsidy.doneBody', { phone: done.phone })}
+        againLabel={t('subsidy.another')}
+        onAgain={() => {
+          reset(initial());
+          setDone(null);
+          mutation.reset();
+        }}
+      />
     );
   }
 
