@@ -47,13 +47,24 @@ export type BankEntry = z.infer<typeof bankEntrySchema>;
 /** A labelled evaluation question (features/assistant/data/eval/<language>.json): `expected` null = should not match. */
 export const evalItemSchema = z.strictObject({ q: z.string().min(2), expected: z.string().nullable() });
 
-/** Suggested question (SPEC.md section 3). */
+/**
+ * Suggested question (SPEC.md section 3): a long-form card, which may name
+ * its category (English key).
+ */
 export const suggestedQuestionSchema = z.strictObject({
   icon: z.string().min(1).max(8),
   q: z.string().min(3).max(200),
   color: z.enum(['Green', 'Blue', 'Yellow', 'Orange']),
+  category: categorySchema.optional(),
 });
 export type SuggestedQuestion = z.infer<typeof suggestedQuestionSchema>;
+
+/**
+ * A short-form suggested question (a chip): always names its category, the
+ * same English key in every language, so the category picker lists it.
+ */
+export const shortSuggestedQuestionSchema = suggestedQuestionSchema.extend({ category: categorySchema });
+export type ShortSuggestedQuestion = z.infer<typeof shortSuggestedQuestionSchema>;
 
 /** POST /recommendation-service/api/v1/chat/ body. */
 export const chatRequestSchema = z.strictObject({

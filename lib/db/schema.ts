@@ -200,6 +200,8 @@ export const suggestedQuestions = pgTable('suggested_questions', {
   q: text('q').notNull(),
   /** Green | Blue | Yellow | Orange */
   color: text('color').notNull(),
+  /** One of the nine question-bank categories (English key); set on every short-form question, optional on long-form ones. */
+  category: text('category'),
 }, (t) => [uniqueIndex('suggested_lang_form_pos_uq').on(t.language, t.form, t.position)]);
 
 /** A conversation with the assistant. */

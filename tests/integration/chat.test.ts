@@ -309,7 +309,10 @@ describe('GET /recommendation-service/api/v1/suggestions', () => {
   it.each(LANGS)('lists the long and short suggested questions of %s', async (language) => {
     const res = await api.request(`/recommendation-service/api/v1/suggestions?language=${language}`);
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual(suggested[language]);
+    const body = (await res.json()) as { short: Array<{ category?: string }> };
+    expect(body).toEqual(suggested[language]);
+    // Every short question names its category (the category picker lists them).
+    expect(body.short.every((s) => typeof s.category === 'string')).toBe(true);
   });
 
   it('refuses a wrong or missing language', async () => {

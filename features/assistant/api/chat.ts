@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { http } from '@/lib/http/client';
-import type { Category, ChatLanguage, ChatRequest, SuggestedQuestion } from '../schemas';
+import type { ChatLanguage, ChatRequest, ShortSuggestedQuestion, SuggestedQuestion } from '../schemas';
 import type { RelatedReel } from '../lib/chat-state';
 
 /**
@@ -20,13 +20,16 @@ export interface ChatAnswer {
   sources: string[];
 }
 
-/** A suggested question; short-form ones may name their category (English key) for the category picker. */
-export type Suggestion = SuggestedQuestion & { category?: Category };
+/** A suggested question; `category` (English key) is optional on long-form cards. */
+export type Suggestion = SuggestedQuestion;
+
+/** A short-form suggested question: always names its category, for the category picker. */
+export type ShortSuggestion = ShortSuggestedQuestion;
 
 /** GET /recommendation-service/api/v1/suggestions answer. */
 export interface SuggestionsResponse {
   long: Suggestion[];
-  short: Suggestion[];
+  short: ShortSuggestion[];
 }
 
 /**

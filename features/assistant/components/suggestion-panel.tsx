@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
 import { CATEGORIES, type Category, type ChatLanguage } from '../schemas';
-import { suggestionSearchQueryOptions, type Suggestion } from '../api/chat';
+import { suggestionSearchQueryOptions, type ShortSuggestion, type Suggestion } from '../api/chat';
 import { CARD_COLORS, questionsOfCategory } from '../lib/chat-ui';
 
 /** Message keys of the nine categories (messages/*.json "assistant.categories"). */
@@ -23,16 +23,18 @@ export const CATEGORY_KEYS: Record<Category, string> = {
 /**
  * The long-form suggested questions as coloured cards (SPEC.md section 3:
  * Green, Blue, Yellow, Orange) and the category picker with the nine
- * categories; picking one lists its short-form questions: those tagged
- * with the category, else the suggestion search's hits for the category's
- * name in the chat language, else one chip that asks about the category.
+ * categories; picking one lists its short-form questions (every chip names
+ * its category). When there are none (the list did not load), it lists the
+ * suggestion search's hits for the category's name in the chat language
+ * that are tagged with the category, else one chip that asks about the
+ * category.
  */
 export function SuggestionPanel({
   language, long, short, loading, failed, onAsk, onRetry,
 }: {
   language: ChatLanguage;
   long: Suggestion[];
-  short: Suggestion[];
+  short: ShortSuggestion[];
   loading: boolean;
   failed: boolean;
   onAsk: (q: string) => void;
@@ -43,7 +45,8 @@ export function SuggestionPanel({
   const tagged = picked ? questionsOfCategory(short, picked) : [];
   const pickedName = picked ? t(`categories.${CATEGORY_KEYS[picked]}`) : '';
   const search = useQuery({ ...suggestionSearchQueryOptions(pickedName), enabled: picked !== null && tagged.length === 0 });
-  const found = (search.data?.suggestions ?? []).filter((s) => s.language === language);
+  const hits = (search.data?.suggestions ?? []).filter((s) => s.language === language);
+  const found = picked ? questionsOfCategory(hits, picked) : [];
   const questions = tagged.length > 0 ? tagged : found;
 
   return (

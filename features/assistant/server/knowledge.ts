@@ -7,8 +7,8 @@ import { getDb, type Db } from '@/lib/db/client';
 import { qaEntries, suggestedQuestions } from '@/lib/db/schema';
 import { logger } from '@/lib/logger';
 import {
-  bankEntrySchema, calcSchema, chatLanguageSchema, suggestedQuestionSchema,
-  type BankEntry, type ChatLanguage, type SuggestedQuestion,
+  bankEntrySchema, calcSchema, chatLanguageSchema, shortSuggestedQuestionSchema, suggestedQuestionSchema,
+  type BankEntry, type ChatLanguage, type ShortSuggestedQuestion, type SuggestedQuestion,
 } from '../schemas';
 
 /**
@@ -28,9 +28,15 @@ export const DATA_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 /** A bank entry in one language. */
 export interface KnowledgeEntry extends BankEntry { language: ChatLanguage }
 
+/** The suggested questions of one language: long-form cards and short-form chips (each chip names its category). */
+export interface LanguageSuggestions {
+  long: SuggestedQuestion[];
+  short: ShortSuggestedQuestion[];
+}
+
 export interface KnowledgeFiles {
   entries: KnowledgeEntry[];
-  suggestions: Record<ChatLanguage, Record<SuggestionForm, SuggestedQuestion[]>>;
+  suggestions: Record<ChatLanguage, LanguageSuggestions>;
 }
 
 /** The in-memory knowledge the retrieval and suggestions read. */
@@ -41,7 +47,7 @@ export interface Knowledge extends KnowledgeFiles {
 
 const suggestedFileSchema = z.strictObject({
   long: z.array(suggestedQuestionSchema),
-  short: z.array(suggestedQuestionSchema),
+  short: z.array(shortSuggestedQuestionSchema),
 });
 
 /** Thrown when a data file is missing, not JSON, or an entry breaks its schema; names the file and entry. */
@@ -100,9 +106,11 @@ export function readBankFiles(dataDir = DATA_DIR): KnowledgeEntry[] {
 }
 
 /**
- * Reads and validates data/suggested/<language>.json ({ long, short } arrays
- * of suggestedQuestionSchema). A missing file gives empty lists.
- * @throws KnowledgeFileError naming the file and the item on an invalid item.
+ * Reads and validates data/suggested/<language>.json: `long` an array of
+ * suggestedQuestionSchema, `short` of shortSuggestedQuestionSchema (each
+ * chip names its category). A missing file gives empty lists.
+ * @throws KnowledgeFileError naming the file and the item (e.g. "short[3]")
+ * on an invalid item, such as a short question without a category.
  */
 export function readSuggestionFiles(dataDir = DATA_DIR): KnowledgeFiles['suggestions'] {
   const out = {} as KnowledgeFiles['suggestions'];
@@ -168,10 +176,10 @@ export async function syncKnowledge(opts: { dataDir?: string; db?: Db } = {}): P
       for (const form of ['long', 'short'] as const) {
         const list = files.suggestions[language][form];
         for (const [position, s] of list.entries()) {
-          const values = { language, form, position, icon: s.icon, q: s.q, color: s.color };
+          const values = { language, form, position, icon: s.icon, q: s.q, color: s.color, category: s.category ?? null };
           await tx.insert(suggestedQuestions).values(values).onConflictDoUpdate({
             target: [suggestedQuestions.language, suggestedQuestions.form, suggestedQuestions.position],
-            set: { icon: s.icon, q: s.q, color: s.color },
+            set: { icon: s.icon, q: s.q, color: s.color, category: s.category ?? null },
           });
         }
         suggestionCount += list.length;
@@ -232,7 +240,16 @@ async function readKnowledgeFromDb(db?: Db): Promise<Knowledge> {
   for (const s of srows) {
     const lang = chatLanguageSchema.safeParse(s.language);
     if (!lang.success || (s.form !== 'long' && s.form !== 'short')) continue;
-    suggestions[lang.data][s.form].push(suggestedQuestionSchema.parse({ icon: s.icon, q: s.q, color: s.color }));
+    const item = { icon: s.icon, q: s.q, color: s.color, ...(s.category === null ? {} : { category: s.category }) };
+    if (s.form === 'long') {
+      suggestions[lang.data].long.push(suggestedQuestionSchema.parse(item));
+      continue;
+    }
+    // A chip must name its category; a row without a valid one (edited by
+    // hand) is left out of the picker's lists rather than failing every chat.
+    const chip = shortSuggestedQuestionSchema.safeParse(item);
+    if (chip.success) suggestions[lang.data].short.push(chip.data);
+    else logger().warn({ language: s.language, position: s.position, category: s.category }, 'short suggested question without a valid category skipped');
   }
   return indexKnowledge({ entries, suggestions });
 }

@@ -20,6 +20,14 @@ describe('buildSuggestionIndex (typeahead)', () => {
     expect(search('chhat', 20).some((h) => h.q.includes('छत'))).toBe(true);
   });
 
+  it('gives short-form hits their category', () => {
+    const hits = search('sanctioned load', 20);
+    expect(hits.some((h) => h.form === 'short' && h.category === 'Electric Connection')).toBe(true);
+    const shortHits = ['subsidy', 'panel', 'kW', 'सब्सिडी'].flatMap((q) => search(q, 20)).filter((h) => h.form === 'short');
+    expect(shortHits.length).toBeGreaterThan(0);
+    expect(shortHits.every((h) => h.category !== undefined)).toBe(true);
+  });
+
   it('honours the limit, lists each question once, and returns nothing for an empty query', () => {
     const hits = search('solar', 8);
     expect(hits.length).toBeLessThanOrEqual(8);

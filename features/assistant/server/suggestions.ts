@@ -1,5 +1,5 @@
 import MiniSearch from 'minisearch';
-import type { ChatLanguage, SuggestedQuestion } from '../schemas';
+import type { ChatLanguage, ShortSuggestedQuestion, SuggestedQuestion } from '../schemas';
 import { consonantKey, tokenize } from '../lib/normalize';
 import { loadKnowledge, type Knowledge, type SuggestionForm } from './knowledge';
 
@@ -9,13 +9,15 @@ import { loadKnowledge, type Knowledge, type SuggestionForm } from './knowledge'
  * GET /recommendation-service/api/v1/multilang-suggestions?query=.
  */
 
-/** A suggestion with the language it is written in. */
+/** A suggestion with the language it is written in (short-form ones name their category). */
 export interface SuggestionHit extends SuggestedQuestion {
   language: ChatLanguage;
   form: SuggestionForm;
 }
 
-/** The suggested questions of one language and form, in file order. */
+/** The suggested questions of one language and form, in file order; short-form ones carry their category. */
+export async function listSuggestions(language: ChatLanguage, form: 'short'): Promise<ShortSuggestedQuestion[]>;
+export async function listSuggestions(language: ChatLanguage, form: SuggestionForm): Promise<SuggestedQuestion[]>;
 export async function listSuggestions(language: ChatLanguage, form: SuggestionForm): Promise<SuggestedQuestion[]> {
   const k = await loadKnowledge();
   return k.suggestions[language][form];
@@ -40,7 +42,7 @@ export function buildSuggestionIndex(suggestions: Knowledge['suggestions']): (qu
   const index = new MiniSearch<SuggestionDoc>({
     idField: 'key',
     fields: ['q'],
-    storeFields: ['icon', 'q', 'color', 'language', 'form'],
+    storeFields: ['icon', 'q', 'color', 'category', 'language', 'form'],
     // Prefix typeahead needs the words themselves, not concept tokens.
     tokenize: (text) => tokenize(text, { concepts: false }),
     processTerm,
@@ -60,7 +62,11 @@ export function buildSuggestionIndex(suggestions: Knowledge['suggestions']): (qu
       // The same question text may be both a long card and a short chip.
       if (seen.has(q)) continue;
       seen.add(q);
-      out.push({ icon: String(r.icon), q, color: r.color as SuggestedQuestion['color'], language: r.language as ChatLanguage, form: r.form as SuggestionForm });
+      out.push({
+        icon: String(r.icon), q, color: r.color as SuggestedQuestion['color'],
+        ...(r.category ? { category: r.category as SuggestedQuestion['category'] } : {}),
+        language: r.language as ChatLanguage, form: r.form as SuggestionForm,
+      });
       if (out.length >= limit) break;
     }
     return out;

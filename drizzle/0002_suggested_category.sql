@@ -1,0 +1,1 @@
+ALTER TABLE "suggested_questions" ADD COLUMN "category" text;
