@@ -154,6 +154,25 @@ describe('tokenize: units, compounds and solar words', () => {
 
   it('never turns a number into a concept ("co2" is an environment word, "2 kW" is not)', () => {
     expect(tokenize('2 kw')).toEqual(['2', 'kv']);
+    expect(tokenize('co2 saved')).toEqual(tokenize('carbon saved'));
+    expect(tokenize('co2 saved')).not.toContain('2');
+  });
+
+  it('reads contractions as words ("don\'t" is not "don" + "t")', () => {
+    expect(tokenize("panels don't work at night")).toEqual(tokenize('panels do not work at night'));
+    expect(tokenize("don't")).toEqual([]);
+  });
+
+  it('joins phrases of one meaning: Uttar Pradesh, north-east, "phir se", "kitne ka padega"', () => {
+    const up = tokenize('Uttar Pradesh');
+    for (const q of ['UP', 'up me subsidy', 'यूपी में सब्सिडी', 'उत्तर प्रदेश', 'U.P.']) expect(tokenize(q), q).toEqual(expect.arrayContaining(up));
+    // "up to" and a phrasal "set up" are not the state.
+    for (const q of ['up to 3 kW', 'how to set up solar', 'back up power']) expect(tokenize(q), q).not.toEqual(expect.arrayContaining(up));
+    expect(tokenize('पूर्वोत्तर')).toEqual(tokenize('north east'));
+    expect(tokenize('फिर से मिलेगी')).toEqual(tokenize('dobara milegi'));
+    expect(tokenize('तीन किलोवाट कितने का पड़ेगा')).toEqual(tokenize('teen kilowatt kitne ka padega'));
+    expect(tokenize('kitne ka padega')).toEqual(tokenize('kitna cost'));
+    expect(tokenize('zero cost')).toEqual(tokenize('free'));
   });
 
   it('knows the solar vocabulary of the three languages', () => {

@@ -193,22 +193,85 @@ function numberWords(tokens: string[]): string[] {
  * quantities and by retrieval.
  */
 export function normalizeText(text: string): string {
-  const tokens = numberWords(rawTokens(normalizeUnits(text).replace(/\bhow (much|many)\b/g, 'how$1')));
+  const pre = normalizeUnits(
+    text
+      // "UP" in capitals is Uttar Pradesh; a lower-case "up" is read in joinCompounds.
+      .replace(/\bU\.?P\b\.?/g, ' uttarpradesh ')
+      .toLowerCase()
+      // "CO2" is carbon, not "co" + "2" (a "2" that would read as 2 kW); "don't" is "do not", not "don" + "t".
+      .replace(/\bco\s?2\b|\bco₂/g, ' carbon ')
+      .replace(/n['’]t\b/g, ' not'),
+  ).replace(/\bhow (much|many)\b/g, 'how$1');
+  const tokens = numberWords(rawTokens(pre));
   return joinCompounds(tokens.map((t) => (hasDevanagari(t) ? transliterateWord(t) : t))).join(' ');
 }
 
 /** Latin and transliterated (ऑन -> "ona", ऑफ -> "opha") first halves of on-grid/off-grid. */
 const GRID_SIDE: Record<string, string> = { on: 'on', ona: 'on', off: 'off', of: 'off', opha: 'off', oph: 'off', ofa: 'off' };
 
-/** "on-grid", "on grid", "ऑन-ग्रिड" -> "ongrid" (and off-grid): "on" alone is a stopword, the compound is a system type. */
+/**
+ * Phrases that mean one thing together, written as people type them (any
+ * script; Devanagari is transliterated and every word folded at load), to
+ * the one word they become. Longest first wins. "up" alone is Uttar Pradesh
+ * ("UP mein subsidy"), so "up to" is joined first.
+ */
+const PHRASES_RAW: Array<[string, string]> = [
+  ['up to', 'upto'], ['up till', 'upto'],
+  ['uttar pradesh', 'uttarpradesh'], ['up', 'uttarpradesh'], ['u p', 'uttarpradesh'], ['यूपी', 'uttarpradesh'], ['उत्तर प्रदेश', 'uttarpradesh'],
+  ['north east', 'northeast'], ['north eastern', 'northeast'], ['पूर्वोत्तर', 'northeast'], ['purvottar', 'northeast'], ['uttar purv', 'northeast'],
+  ['zero cost', 'free'], ['no cost', 'free'], ['free of cost', 'free'], ['without paying', 'free'], ['bina paise', 'free'], ['बिना पैसे', 'free'],
+  ['out of pocket', 'pocket'], ['own pocket', 'pocket'],
+  ['phir se', 'again'], ['fir se', 'again'], ['फिर से', 'again'], ['one more time', 'again'], ['second time', 'again'], ['dusri bar', 'again'], ['दूसरी बार', 'again'],
+  ['pehle se', 'already'], ['पहले से', 'already'],
+  ['kitne ka padega', 'howmuch cost'], ['kitne ka padta', 'howmuch cost'], ['कितने का पड़ेगा', 'howmuch cost'], ['कितने का पड़ता', 'howmuch cost'],
+  ['kitne me padega', 'howmuch cost'], ['कितने में पड़ेगा', 'howmuch cost'],
+];
+/** English verbs whose "up" is a particle ("set up", "sign up", "back up"), not the state. */
+const PHRASAL_UP = new Set([
+  'set', 'sets', 'setting', 'sign', 'signed', 'pick', 'back', 'backed', 'power', 'powered', 'come', 'comes', 'came', 'go', 'goes', 'went',
+  'put', 'fill', 'fills', 'look', 'looks', 'show', 'shows', 'shoot', 'shot', 'pop', 'end', 'ends', 'ended', 'speed', 'top', 'topped', 'scale',
+  'build', 'builds', 'open', 'turn', 'turns', 'light', 'lit', 'heat', 'heats', 'warm', 'add', 'adds', 'dry', 'clean', 'catch', 'keep', 'pile',
+  'pay', 'make', 'made', 'tie', 'start', 'hook', 'hooked', 'wake', 'give', 'gave', 'step', 'stand', 'use', 'used', 'fire', 'follow', 'sum',
+  'break', 'clear', 'line', 'mix', 'mess', 'shut', 'speak', 'split', 'stay', 'stock', 'take', 'taken', 'took', 'wrap', 'blow', 'bring', 'brought',
+  's', 'whats', 'call', 'check', 'fix', 'free', 'hold', 'jump', 'move', 'pull', 'push', 'rack', 'run', 'ramp', 'shoot', 'slow', 'stack', 'store',
+]);
+let phrases: Map<string, Array<{ words: string[]; to: string }>> | undefined;
+function phraseTable(): Map<string, Array<{ words: string[]; to: string }>> {
+  if (phrases) return phrases;
+  phrases = new Map();
+  for (const [raw, to] of PHRASES_RAW) {
+    const words = rawTokens(normalizeUnits(raw)).map((w) => genericFold(hasDevanagari(w) ? transliterateWord(w) : w));
+    const list = phrases.get(words[0]!) ?? [];
+    list.push({ words, to });
+    list.sort((a, b) => b.words.length - a.words.length);
+    phrases.set(words[0]!, list);
+  }
+  return phrases;
+}
+
+/**
+ * Joins words that mean one thing together: "on-grid", "on grid",
+ * "ऑन-ग्रिड" -> "ongrid" (and off-grid), "on" alone being a stopword; then
+ * the phrases of PHRASES_RAW ("up to" -> "upto", "UP"/"यूपी" ->
+ * "uttarpradesh", "फिर से" -> "again", "zero cost" -> "free").
+ */
 function joinCompounds(tokens: string[]): string[] {
   const out: string[] = [];
+  const folded = tokens.map((t) => genericFold(t));
+  const table = phraseTable();
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!;
     const side = GRID_SIDE[t];
     if (side && tokens[i + 1] === 'grid') {
       out.push(`${side}grid`);
       i++;
+      continue;
+    }
+    const hit = table.get(folded[i]!)?.find((p) => p.words.every((w, j) => folded[i + j] === w)
+      && !(p.to === 'uttarpradesh' && p.words.length === 1 && PHRASAL_UP.has(tokens[i - 1] ?? '')));
+    if (hit) {
+      out.push(hit.to);
+      i += hit.words.length - 1;
     } else out.push(t);
   }
   return out;
@@ -351,6 +414,15 @@ const CONCEPT_WORDS: Array<[string, string[]]> = [
   ['when', ['when', 'kab', 'कब', 'kabtak']],
   ['why', ['why', 'kyon', 'kyun', 'kyu', 'kyo', 'क्यों', 'क्यूं', 'क्यूँ']],
   ['how', ['how', 'kaise', 'kese', 'kaisay', 'कैसे', 'kis tarah']],
+  ['myth', ['myth', 'myths', 'misconception', 'misconceptions', 'misunderstanding', 'misbelief', 'rumour', 'rumours', 'rumor', 'rumors', 'galat', 'galatfahmi', 'galatfehmi', 'galatfahmiyan', 'galatfehmiyan', 'bhram', 'afvah', 'afwah', 'afwahein', 'गलत', 'ग़लत', 'गलतफहमी', 'गलतफ़हमी', 'गलतफ़हमियाँ', 'गलतफहमियां', 'भ्रम', 'अफवाह', 'अफ़वाह', 'अफ़वाहें', 'अफवाहें']],
+  ['again', ['again', 'dobara', 'dubara', 'doobara', 'दोबारा', 'दुबारा']],
+  ['already', ['already', 'existing', 'mojuda', 'maujuda', 'मौजूदा']],
+  ['wait', ['wait', 'waiting', 'delay', 'postpone', 'later', 'intezar', 'intezaar', 'intjar', 'ruk', 'ruku', 'rukun', 'rukna', 'इंतज़ार', 'इंतजार', 'रुक', 'रुकूँ', 'रुकूं', 'रुकना']],
+  ['increase', ['increase', 'increases', 'increased', 'rise', 'rises', 'badhega', 'badhegi', 'badhenge', 'badh', 'barhega', 'barhegi', 'बढ़ेगा', 'बढ़ेगी', 'बढ़ेंगे', 'बढ़', 'बढ़ता', 'बढ़ती']],
+  ['pocket', ['pocket', 'jeb', 'जेब']],
+  ['without', ['without', 'bina', 'bin', 'बिना', 'बगैर', 'bagair']],
+  ['process', ['process', 'procedure', 'steps', 'prakriya', 'prakriyaa', 'प्रक्रिया', 'tarika', 'tareeka', 'तरीका', 'तरीक़ा']],
+  ['homeinverter', ['ups', 'luminous', 'microtek', 'vguard', 'sukam', 'livguard', 'लुमिनस', 'माइक्रोटेक']],
   ['repair', ['repair', 'repairs', 'maintenance', 'servicing', 'service', 'marammat', 'mentenance', 'मरम्मत', 'सर्विस', 'मेंटेनेंस']],
 ];
 const CONCEPTS: Record<string, string> = {};
@@ -399,7 +471,7 @@ const STOPWORDS_RAW = [
   'it', 'its', 'this', 'that', 'these', 'those', 'of', 'to', 'in', 'on', 'at', 'for', 'from', 'by', 'with', 'and', 'or', 'as', 'so',
   'do', 'does', 'did', 'can', 'could', 'will', 'would', 'should', 'shall', 'may', 'might', 'there', 'here', 'what', 'which', 'who',
   'please', 'tell', 'about', 'any', 'some', 'get', 'got', 'have', 'has', 'had', 'if', 'then', 'than', 'into', 'also', 'just', 'really',
-  'much', 'many', 'very', 'know', 'want', 'hi', 'hello', 'sir', 'madam', 'ji',
+  'much', 'many', 'very', 'know', 'want', 'hi', 'hello', 'sir', 'madam', 'ji', 'not', 'upto',
   // Hindi (Devanagari)
   'का', 'की', 'के', 'को', 'में', 'मे', 'से', 'पर', 'है', 'हैं', 'हूँ', 'हूं', 'हो', 'था', 'थी', 'थे', 'और', 'या', 'भी', 'तो', 'ही',
   'यह', 'ये', 'वह', 'वो', 'इस', 'उस', 'इसका', 'इसकी', 'इसके', 'मैं', 'मेरा', 'मेरी', 'मेरे', 'हम', 'हमारा', 'हमारी', 'हमारे', 'आप', 'आपका',

@@ -1,6 +1,7 @@
 import MiniSearch from 'minisearch';
 import type { ChatLanguage } from '../schemas';
 import { consonantKey, detectLanguage, isDomainToken, tokenize } from '../lib/normalize';
+import { quantityRanges, rangeFit, type QuantityRange } from '../lib/quantities';
 import { loadKnowledge, type Knowledge, type KnowledgeEntry } from './knowledge';
 
 /**
@@ -81,6 +82,10 @@ export interface Tuning {
   offDomainConfidence: number;
   /** Confidence needed when the best entry meets the question on no solar word other than "solar"/"system". */
   genericDomainConfidence: number;
+  /** Rerank weight of the fit between the question's quantities and the ranges an entry covers (lib/quantities.ts). */
+  quantityWeight: number;
+  /** Weight of a range read from an entry's answer against one from its question or alternates. */
+  answerRangeWeight: number;
 }
 export const DEFAULT_TUNING: Tuning = {
   boost: { question: 3, alternates: 2.2, category: 0.6, answer: 0.4 },
@@ -104,6 +109,8 @@ export const DEFAULT_TUNING: Tuning = {
   domainGate: true,
   offDomainConfidence: 0.6,
   genericDomainConfidence: 0.2,
+  quantityWeight: 1,
+  answerRangeWeight: 0.5,
 };
 
 interface Doc {
@@ -212,6 +219,40 @@ export function buildRetriever(knowledge: Pick<Knowledge, 'entries' | 'byId'>, t
     }
     wordings.set(id, sets);
   }
+  // The quantity ranges each entry covers, from its wordings (weight 1) and its answers (answerRangeWeight).
+  const entryRanges = new Map<string, Array<{ r: QuantityRange; w: number }>>();
+  for (const [id, slot] of knowledge.byId) {
+    const list: Array<{ r: QuantityRange; w: number }> = [];
+    for (const e of Object.values(slot)) {
+      for (const w of [e.question, ...e.alternates]) for (const r of quantityRanges(w)) list.push({ r, w: 1 });
+      for (const r of quantityRanges(e.answer)) list.push({ r, w: t.answerRangeWeight });
+    }
+    if (list.length > 0) entryRanges.set(id, list);
+  }
+  /**
+   * Per entry, how well its ranges hold the question's quantities (0-1), each quantity weighted by its rarity
+   * among entries: "12 kW" held by two entries says much, "3 kW" held by thirty little.
+   */
+  const quantityFit = (message: string): Map<string, number> => {
+    const fits = new Map<string, number>();
+    const qs = quantityRanges(message);
+    if (qs.length === 0) return fits;
+    const total = Math.max(knowledge.byId.size, 2);
+    for (const q of qs) {
+      const per = new Map<string, number>();
+      for (const [id, list] of entryRanges) {
+        let best = 0;
+        for (const { r, w } of list) best = Math.max(best, rangeFit(q, r) * w);
+        if (best > 0) per.set(id, best);
+      }
+      // Rarity over the summed fits: many loose fits ("3 kW and above") count less than one close one.
+      const mass = [...per.values()].reduce((a, b) => a + b, 0);
+      const rarity = mass === 0 ? 0 : Math.max(0, Math.log(total / Math.max(mass, 1)) / Math.log(total));
+      for (const [id, f] of per) fits.set(id, (fits.get(id) ?? 0) + (f * rarity) / qs.length);
+    }
+    return fits;
+  };
+
   /** Best idf-weighted Jaccard (exact or consonant-key token match) between the question and one wording of the entry. */
   const overlap = (terms: string[], id: string): number => {
     let best = 0;
@@ -268,7 +309,8 @@ export function buildRetriever(knowledge: Pick<Knowledge, 'entries' | 'byId'>, t
       if (t.rerankWeight > 0 && ranked.length > 1) {
         const head = ranked.slice(0, t.rerankTop);
         const maxRank = head[0]!.rank || 1;
-        for (const r of head) r.rank = r.rank / maxRank + t.rerankWeight * overlap(terms, r.id) + t.rerankCoverage * r.confidence;
+        const fits = t.quantityWeight > 0 ? quantityFit(message) : new Map<string, number>();
+        for (const r of head) r.rank = r.rank / maxRank + t.rerankWeight * overlap(terms, r.id) + t.rerankCoverage * r.confidence + t.quantityWeight * (fits.get(r.id) ?? 0);
         head.sort((a, b) => b.rank - a.rank);
         ranked.splice(0, head.length, ...head);
       }
