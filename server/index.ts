@@ -5,6 +5,7 @@ import next from 'next';
 import { getRequestListener } from '@hono/node-server';
 import { env } from '@/lib/env';
 import { logger } from '@/lib/logger';
+import { runShutdownHooks } from '@/lib/shutdown';
 import { frameAncestorsPolicy, isEmbedPath } from '@/lib/http/frame-ancestors';
 import { getDb } from '@/lib/db/client';
 import { initMediaSigning } from '@/lib/storage/signing';
@@ -71,6 +72,7 @@ async function main() {
     log.info({ signal }, 'shutting down');
     server.close();
     await stopBackground();
+    await runShutdownHooks();
     const db = await getDb();
     await db.close();
     process.exit(0);

@@ -4,6 +4,7 @@ import { createAdapter } from '@socket.io/redis-streams-adapter';
 import { Redis } from 'ioredis';
 import { env } from '@/lib/env';
 import { logger } from '@/lib/logger';
+import { onShutdown } from '@/lib/shutdown';
 import { singleton } from '@/lib/singleton';
 import type { ChatOptions } from '@/features/assistant/server/chat';
 import { attachChatSocket } from './chat-socket';
@@ -43,5 +44,6 @@ export function createSocketServer(server: http.Server, chat: Omit<ChatOptions, 
 function useRedisAdapter(io: Server, url: string): void {
   const client = new Redis(url);
   client.on('error', (err) => logger().warn({ err }, 'socket.io Redis error'));
+  onShutdown('socket.io Redis adapter', () => client.quit());
   io.adapter(createAdapter(client));
 }

@@ -1,4 +1,5 @@
 import { logger } from '@/lib/logger';
+import { messageText } from '@/lib/messages';
 import type { BankEntry, Category, ChatLanguage } from '../schemas';
 import { computeAnswer, extractQuantities } from '../lib/calculator';
 import { retrieve } from './retrieve';
@@ -42,11 +43,15 @@ export const FOLLOW_UP_COUNT = 3;
 /** Related reels shown with an answer, at most (issue "The AI assistant": 1-3). */
 export const RELATED_REELS_MAX = 3;
 
-/** The reply when nothing in the bank matches well: say so and offer a callback (issue "The AI assistant", Answering). */
+/**
+ * The reply when nothing in the bank matches well: say so and offer a
+ * callback (issue "The AI assistant", Answering), in the asker's language,
+ * from messages/*.json "assistant.noMatchReply".
+ */
 export const NO_MATCH_REPLY: Record<ChatLanguage, string> = {
-  english: "Sorry, I don't know the answer to that yet. Would you like a callback? Our solar expert can answer it on the phone: tap \"Call me\" and pick a time.",
-  hindi: 'माफ़ कीजिए, इसका जवाब अभी मेरे पास नहीं है। क्या आप चाहेंगे कि हमारे सोलर विशेषज्ञ आपको कॉल करें? "कॉल करें" दबाएँ और समय चुनें।',
-  hinglish: 'Sorry, iska jawab abhi mere paas nahi hai. Kya aap chahenge ki hamare solar expert aapko call karein? "Call me" dabayein aur time chunein.',
+  english: messageText('assistant.noMatchReply', CONTENT_LANG.english),
+  hindi: messageText('assistant.noMatchReply', CONTENT_LANG.hindi),
+  hinglish: messageText('assistant.noMatchReply', CONTENT_LANG.hinglish),
 };
 
 /** What the bank and the calculator say to one message, before any model rephrasing. */

@@ -3,6 +3,8 @@ import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAb
 import { env } from '@/lib/env';
 import { ApiError } from '@/lib/http/errors';
 import { logger } from '@/lib/logger';
+import { messageText } from '@/lib/messages';
+import { onShutdown } from '@/lib/shutdown';
 import { singleton } from '@/lib/singleton';
 import type { ChatLanguage } from '../schemas';
 
@@ -19,11 +21,11 @@ export const CHAT_MESSAGES_PER_WINDOW = 30;
 /** The window, seconds (10 minutes). */
 export const CHAT_WINDOW_S = 10 * 60;
 
-/** The 429 message, in the asker's language. */
+/** The 429 message, in the asker's language (messages/*.json "assistant.rateLimited"). */
 export const RATE_LIMITED_MESSAGE: Record<ChatLanguage, string> = {
-  english: 'You have sent too many messages. Please wait a few minutes and try again.',
-  hindi: 'आपने बहुत सारे संदेश भेज दिए हैं। कृपया कुछ मिनट रुककर फिर से कोशिश करें।',
-  hinglish: 'Aapne bahut saare messages bhej diye hain. Kuch minute ruk kar phir try karein.',
+  english: messageText('assistant.rateLimited', 'en'),
+  hindi: messageText('assistant.rateLimited', 'hi'),
+  hinglish: messageText('assistant.rateLimited', 'he'),
 };
 
 function chatLimiter(): RateLimiterAbstract {
@@ -34,6 +36,7 @@ function chatLimiter(): RateLimiterAbstract {
     if (!url) return memory;
     const client = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
     client.on('error', (err) => logger().warn({ err }, 'rate limit Redis error'));
+    onShutdown('chat rate limit Redis', () => client.quit());
     return new RateLimiterRedis({ ...opts, storeClient: client, insuranceLimiter: memory });
   });
 }
