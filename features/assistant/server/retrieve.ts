@@ -86,6 +86,8 @@ export interface Tuning {
   quantityWeight: number;
   /** Weight of a range read from an entry's answer against one from its question or alternates. */
   answerRangeWeight: number;
+  /** Rerank weight of the share of the question's intent words (INTENTS) that the entry's wordings also use. */
+  intentWeight: number;
 }
 export const DEFAULT_TUNING: Tuning = {
   boost: { question: 3, alternates: 2.2, category: 0.6, answer: 0.4 },
@@ -111,6 +113,7 @@ export const DEFAULT_TUNING: Tuning = {
   genericDomainConfidence: 0.2,
   quantityWeight: 1,
   answerRangeWeight: 0.5,
+  intentWeight: 0.3,
 };
 
 interface Doc {
@@ -134,6 +137,15 @@ const CATEGORY_WORDS: Record<string, string> = {
   'System Size': 'size kitne kw साइज',
   'Things to know': '',
 };
+
+/**
+ * What a question asks, as concept tokens (lib/normalize.ts): the cost, when,
+ * why, how long, the process, without what, again. ("How" and "how much"
+ * are left out: nearly every question has them.) Two entries on one subject (the net meter's fees, the
+ * net meter's process) are told apart by these; their idf is low because
+ * every topic has such questions, so the rerank weighs them on their own.
+ */
+const INTENTS = new Set(tokenize('cost kab kyon time process without again wait increase'));
 
 /** Domain words every entry shares: meeting the question on these alone says nothing. */
 const GENERIC_DOMAIN = new Set(tokenize('solar system'));
@@ -253,6 +265,17 @@ export function buildRetriever(knowledge: Pick<Knowledge, 'entries' | 'byId'>, t
     return fits;
   };
 
+  // The intent words each entry's wordings use (question and alternates, all languages).
+  const entryIntents = new Map<string, Set<string>>();
+  for (const [id, sets] of wordings) entryIntents.set(id, new Set(sets.flatMap((w) => [...w].filter((x) => INTENTS.has(x)))));
+  /** Share of the question's intent words the entry's wordings use; 0 when the question has none. */
+  const intentFit = (terms: string[], id: string): number => {
+    const asked = terms.filter((x) => INTENTS.has(x));
+    if (asked.length === 0) return 0;
+    const has = entryIntents.get(id);
+    return asked.filter((x) => has?.has(x)).length / asked.length;
+  };
+
   /** Best idf-weighted Jaccard (exact or consonant-key token match) between the question and one wording of the entry. */
   const overlap = (terms: string[], id: string): number => {
     let best = 0;
@@ -310,7 +333,7 @@ export function buildRetriever(knowledge: Pick<Knowledge, 'entries' | 'byId'>, t
         const head = ranked.slice(0, t.rerankTop);
         const maxRank = head[0]!.rank || 1;
         const fits = t.quantityWeight > 0 ? quantityFit(message) : new Map<string, number>();
-        for (const r of head) r.rank = r.rank / maxRank + t.rerankWeight * overlap(terms, r.id) + t.rerankCoverage * r.confidence + t.quantityWeight * (fits.get(r.id) ?? 0);
+        for (const r of head) r.rank = r.rank / maxRank + t.rerankWeight * overlap(terms, r.id) + t.rerankCoverage * r.confidence + t.quantityWeight * (fits.get(r.id) ?? 0) + t.intentWeight * intentFit(terms, r.id);
         head.sort((a, b) => b.rank - a.rank);
         ranked.splice(0, head.length, ...head);
       }
