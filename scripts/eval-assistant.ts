@@ -16,6 +16,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { evalItemSchema, type ChatLanguage } from '../features/assistant/schemas';
+import { numbersOf } from '../features/assistant/lib/fact-numbers';
 import { DATA_DIR, indexKnowledge, readKnowledgeFiles } from '../features/assistant/server/knowledge';
 import { buildRetriever, MIN_CONFIDENCE } from '../features/assistant/server/retrieve';
 
@@ -85,14 +86,6 @@ out(`Misses (${misses.length}):`);
 for (const m of misses) out(`  ${m}`);
 
 // Numbers in answers vs the fact sheet.
-function numbersOf(text: string): string[] {
-  const s = text
-    .normalize('NFC')
-    .replace(/[०-९]/g, (d) => String('०१२३४५६७८९'.indexOf(d)))
-    .replace(/pmsuryaghar\.gov\.in|jansamarth\.in/g, ' ')
-    .replace(/(\d),(?=\d)/g, '$1');
-  return (s.match(/\d+(?:\.\d+)?/g) ?? []).map((n) => String(Number(n)));
-}
 if (fs.existsSync(FACTS)) {
   const factNumbers = new Set(numbersOf(fs.readFileSync(FACTS, 'utf8')));
   let ok = 0;
