@@ -37,6 +37,8 @@ interface Tally { n: number; top1: number; top3: number; nullN: number; nullOk: 
 const blank = (): Tally => ({ n: 0, top1: 0, top3: 0, nullN: 0, nullOk: 0, posN: 0, posTop1: 0, posTop3: 0, falseNull: 0 });
 const byLang = new Map<ChatLanguage, Tally>(LANGS.map((l) => [l, blank()]));
 const misses: string[] = [];
+/** Per eval file: [top-1 hits, questions]. */
+const byFile = new Map<string, [number, number]>();
 
 const evalDir = path.join(DATA_DIR, 'eval');
 const files = fs.existsSync(evalDir) ? fs.readdirSync(evalDir).filter((f) => f.endsWith('.json')).sort() : [];
@@ -64,6 +66,10 @@ for (const f of files) {
       if (got === null) t.falseNull++;
       if (!top1) misses.push(`[${language}] ${f}: "${item.q}" expected ${item.expected}, got ${got ?? 'null'}${got === null ? ` (best ${r.candidates[0] ?? '-'})` : ''} (conf ${(r.match?.confidence ?? 0).toFixed(2)}; top3 ${r.candidates.join(', ')})`);
     }
+    const fileTally = byFile.get(f) ?? [0, 0];
+    fileTally[1]++;
+    if (got === item.expected) fileTally[0]++;
+    byFile.set(f, fileTally);
     if (verbose) out(`${language} ${got === item.expected ? 'ok  ' : 'MISS'} ${item.q} -> ${got} (${r.match?.confidence.toFixed(2) ?? '-'})`);
   }
 }
@@ -80,6 +86,9 @@ for (const l of LANGS) {
 }
 out(`${'overall'.padEnd(11)} ${String(all.n).padStart(9)}  ${pct(all.top1, all.n)}   ${pct(all.top3, all.n)}   ${pct(all.posTop1, all.posN)}          ${pct(all.nullOk, all.nullN)} (${all.nullOk}/${all.nullN})    ${String(all.falseNull).padStart(4)}`);
 out('(top-1: the expected entry, or no match for an off-topic question; top-3: the expected entry among the 3 candidates of an answered question)');
+out('');
+out('top-1 per eval file:');
+for (const [f, [hit, n]] of byFile) out(`  ${f.padEnd(26)} ${pct(hit, n)} (${hit}/${n})`);
 
 out('');
 out(`Misses (${misses.length}):`);
