@@ -195,8 +195,10 @@ function numberWords(tokens: string[]): string[] {
 export function normalizeText(text: string): string {
   const pre = normalizeUnits(
     text
-      // "UP" in capitals is Uttar Pradesh; a lower-case "up" is read in joinCompounds.
+      // "UP" in capitals is Uttar Pradesh (a lower-case "up" is read in joinCompounds); "AP", "MP", "HP" in capitals
+      // are states too, unless after a number ("5 HP pump" is horsepower).
       .replace(/\bU\.?P\b\.?/g, ' uttarpradesh ')
+      .replace(/(?<!\d\s?)\b(AP|MP|HP)\b/g, (m) => ({ AP: ' andhra pradesh ', MP: ' madhya pradesh ', HP: ' himachal pradesh ' })[m] ?? m)
       .toLowerCase()
       // "CO2" is carbon, not "co" + "2" (a "2" that would read as 2 kW); "don't" is "do not", not "don" + "t".
       .replace(/\bco\s?2\b|\bco₂/g, ' carbon ')
@@ -386,7 +388,7 @@ const CONCEPT_WORDS: Array<[string, string[]]> = [
   ['electricity', ['electricity', 'power', 'bijli', 'bijlee', 'बिजली']],
   ['outage', ['outage', 'outages', 'powercut', 'blackout', 'shedding', 'gul', 'kategi', 'katne', 'katna', 'कटने', 'कटेगी', 'कटौती', 'गुल']],
   ['battery', ['battery', 'batteries', 'betri', 'batri', 'बैटरी']],
-  ['subsidy', ['subsidy', 'subsidies', 'cfa', 'sabsidi', 'anudan', 'सब्सिडी', 'अनुदान']],
+  ['subsidy', ['subsidy', 'subsidies', 'sabsidi', 'anudan', 'सब्सिडी', 'अनुदान']],
   ['government', ['government', 'govt', 'sarkar', 'sarkari', 'सरकार', 'सरकारी']],
   ['job', ['employee', 'employees', 'servant', 'naukri', 'karmchari', 'कर्मचारी', 'नौकरी']],
   ['apply', ['apply', 'application', 'applying', 'register', 'registration', 'aavedan', 'avedan', 'आवेदन', 'रजिस्ट्रेशन', 'पंजीकरण']],
