@@ -116,6 +116,18 @@ describe('tokenize concepts', () => {
     expect(tokenize('kagjat chahiye')).toContain('@document');
     expect(tokenize('बिजली कटने पर')).toEqual(tokenize('bijli katne par'));
     expect(tokenize('how much subsidy')).toEqual(tokenize('kitni subsidy'));
+    expect(tokenize('solar scam')).toEqual(tokenize('सोलर धोखा'));
+    expect(tokenize('dalaal')).toEqual(tokenize('middleman'));
+    expect(tokenize('गाँव')).toEqual(tokenize('village'));
+    expect(tokenize('gaon')).toEqual(tokenize('rural'));
+    expect(tokenize('विदेशी पैनल')).toEqual(tokenize('imported panel'));
+    expect(tokenize('zameen pe')).toEqual(tokenize('on the ground'));
+    expect(tokenize('installer not responding')).toEqual(tokenize('installer phone nahi utha'));
+  });
+
+  it('keeps a word in the concept it means most ("charge" is a cost, "in charge" is managing)', () => {
+    expect(tokenize('net meter charge')).toContain('@cost');
+    expect(tokenize('who is in charge of the scheme')).toContain('@manage');
   });
 
   it('keeps different meanings apart', () => {

@@ -90,7 +90,7 @@ export interface Tuning {
   intentWeight: number;
 }
 export const DEFAULT_TUNING: Tuning = {
-  boost: { question: 3, alternates: 2.2, category: 0.6, answer: 0.4 },
+  boost: { question: 3, alternates: 3, category: 0.6, answer: 0.4 },
   fullAnswer: false,
   perLanguage: true,
   keyWeight: 0.6,
