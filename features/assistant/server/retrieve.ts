@@ -56,6 +56,8 @@ export interface Tuning {
   keyWeight: number;
   /** Weight of unmatched words in the confidence (unknown words are often just other wording). */
   unmatchedWeight: number;
+  /** Weight, in the confidence, of a word no entry uses at all ("exactly", "everyone"): no evidence for or against. */
+  unknownWeight: number;
   /** Confidence credit of a word matched only by prefix or fuzzily, and only by its consonant key. */
   partialHit: number;
   keyHit: number;
@@ -95,6 +97,7 @@ export const DEFAULT_TUNING: Tuning = {
   perLanguage: true,
   keyWeight: 0.6,
   unmatchedWeight: 1,
+  unknownWeight: 0.5,
   partialHit: 0.5,
   keyHit: 0.6,
   numberWeight: 0.3,
@@ -218,6 +221,8 @@ export function buildRetriever(knowledge: Pick<Knowledge, 'entries' | 'byId'>, t
   }
   const n = Math.max(docs.length, 1);
   const idf = (t: string) => Math.log(1 + n / ((df.get(t) ?? 0) + 0.5));
+  /** True when some entry's wording uses the term or a word of its consonant key. */
+  const known = (t: string) => df.has(t) || df.has(`#${consonantKey(t)}`);
 
   // Each entry's own wordings (question and alternates of every language) as token sets, for the rerank.
   const wordings = new Map<string, Array<Set<string>>>();
@@ -325,7 +330,7 @@ export function buildRetriever(knowledge: Pick<Knowledge, 'entries' | 'byId'>, t
       }
       const ranked = [...byEntry.entries()]
         .map(([id, r]) => {
-          const cov = coverage(terms, r.queryTerms, r.exact, idf, t);
+          const cov = coverage(terms, r.queryTerms, r.exact, idf, known, t);
           return { id, score: r.score, rank: r.score * Math.pow(Math.max(cov, 0.01), t.coveragePower), confidence: cov, queryTerms: r.queryTerms };
         })
         .sort((a, b) => b.rank - a.rank);
@@ -361,7 +366,9 @@ export function buildRetriever(knowledge: Pick<Knowledge, 'entries' | 'byId'>, t
  * (exactly, by prefix or fuzzily, or by consonant key at a discount).
  * Numbers are quantities, not topic words: they count only when matched.
  */
-function coverage(terms: string[], matchedQuery: Set<string>, exact: Set<string>, idf: (t: string) => number, t: Tuning): number {
+function coverage(
+  terms: string[], matchedQuery: Set<string>, exact: Set<string>, idf: (t: string) => number, known: (t: string) => boolean, t: Tuning,
+): number {
   let total = 0;
   let got = 0;
   for (const term of terms) {
@@ -371,7 +378,7 @@ function coverage(terms: string[], matchedQuery: Set<string>, exact: Set<string>
       : matchedQuery.has(term) ? t.partialHit
         : key && matchedQuery.has(`#${key}`) ? t.keyHit : 0;
     if (isNumber(term) && hit === 0) continue;
-    total += hit > 0 ? w : w * t.unmatchedWeight;
+    total += hit > 0 ? w : w * (known(term) ? t.unmatchedWeight : t.unknownWeight);
     got += w * hit;
   }
   return total === 0 ? 0 : got / total;
