@@ -480,6 +480,44 @@ export function isDomainToken(token: string): boolean {
 }
 
 // ---------------------------------------------------------------------------
+// Other domains: words that place a question in another field even when it
+// shares a solar word ("phone battery", "SBI FD rate", "solar water heater").
+// The bank answers none of these; retrieval asks more of a match when the
+// question has one that the matched entry's wordings do not. ("Light" stays
+// out: "light chali gayi" is a power cut.)
+
+const OTHER_DOMAIN_RAW = [
+  'phone', 'phones', 'mobile', 'smartphone', 'iphone', 'laptop', 'tablet', 'फोन', 'फ़ोन', 'मोबाइल', 'लैपटॉप',
+  'fd', 'fixed', 'deposit', 'mutual', 'shares', 'stock', 'sensex', 'gold', 'silver', 'crypto', 'bitcoin', 'सोना', 'चांदी', 'चाँदी',
+  'cricket', 'ipl', 'match', 'movie', 'film', 'song', 'क्रिकेट', 'मैच', 'फिल्म', 'फ़िल्म',
+  'recipe', 'cook', 'cooking', 'रेसिपी', 'heater', 'हीटर', 'pump', 'पंप', 'cooker', 'lantern', 'lamp', 'torch',
+];
+/** Words that are solar whatever else a question says ("battery", "backup", "loan", "bill" are not: phones and banks have them). */
+const CORE_SOLAR_RAW = [
+  'solar', 'सोलर', 'सौर', 'saur', 'suryaghar', 'surya', 'सूर्य', 'panel', 'पैनल', 'inverter', 'इन्वर्टर', 'rooftop', 'रूफटॉप', 'subsidy',
+  'सब्सिडी', 'net meter', 'netmetering', 'discom', 'डिस्कॉम', 'kw', 'kilowatt', 'ongrid', 'offgrid', 'hybrid', 'dcr', 'mnre',
+];
+let coreSolarTokens: Set<string> | undefined;
+/** True when a `tokenize` token is unmistakably solar (CORE_SOLAR_RAW, folded), whatever field the rest of the question is in. */
+export function isCoreSolarToken(token: string): boolean {
+  if (!coreSolarTokens) {
+    coreSolarTokens = new Set();
+    for (const w of CORE_SOLAR_RAW) for (const t of tokenize(w)) if (t !== '@meter') coreSolarTokens.add(t);
+  }
+  return coreSolarTokens.has(token);
+}
+
+let otherDomainTokens: Set<string> | undefined;
+/** True when a `tokenize` token places a question in another field (OTHER_DOMAIN_RAW, folded). */
+export function isOtherDomainToken(token: string): boolean {
+  if (!otherDomainTokens) {
+    otherDomainTokens = new Set();
+    for (const w of OTHER_DOMAIN_RAW) for (const t of tokenize(w)) if (!t.startsWith('@')) otherDomainTokens.add(t);
+  }
+  return otherDomainTokens.has(token);
+}
+
+// ---------------------------------------------------------------------------
 // Stopwords (function words only: question words such as "kitna", "kab",
 // "how much" carry meaning in this domain and are kept).
 

@@ -18,6 +18,7 @@ const entries: KnowledgeEntry[] = [
   e('hindi', 'panel-cleaning', 'Solar Panel', 'सोलर पैनल की सफाई कैसे करें?', ['पैनल साफ करना'], 'हर 1-3 महीने में पानी और मुलायम कपड़े से साफ करें।'),
   e('hinglish', 'panel-cleaning', 'Solar Panel', 'Solar panel ki safai kaise karein?', ['panel saaf karna'], 'Har 1-3 mahine mein paani aur naram kapde se saaf karein.'),
   e('english', 'net-metering', 'Things to know', 'What is net metering?', ['how does a net meter work'], 'Net metering subtracts exported units from imported units.'),
+  e('english', 'battery-need', 'Solar Inverter', 'Do I need a battery with rooftop solar?', ['battery backup for solar'], 'An on-grid system works without a battery.'),
   e('english', 'roof-area', 'System Size', 'How much roof area does solar need?', ['space on terrace for panels'], '1 kW needs about 10-12 m2 of shadow-free roof.'),
 ];
 const retriever = buildRetriever(indexKnowledge({ entries, suggestions: { english: { long: [], short: [] }, hindi: { long: [], short: [] }, hinglish: { long: [], short: [] } } }));
@@ -53,6 +54,15 @@ describe('buildRetriever().retrieve', () => {
       expect(retriever.retrieve(q, 'english').match, q).toBeNull();
     }
     expect(retriever.retrieve('?!', 'english')).toMatchObject({ match: null, candidates: [] });
+  });
+
+  it('returns no match when a word of another field places a question elsewhere, even with a solar word', () => {
+    expect(retriever.retrieve('battery backup for my solar', 'english').match?.entry.id).toBe('battery-need');
+    for (const q of ['battery backup for my phone', 'मेरे फोन की battery backup जल्दी खत्म होती है', 'mobile battery backup kam hai']) {
+      expect(retriever.retrieve(q, 'english').match, q).toBeNull();
+    }
+    // "light" is electricity in India ("light chali gayi"), not another field.
+    expect(retriever.retrieve('light jaane par solar chalega?', 'hinglish').match?.entry.id).toBe('power-cut');
   });
 
   it('lists up to 3 distinct candidate ids, best first', () => {

@@ -1,6 +1,6 @@
 import MiniSearch from 'minisearch';
 import type { ChatLanguage } from '../schemas';
-import { consonantKey, detectLanguage, isDomainToken, tokenize } from '../lib/normalize';
+import { consonantKey, detectLanguage, isCoreSolarToken, isDomainToken, isOtherDomainToken, tokenize } from '../lib/normalize';
 import { quantityRanges, rangeFit, type QuantityRange } from '../lib/quantities';
 import { loadKnowledge, type Knowledge, type KnowledgeEntry } from './knowledge';
 
@@ -347,10 +347,16 @@ export function buildRetriever(knowledge: Pick<Knowledge, 'entries' | 'byId'>, t
       if (!top) return { match: null, candidates, detected };
       const confidence = top.confidence;
       const min = opts.minConfidence ?? MIN_CONFIDENCE;
-      // No-match rule: a question without any solar word needs a high confidence; one whose best entry meets it on
-      // no solar word but "solar"/"system" (every entry is about solar) needs a moderate one; otherwise MIN_CONFIDENCE.
+      // No-match rule: a question without any solar word, or with a word of another field the entry does not use,
+      // needs a high confidence; one whose best entry meets it on no solar word but "solar"/"system" (every entry is
+      // about solar) needs a moderate one; otherwise MIN_CONFIDENCE.
       const met = terms.filter((x) => isDomainToken(x) && top.queryTerms.has(x));
-      const need = !terms.some(isDomainToken) ? t.offDomainConfidence : met.every((x) => GENERIC_DOMAIN.has(x)) ? t.genericDomainConfidence : 0;
+      // A word of another field ("phone", "FD", "heater") that the entry's wordings lack: without an unmistakably
+      // solar word ("my phone's battery backup") the question is about that field; with one, it asks as much as a
+      // question without a solar word.
+      const foreign = terms.some((x) => isOtherDomainToken(x) && !(wordings.get(top.id) ?? []).some((w) => w.has(x)));
+      if (t.domainGate && foreign && !terms.some(isCoreSolarToken)) return { match: null, candidates, detected };
+      const need = foreign || !terms.some(isDomainToken) ? t.offDomainConfidence : met.every((x) => GENERIC_DOMAIN.has(x)) ? t.genericDomainConfidence : 0;
       if (t.domainGate && confidence < need) return { match: null, candidates, detected };
       if (confidence < min) return { match: null, candidates, detected };
       const slot = knowledge.byId.get(top.id) ?? {};
