@@ -70,6 +70,8 @@ describe('/reels on a 1440x900 desktop', () => {
     try {
       const page = await context.newPage();
       await page.goto('/reels');
+      // boundingBox() does not wait: null while the active reel is still being laid out.
+      await page.locator(ACTIVE).waitFor({ state: 'visible' });
       const box = await page.locator(ACTIVE).boundingBox();
       expect(box).not.toBeNull();
       expect(box!.width).toBeGreaterThan(200);
