@@ -1,5 +1,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import en from '@/messages/en.json';
+import suggested from '@/features/assistant/data/suggested/english.json';
 import { usePhonePage } from './browser';
 
 /**
@@ -140,6 +142,22 @@ describe('/assistant on a phone', () => {
     const href = await page.getAttribute('[data-testid="chat-call-me"]', 'href');
     expect(new URL(href!, baseURL).pathname).toBe('/callback');
     expect(new URL(href!, baseURL).searchParams.get('context')).toBe('What is net metering?');
+  });
+
+  it('the category picker lists that category\'s questions, and a picked one is answered', async () => {
+    await page.click('[data-testid="chat-reset"]');
+    await page.click('[data-testid="chat-category"][data-category="System Cost"]');
+    const listed = page.locator('[data-testid="chat-short-question"]');
+    await listed.first().waitFor();
+    const shown = (await listed.allInnerTexts()).map((q) => q.trim());
+    const expected = suggested.short.filter((s) => s.category === 'System Cost').map((s) => s.q);
+    expect(expected.length).toBeGreaterThanOrEqual(3);
+    expect(shown.map((q) => q.replace(/^\S+\s+/, ''))).toEqual(expected);
+    await listed.first().click();
+    await waitAnswered(page, 2);
+    const answer = (await page.locator('[data-testid="chat-answer"]').last().innerText()).trim();
+    expect(answer.length).toBeGreaterThan(20);
+    expect(answer).not.toBe(en.assistant.noMatchReply);
   });
 });
 
