@@ -117,10 +117,15 @@ describe('extractQuantities', () => {
     expect(extractQuantities('300 unit ka bill').billRupees).toBeUndefined();
   });
 
-  it('finds states in English, Hindi and Hinglish, and UP only in capitals', () => {
+  it('finds states in English, Hindi and Hinglish; "up" as retrieval reads it (not "up to", not "set up")', () => {
     expect(extractQuantities('subsidy in Uttar Pradesh').state).toBe('uttar-pradesh');
     expect(extractQuantities('UP mein 3kw').state).toBe('uttar-pradesh');
+    expect(extractQuantities('up me 3kw pe kitni subsidy').state).toBe('uttar-pradesh');
+    expect(extractQuantities('यूपी में 3 किलोवाट').state).toBe('uttar-pradesh');
+    expect(extractQuantities('AP lo 3kw subsidy').state).toBe('andhra-pradesh');
     expect(extractQuantities('set up a 3 kW system').state).toBeUndefined();
+    expect(extractQuantities('subsidy up to 3 kW').state).toBeUndefined();
+    expect(extractQuantities('a 5 HP pump').state).toBeUndefined();
     expect(extractQuantities('दिल्ली में सब्सिडी').state).toBe('delhi');
     expect(extractQuantities('assam me kitna milega').state).toBe('assam');
   });

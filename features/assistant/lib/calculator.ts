@@ -198,9 +198,11 @@ const STATE_ALIASES: Array<[StateKey, string[]]> = [
 ];
 
 function findState(original: string): StateKey | undefined {
-  // "UP" only in capitals: "up" is an English word.
-  if (/(^|[^A-Za-z])UP([^A-Za-z]|$)/.test(original)) return 'uttar-pradesh';
-  const s = ` ${original.normalize('NFC').toLowerCase().replace(/[?!,;:()"]/g, ' ')} `;
+  // "UP" in capitals, or a lower-case "up" that normalizeText reads as the state ("up me subsidy"; not "up to",
+  // not "set up"), the same reading retrieval makes; "AP", "MP", "HP" in capitals arrive there as full names.
+  const normalized = normalizeText(original);
+  if (/(^|[^A-Za-z])UP([^A-Za-z]|$)/.test(original) || /(^| )uttarpradesh( |$)/.test(normalized)) return 'uttar-pradesh';
+  const s = ` ${original.normalize('NFC').toLowerCase().replace(/[?!,;:()"]/g, ' ')} | ${normalized} `;
   let best: { key: StateKey; at: number } | undefined;
   for (const [key, aliases] of STATE_ALIASES) {
     for (const a of aliases) {
