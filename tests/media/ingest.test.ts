@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
@@ -10,28 +9,25 @@ import { parseMediaPlaylist } from '@/lib/media/transcode';
 import { ingestVideoFile, uploadDir } from '@/features/reels/server/ingest';
 import { startWorker } from '@/server/worker';
 import { ffprobeJson, makeClip, waitForReel } from '../fixtures/clips';
-import { makeOption } from '../fixtures/taxonomy';
+import { useTempOption } from '../fixtures/taxonomy';
 
 /**
  * The reel pipeline end to end on the real ffmpeg: ingest -> durable
  * transcode job -> HLS ladder, poster, thumbnail in storage -> reel ready.
  */
 
-const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'sr-clips-'));
-let option: Awaited<ReturnType<typeof makeOption>>;
+const fixture = useTempOption('sr-clips-');
+const { tmp } = fixture;
 let stopWorker: () => Promise<void>;
 
 const mediaDir = (contentId: string) => path.join(env().DATA_DIR, 'media', 'content', contentId);
 
 beforeAll(async () => {
-  option = await makeOption((await getDb()).db);
   stopWorker = await startWorker({ pollMs: 50, leaseMs: 10_000, concurrency: 1 });
 });
 
 afterAll(async () => {
   await stopWorker?.();
-  await option?.remove();
-  fs.rmSync(tmp, { recursive: true, force: true });
 });
 
 describe('ingestVideoFile + transcode job', () => {
@@ -39,7 +35,7 @@ describe('ingestVideoFile + transcode job', () => {
     const clip = await makeClip(path.join(tmp, 'portrait.mp4'), { width: 720, height: 1280, durationS: 5, fps: 25 });
     const { db } = await getDb();
     const { contentId } = await ingestVideoFile({
-      filePath: clip, optionId: option.optionId, description: 'Portrait test reel', lang: 'en',
+      filePath: clip, optionId: fixture.optionId, description: 'Portrait test reel', lang: 'en',
     });
     const [queued] = await db.select().from(contentItems).where(eq(contentItems.id, contentId));
     expect(queued.status === 'processing' || queued.status === 'ready').toBe(true);
@@ -111,7 +107,7 @@ describe('ingestVideoFile + transcode job', () => {
   it('never upscales: a 360x640 source without audio gets 240p and 360p only, each with an AAC track', async () => {
     const clip = await makeClip(path.join(tmp, 'small.mp4'), { width: 360, height: 640, durationS: 3, audio: false });
     const { contentId } = await ingestVideoFile({
-      filePath: clip, optionId: option.optionId, description: 'Low-res reel', lang: 'hi',
+      filePath: clip, optionId: fixture.optionId, description: 'Low-res reel', lang: 'hi',
     });
     const row = await waitForReel(contentId);
     expect(row.status).toBe('ready');
@@ -132,12 +128,12 @@ describe('ingestVideoFile + transcode job', () => {
     const { db } = await getDb();
     const a = await ingestVideoFile({
       filePath: await makeClip(path.join(tmp, 'a.mp4'), { width: 160, height: 284, durationS: 1 }),
-      optionId: option.optionId, description: 'A', lang: 'en',
+      optionId: fixture.optionId, description: 'A', lang: 'en',
     });
     const rowA = await waitForReel(a.contentId);
     const b = await ingestVideoFile({
       filePath: await makeClip(path.join(tmp, 'b.mp4'), { width: 160, height: 284, durationS: 1 }),
-      optionId: option.optionId, description: 'B', lang: 'en',
+      optionId: fixture.optionId, description: 'B', lang: 'en',
     });
     const rowB = await waitForReel(b.contentId);
     expect(rowB.feed_seq).toBeGreaterThan(rowA.feed_seq);
@@ -150,10 +146,10 @@ describe('ingestVideoFile + transcode job', () => {
   it('returns the existing reel for a sourceKey seen before', async () => {
     const clip = await makeClip(path.join(tmp, 'keyed.mp4'), { width: 160, height: 284, durationS: 1 });
     const first = await ingestVideoFile({
-      filePath: clip, optionId: option.optionId, description: 'Keyed', lang: 'he', sourceKey: 'test:keyed',
+      filePath: clip, optionId: fixture.optionId, description: 'Keyed', lang: 'he', sourceKey: 'test:keyed',
     });
     const again = await ingestVideoFile({
-      filePath: clip, optionId: option.optionId, description: 'Keyed', lang: 'he', sourceKey: 'test:keyed',
+      filePath: clip, optionId: fixture.optionId, description: 'Keyed', lang: 'he', sourceKey: 'test:keyed',
     });
     expect(again.contentId).toBe(first.contentId);
     const { db } = await getDb();

@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,7 +9,7 @@ import { claimJob, enqueue, getJob, jobEvents, startJobWorker, waitForJob, type 
 import { ingestVideoFile, uploadDir } from '@/features/reels/server/ingest';
 import { startWorker } from '@/server/worker';
 import { makeClip } from '../fixtures/clips';
-import { makeOption } from '../fixtures/taxonomy';
+import { useTempOption } from '../fixtures/taxonomy';
 import { spawnTsx } from '../fixtures/spawn';
 
 /**
@@ -19,24 +18,15 @@ import { spawnTsx } from '../fixtures/spawn';
  * workers.
  */
 
-const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'sr-jobs-'));
-let option: Awaited<ReturnType<typeof makeOption>>;
-
-beforeAll(async () => {
-  option = await makeOption((await getDb()).db);
-});
-
-afterAll(async () => {
-  await option?.remove();
-  fs.rmSync(tmp, { recursive: true, force: true });
-});
+const fixture = useTempOption('sr-jobs-');
+const { tmp } = fixture;
 
 const uniqueKind = (name: string) => `test-${name}-${randomBytes(4).toString('hex')}`;
 
 describe('transcode job failures', () => {
   it('retries with exponential back-off, then ends failed with the reason on the job and the reel', async () => {
     const clip = await makeClip(path.join(tmp, 'gone.mp4'), { width: 160, height: 284, durationS: 1 });
-    const { contentId } = await ingestVideoFile({ filePath: clip, optionId: option.optionId, description: 'gone', lang: 'en' });
+    const { contentId } = await ingestVideoFile({ filePath: clip, optionId: fixture.optionId, description: 'gone', lang: 'en' });
     // The kept source disappears before any worker runs (disk cleaned, volume lost...).
     fs.rmSync(uploadDir(contentId), { recursive: true, force: true });
 

@@ -1,7 +1,6 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { getDb } from '@/lib/db/client';
 import { contentItems, jobs } from '@/lib/db/schema';
@@ -9,7 +8,7 @@ import { env } from '@/lib/env';
 import { MAX_UPLOAD_BYTES } from '@/lib/constants';
 import { ingestVideoFile } from '@/features/reels/server/ingest';
 import { makeClip } from '../fixtures/clips';
-import { makeOption } from '../fixtures/taxonomy';
+import { useTempOption } from '../fixtures/taxonomy';
 
 /**
  * Refusals of SPEC.md sections 5 and 8: a file that is not a video, one
@@ -18,17 +17,8 @@ import { makeOption } from '../fixtures/taxonomy';
  * upload copy, no media.
  */
 
-const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'sr-refuse-'));
-let option: Awaited<ReturnType<typeof makeOption>>;
-
-beforeAll(async () => {
-  option = await makeOption((await getDb()).db);
-});
-
-afterAll(async () => {
-  await option?.remove();
-  fs.rmSync(tmp, { recursive: true, force: true });
-});
+const fixture = useTempOption('sr-refuse-');
+const { tmp } = fixture;
 
 /** Files under a folder of DATA_DIR, recursively ([] when the folder does not exist). */
 function filesUnder(sub: string): string[] {
@@ -39,7 +29,7 @@ function filesUnder(sub: string): string[] {
 
 async function expectNothingStored() {
   const { db } = await getDb();
-  expect(await db.select().from(contentItems).where(eq(contentItems.option_id, option.optionId))).toEqual([]);
+  expect(await db.select().from(contentItems).where(eq(contentItems.option_id, fixture.optionId))).toEqual([]);
   expect(await db.select().from(jobs)).toEqual([]);
   expect(filesUnder('uploads')).toEqual([]);
   expect(filesUnder('media')).toEqual([]);
@@ -50,7 +40,7 @@ describe('ingestVideoFile refusals', () => {
     expect(env().VIDEO_MAX_DURATION_S).toBe(90);
     // Tiny and at 5 fps: a long clip that is still quick to make.
     const clip = await makeClip(path.join(tmp, 'long.mp4'), { width: 64, height: 112, durationS: 95, fps: 5, audio: false });
-    const err = await ingestVideoFile({ filePath: clip, optionId: option.optionId, description: 'too long', lang: 'en' })
+    const err = await ingestVideoFile({ filePath: clip, optionId: fixture.optionId, description: 'too long', lang: 'en' })
       .catch((e: unknown) => e);
     expect(err).toMatchObject({ status: 422, code: 'video_too_long' });
     expect((err as Error).message).toContain('90 seconds');
@@ -60,12 +50,12 @@ describe('ingestVideoFile refusals', () => {
   it('refuses a text file with no_video_stream', async () => {
     const file = path.join(tmp, 'notes.txt');
     fs.writeFileSync(file, 'Rooftop solar saves money.\n'.repeat(50));
-    await expect(ingestVideoFile({ filePath: file, optionId: option.optionId, description: 'text', lang: 'en' }))
+    await expect(ingestVideoFile({ filePath: file, optionId: fixture.optionId, description: 'text', lang: 'en' }))
       .rejects.toMatchObject({ status: 422, code: 'no_video_stream' });
     // The same bytes under a video name are still not a video.
     const disguised = path.join(tmp, 'notes.mp4');
     fs.copyFileSync(file, disguised);
-    await expect(ingestVideoFile({ filePath: disguised, optionId: option.optionId, description: 'text', lang: 'en' }))
+    await expect(ingestVideoFile({ filePath: disguised, optionId: fixture.optionId, description: 'text', lang: 'en' }))
       .rejects.toMatchObject({ status: 422, code: 'no_video_stream' });
     await expectNothingStored();
   });
@@ -75,7 +65,7 @@ describe('ingestVideoFile refusals', () => {
     const { runFfmpeg } = await import('@/lib/media/ffmpeg');
     const jpg = path.join(tmp, 'still.jpg');
     await runFfmpeg(['-y', '-v', 'error', '-i', clip, '-frames:v', '1', jpg]);
-    await expect(ingestVideoFile({ filePath: jpg, optionId: option.optionId, description: 'jpg', lang: 'en' }))
+    await expect(ingestVideoFile({ filePath: jpg, optionId: fixture.optionId, description: 'jpg', lang: 'en' }))
       .rejects.toMatchObject({ status: 422, code: 'no_video_stream' });
     await expectNothingStored();
   });
@@ -85,7 +75,7 @@ describe('ingestVideoFile refusals', () => {
     // A sparse file: 200 MB + 1 byte on paper, nothing on disk.
     fs.closeSync(fs.openSync(big, 'w'));
     fs.truncateSync(big, MAX_UPLOAD_BYTES + 1);
-    const err = await ingestVideoFile({ filePath: big, optionId: option.optionId, description: 'big', lang: 'en' })
+    const err = await ingestVideoFile({ filePath: big, optionId: fixture.optionId, description: 'big', lang: 'en' })
       .catch((e: unknown) => e);
     expect(err).toMatchObject({ status: 413, code: 'file_too_large' });
     expect((err as Error).message).toBe('Oops! It seems like your video file is too large for upload(Max Limit 200MB).');
@@ -93,7 +83,7 @@ describe('ingestVideoFile refusals', () => {
   });
 
   it('refuses a path that does not exist with file_unreadable', async () => {
-    await expect(ingestVideoFile({ filePath: path.join(tmp, 'missing.mp4'), optionId: option.optionId, description: 'x', lang: 'en' }))
+    await expect(ingestVideoFile({ filePath: path.join(tmp, 'missing.mp4'), optionId: fixture.optionId, description: 'x', lang: 'en' }))
       .rejects.toMatchObject({ status: 422, code: 'file_unreadable' });
     await expectNothingStored();
   });
