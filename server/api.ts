@@ -12,7 +12,8 @@ import { getCookie } from 'hono/cookie';
 import { LOCALE_COOKIE } from '@/lib/constants';
 import { callbackLeadSchema, slotsQuerySchema, subsidyLeadSchema } from '@/features/leads/schemas';
 import { createLead, getSlots } from '@/features/leads/server/leads';
-import { parseLeadOrThrow, toLocale } from '@/features/leads/server/validation';
+import { parseLeadOrThrow } from '@/features/leads/server/validation';
+import { toLocale } from '@/lib/messages';
 import {
   countTopicContent, getTopicDetails, listCategoryOptions, listOptions, listTopicCategories, listTopics,
   optionsQuerySchema,

@@ -198,10 +198,10 @@ const STATE_ALIASES: Array<[StateKey, string[]]> = [
 ];
 
 function findState(original: string): StateKey | undefined {
-  // "UP" in capitals, or a lower-case "up" that normalizeText reads as the state ("up me subsidy"; not "up to",
-  // not "set up"), the same reading retrieval makes; "AP", "MP", "HP" in capitals arrive there as full names.
+  // normalizeText reads UP as retrieval does: "UP"/"U.P." in capitals, or a lower-case "up" that is not "up to"
+  // nor a phrasal verb ("set up"); "AP", "MP", "HP" in capitals arrive there as full names.
   const normalized = normalizeText(original);
-  if (/(^|[^A-Za-z])UP([^A-Za-z]|$)/.test(original) || /(^| )uttarpradesh( |$)/.test(normalized)) return 'uttar-pradesh';
+  if (/(^| )uttarpradesh( |$)/.test(normalized)) return 'uttar-pradesh';
   const s = ` ${original.normalize('NFC').toLowerCase().replace(/[?!,;:()"]/g, ' ')} | ${normalized} `;
   let best: { key: StateKey; at: number } | undefined;
   for (const [key, aliases] of STATE_ALIASES) {

@@ -197,7 +197,7 @@ export function normalizeText(text: string): string {
     text
       // "UP" in capitals is Uttar Pradesh (a lower-case "up" is read in joinCompounds); "AP", "MP", "HP" in capitals
       // are states too, unless after a number ("5 HP pump" is horsepower).
-      .replace(/\bU\.?P\b\.?/g, ' uttarpradesh ')
+      .replace(/(?<![A-Za-z])U\.?P(?![A-Za-z])\.?/g, ' uttarpradesh ')
       .replace(/(?<!\d\s?)\b(AP|MP|HP)\b/g, (m) => ({ AP: ' andhra pradesh ', MP: ' madhya pradesh ', HP: ' himachal pradesh ' })[m] ?? m)
       .toLowerCase()
       // "CO2" is carbon, not "co" + "2" (a "2" that would read as 2 kW); "don't" is "do not", not "don" + "t".

@@ -32,6 +32,15 @@ export interface RelatedReel {
 /** Content language of the reels for an asker's language (SPEC.md section 3: en, hi, he). */
 export const CONTENT_LANG: Record<ChatLanguage, 'en' | 'hi' | 'he'> = { english: 'en', hindi: 'hi', hinglish: 'he' };
 
+/** A message key of messages/*.json in each chat language (english -> en, hindi -> hi, hinglish -> he). */
+export function messageInEachLanguage(key: string): Record<ChatLanguage, string> {
+  return {
+    english: messageText(key, CONTENT_LANG.english),
+    hindi: messageText(key, CONTENT_LANG.hindi),
+    hinglish: messageText(key, CONTENT_LANG.hinglish),
+  };
+}
+
 /**
  * Ready reels of the given topic slugs in (preferably) `lang`, at most
  * `limit`; composed by server/ from the reels feature.
@@ -48,11 +57,7 @@ export const RELATED_REELS_MAX = 3;
  * callback (issue "The AI assistant", Answering), in the asker's language,
  * from messages/*.json "assistant.noMatchReply".
  */
-export const NO_MATCH_REPLY: Record<ChatLanguage, string> = {
-  english: messageText('assistant.noMatchReply', CONTENT_LANG.english),
-  hindi: messageText('assistant.noMatchReply', CONTENT_LANG.hindi),
-  hinglish: messageText('assistant.noMatchReply', CONTENT_LANG.hinglish),
-};
+export const NO_MATCH_REPLY = messageInEachLanguage('assistant.noMatchReply');
 
 /** What the bank and the calculator say to one message, before any model rephrasing. */
 export interface Composition {

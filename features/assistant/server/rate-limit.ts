@@ -3,10 +3,10 @@ import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAb
 import { env } from '@/lib/env';
 import { ApiError } from '@/lib/http/errors';
 import { logger } from '@/lib/logger';
-import { messageText } from '@/lib/messages';
 import { onShutdown } from '@/lib/shutdown';
 import { singleton } from '@/lib/singleton';
 import type { ChatLanguage } from '../schemas';
+import { messageInEachLanguage } from './answer';
 
 /**
  * The chat's rate limit (issue "The AI assistant", Interfaces: "Per viewer:
@@ -22,11 +22,7 @@ export const CHAT_MESSAGES_PER_WINDOW = 30;
 export const CHAT_WINDOW_S = 10 * 60;
 
 /** The 429 message, in the asker's language (messages/*.json "assistant.rateLimited"). */
-export const RATE_LIMITED_MESSAGE: Record<ChatLanguage, string> = {
-  english: messageText('assistant.rateLimited', 'en'),
-  hindi: messageText('assistant.rateLimited', 'hi'),
-  hinglish: messageText('assistant.rateLimited', 'he'),
-};
+export const RATE_LIMITED_MESSAGE = messageInEachLanguage('assistant.rateLimited');
 
 function chatLimiter(): RateLimiterAbstract {
   return singleton('assistant_chat_limiter', () => {

@@ -3,8 +3,6 @@ import { type Locale } from '@/lib/constants';
 import { ApiError } from '@/lib/http/errors';
 import { messageText } from '@/lib/messages';
 
-export { messageText, toLocale } from '@/lib/messages';
-
 /**
  * Validates a form body with the form's own schema (features/leads/schemas.ts).
  * @throws ApiError 422 `validation_failed` whose message names the first bad
