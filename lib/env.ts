@@ -81,6 +81,33 @@ const envSchema = z.object({
     }), 'must be comma-separated origins like https://partner.example (no path, no trailing slash)'),
   /** A chat card after every N reels in the feed (SPEC.md section 4 "chatbot placeholder"); 0 shows none. */
   CHATBOT_EVERY_N: z.coerce.number().int().min(0).max(1000).default(8),
+  /**
+   * Secret (16+ characters) that signs each CRM webhook call: header
+   * `X-Signature-256: sha256=<hex HMAC-SHA256 of the raw body>`. Unset: calls go unsigned, with a warning.
+   */
+  LEADS_WEBHOOK_SECRET: z.string().min(16).optional(),
+  /**
+   * Believe X-Forwarded-For/-Host/-Proto (set only behind a proxy that
+   * overwrites them). Off: the socket's address, the Host header and the
+   * socket's own scheme are the truth.
+   */
+  TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  /** On SIGTERM/SIGINT: how long in-flight requests and socket answers may take to finish, seconds. */
+  SHUTDOWN_GRACE_S: z.coerce.number().min(0).max(600).default(10),
+  /**
+   * Per-IP limits (generous: Indian mobile users share addresses behind
+   * carrier-grade NAT). Each is requests per window; see lib/http/rate-limit.ts.
+   */
+  /** Chat messages per IP per 10 minutes (per visitor it stays 30). */
+  IP_LIMIT_CHAT: z.coerce.number().int().min(1).default(300),
+  /** Likes and unlikes per IP per minute. */
+  IP_LIMIT_LIKE: z.coerce.number().int().min(1).default(1200),
+  /** Event pushes per IP per minute. */
+  IP_LIMIT_EVENTS: z.coerce.number().int().min(1).default(6000),
+  /** Callback and subsidy leads per IP per 10 minutes. */
+  IP_LIMIT_LEADS: z.coerce.number().int().min(1).default(60),
+  /** New visitors (anonymous ids handed out) per IP per 10 minutes. */
+  IP_LIMIT_VISITORS: z.coerce.number().int().min(1).default(600),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
