@@ -20,8 +20,17 @@ export default defineConfig({
         extends: true as const,
         test: {
           name: 'unit',
-          include: ['{lib,features,server,components,stores}/**/*.test.{ts,tsx}'],
+          include: ['{lib,features,server,components,stores}/**/*.test.ts'],
           environment: 'node',
+        },
+      },
+      {
+        extends: true as const,
+        test: {
+          name: 'components',
+          include: ['{features,components,app}/**/*.test.tsx'],
+          environment: 'happy-dom',
+          setupFiles: ['tests/setup/components.ts'],
         },
       },
       {

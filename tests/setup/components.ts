@@ -1,0 +1,30 @@
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { cleanup } from '@testing-library/react';
+import { useNotificationStore } from '@/stores/notification-store';
+import { server } from '../fixtures/msw-server';
+
+/**
+ * Component tests (ARCHITECTURE.md "Testing"): happy-dom, Testing Library,
+ * and MSW answering the API paths the fetchers call. A request no test
+ * answered fails the test, so a fetcher calling a wrong path cannot pass
+ * unnoticed. Relative URLs (`fetch('/uploader/...')`) resolve against
+ * happy-dom's page URL (vitest's default, http://localhost:3000), as in the
+ * browser.
+ */
+
+beforeAll(() => {
+  server.listen({ onUnhandledRequest: 'error' });
+});
+
+afterEach(() => {
+  cleanup();
+  server.resetHandlers();
+  window.localStorage.clear();
+  window.sessionStorage.clear();
+  // App-wide store: a toast of one test must not be seen by the next.
+  useNotificationStore.getState().hide();
+});
+
+afterAll(() => {
+  server.close();
+});
