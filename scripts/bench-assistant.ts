@@ -42,12 +42,11 @@ function line(label: string, values: number[]): string {
 
 /* ---------- child: the users ---------- */
 
-async function runUsers(url: string, questions: Record<string, string[]>): Promise<ClientReport> {
+async function runUsers(url: string, questions: Record<string, string[]>, cookies: string[]): Promise<ClientReport> {
   const { io } = await import('socket.io-client');
-  const { newViewerId } = await import('@/lib/http/viewer');
   const report: ClientReport = { samples: [], errors: [] };
-  const sockets = await Promise.all(Array.from({ length: USERS }, () => new Promise<import('socket.io-client').Socket>((resolve, reject) => {
-    const s = io(url, { transports: ['websocket'], extraHeaders: { cookie: `sr_vid=${newViewerId()}` }, reconnection: false });
+  const sockets = await Promise.all(cookies.map((cookie) => new Promise<import('socket.io-client').Socket>((resolve, reject) => {
+    const s = io(url, { transports: ['websocket'], extraHeaders: { cookie }, reconnection: false });
     s.once('connect', () => resolve(s));
     s.once('connect_error', reject);
   })));
@@ -108,7 +107,14 @@ async function main() {
 
   const listener = getRequestListener(buildApi().fetch);
   const server = http.createServer((req, res) => void listener(req, res));
-  const io = createSocketServer(server, { llm: null });
+  const { listReadyReelsForTopics } = await import('@/features/reels/server/related');
+  const { newVisitorId, visitorToken } = await import('@/lib/auth/visitor');
+  const { initMediaSigning } = await import('@/lib/storage/signing');
+  const { VIEWER_COOKIE } = await import('@/lib/constants');
+  await initMediaSigning();
+  const sockets = createSocketServer(server, { findReels: listReadyReelsForTopics, chat: { llm: null } });
+  // Each user is a visitor the server issued (a signed cookie), as after a page load.
+  const cookies = Array.from({ length: USERS }, () => `${VIEWER_COOKIE}=${visitorToken(newVisitorId())}`);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
@@ -116,7 +122,7 @@ async function main() {
   console.log(`  bank ${synced.entries} entries, ${synced.suggestions} suggestions; index warm-up ${warmMs.toFixed(0)} ms; ${os.cpus().length} CPUs`);
 
   const child = fork(fileURLToPath(import.meta.url), ['--users', url], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  child.send(questions);
+  child.send({ questions, cookies });
   const report = await new Promise<ClientReport>((resolve, reject) => {
     child.once('message', (m) => resolve(m as ClientReport));
     child.once('error', reject);
@@ -136,7 +142,7 @@ async function main() {
   const pass = first.length > 0 && report.errors.length === 0 && p95 <= TARGET_FIRST_CHUNK_P95_MS;
   console.log(`${pass ? 'PASS' : 'FAIL'}: first chunk p95 ${p95.toFixed(1)} ms (target <= ${TARGET_FIRST_CHUNK_P95_MS} ms, no errors)`);
 
-  await io.close();
+  await sockets.io.close();
   server.close();
   await handle.close();
   fs.rmSync(tmp, { recursive: true, force: true });
@@ -144,8 +150,9 @@ async function main() {
 
 if (process.argv[2] === '--users') {
   const url = process.argv[3];
-  process.once('message', (questions) => {
-    runUsers(url, questions as Record<string, string[]>).then((r) => {
+  process.once('message', (m) => {
+    const { questions, cookies } = m as { questions: Record<string, string[]>; cookies: string[] };
+    runUsers(url, questions, cookies).then((r) => {
       process.send!(r, () => process.exit(0));
     }, (err: unknown) => {
       console.error(err);

@@ -1,19 +1,19 @@
 import type { IncomingMessage } from 'node:http';
 import type { Server, Socket } from 'socket.io';
-import { parse, serialize } from 'hono/utils/cookie';
 import { chatRequestSchema } from '@/features/assistant/schemas';
-import type { ChatOptions } from '@/features/assistant/server/chat';
 import { prepareChat } from '@/features/assistant/server/chat';
-import { VIEWER_COOKIE } from '@/lib/constants';
+import { chatOptionsFor, type ChatDeps } from '@/features/assistant/server/routes';
+import { visitorPrincipal, type Principal } from '@/lib/auth/principal';
+import { newVisitorId, visitorFromCookieHeader } from '@/lib/auth/visitor';
 import { ApiError } from '@/lib/http/errors';
 import { INTERNAL_ERROR_MESSAGE } from '@/lib/http/app';
-import { zodError } from '@/lib/http/validate';
-import { isViewerId, newViewerId } from '@/lib/http/viewer';
+import { DEFAULT_JSON_LIMITS, checkJsonValue } from '@/lib/http/json-guard';
+import { clientIp } from '@/lib/http/request-info';
+import { parseOrThrow } from '@/lib/http/validate';
 import { logger } from '@/lib/logger';
-import { chatOptions } from './chat-http';
 
 /**
- * The assistant over socket.io (issue "The AI assistant", Interfaces): the
+ * The assistant over socket.io: the
  * client emits "chat" {message, language, chat_id?, topic?}; the server
  * emits "chat_start" {chat_id} once the message is accepted, "chat_chunk"
  * {chat_id, text} while composing, then "chat_end" {chat_id, answer,
@@ -28,34 +28,28 @@ import { chatOptions } from './chat-http';
  * chunk.
  */
 
-/** Where a handshake request keeps the viewer id it was given (no cookie yet). */
-const GIVEN_VIEWER = Symbol('sr_given_viewer');
-type HandshakeRequest = IncomingMessage & { [GIVEN_VIEWER]?: string };
-
-/** The viewer of a handshake: its `sr_vid` cookie, or the id given with its first response. */
-function viewerOf(req: HandshakeRequest): string | undefined {
-  const id = parse(req.headers.cookie ?? '')[VIEWER_COOKIE];
-  return isViewerId(id) ? id : req[GIVEN_VIEWER];
+/** The caller of a socket: the visitor of its handshake's signed cookie (never minted here). */
+function principalOf(req: IncomingMessage): Principal {
+  const id = visitorFromCookieHeader(req.headers.cookie);
+  // A handshake without the cookie the page load gave may connect, but its
+  // messages are refused (prepareChat: visitor_required), so a client that
+  // drops its cookie cannot reset its chat limit.
+  return id ? visitorPrincipal(id) : visitorPrincipal(newVisitorId(), true);
 }
 
-/**
- * Adds the chat handlers to `io`. A connection without a viewer cookie gets
- * one (Set-Cookie on the handshake's first response), as an API request
- * would.
- * @param opts chat options for tests and the bench (chunk pacing, model);
- * related reels are always composed from the reels feature.
- */
-export function attachChatSocket(io: Server, opts: Omit<ChatOptions, 'findReels'> = {}): void {
-  io.engine.on('initial_headers', (headers: Record<string, string | string[]>, req: HandshakeRequest) => {
-    if (viewerOf(req)) return;
-    const id = newViewerId();
-    req[GIVEN_VIEWER] = id;
-    headers['set-cookie'] = serialize(VIEWER_COOKIE, id, { httpOnly: true, sameSite: 'Lax', path: '/', maxAge: 365 * 24 * 3600 });
-  });
+/** What the socket layer needs: the chat options and the lookup of related reels. */
+export type SocketChatDeps = ChatDeps;
 
+/**
+ * Adds the chat handlers to `io`. The caller is resolved once per
+ * connection from the handshake (socket.data survives connection state
+ * recovery, when middlewares are skipped).
+ * @returns drain(): resolves when every answer in flight has been sent (shutdown).
+ */
+export function attachChatSocket(io: Server, deps: SocketChatDeps): { drain(): Promise<void> } {
   io.use((socket, next) => {
-    // socket.data survives connection state recovery (the middleware is skipped then).
-    socket.data.viewerId = viewerOf(socket.request as HandshakeRequest) ?? newViewerId();
+    socket.data.principal = principalOf(socket.request);
+    socket.data.clientIp = clientIp(socket.request);
     next();
   });
 
@@ -66,23 +60,30 @@ export function attachChatSocket(io: Server, opts: Omit<ChatOptions, 'findReels'
     socket.on('chat', (payload: unknown) => {
       const id = socket.id;
       const prev = queues.get(id) ?? Promise.resolve();
-      const next = prev.then(() => answer(io, socket, payload, opts));
+      const next = prev.then(() => answer(io, socket, payload, deps));
       queues.set(id, next);
       void next.finally(() => {
         if (queues.get(id) === next) queues.delete(id);
       });
     });
   });
+
+  return {
+    async drain() {
+      while (queues.size > 0) await Promise.allSettled([...queues.values()]);
+    },
+  };
 }
 
-async function answer(io: Server, socket: Socket, payload: unknown, opts: Omit<ChatOptions, 'findReels'>): Promise<void> {
+async function answer(io: Server, socket: Socket, payload: unknown, deps: SocketChatDeps): Promise<void> {
   // Through the room, not the socket: see the file comment (recovery replays only broadcasts).
   const out = () => io.to(socket.id);
-  const viewerId = socket.data.viewerId as string;
+  const principal = socket.data.principal as Principal;
   try {
-    const parsed = chatRequestSchema.safeParse(payload);
-    if (!parsed.success) throw zodError(parsed.error);
-    const prepared = await prepareChat(viewerId, parsed.data, chatOptions(viewerId, opts));
+    // The same guard as an API body: socket.io has parsed the JSON, the guard checks its text and shape.
+    checkJsonValue(payload, DEFAULT_JSON_LIMITS, 'chat');
+    const req = parseOrThrow(chatRequestSchema, payload);
+    const prepared = await prepareChat(principal, socket.data.clientIp as string, req, chatOptionsFor(deps, principal));
     const chatId = prepared.chatId;
     out().emit('chat_start', { chat_id: chatId });
     const result = await prepared.run((text) => {
@@ -91,7 +92,7 @@ async function answer(io: Server, socket: Socket, payload: unknown, opts: Omit<C
     out().emit('chat_end', result);
   } catch (err) {
     if (err instanceof ApiError) {
-      out().emit('chat_error', { code: err.code, message: err.message });
+      out().emit('chat_error', { code: err.code, message: err.message, retry_after: err.retryAfterS });
       return;
     }
     logger().error({ err, socket: socket.id }, 'chat over socket failed');

@@ -1,44 +1,52 @@
 import type http from 'node:http';
+import type { TLSSocket } from 'node:tls';
 import { Server } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-streams-adapter';
 import { Redis } from 'ioredis';
 import { env } from '@/lib/env';
+import { isAllowedOrigin } from '@/lib/http/request-info';
 import { logger } from '@/lib/logger';
 import { onShutdown } from '@/lib/shutdown';
-import { singleton } from '@/lib/singleton';
-import type { ChatOptions } from '@/features/assistant/server/chat';
-import { attachChatSocket } from './chat-socket';
+import { attachChatSocket, type SocketChatDeps } from './chat-socket';
 
 /**
- * Mounts socket.io on the HTTP server (path /socket.io) with the assistant's
- * chat events (server/chat-socket.ts). Connection state recovery is on so a
- * reconnect loses no message.
+ * socket.io on the HTTP server (path /socket.io) with the assistant's chat
+ * events (server/chat-socket.ts). Connection state recovery is on so a
+ * reconnect loses no message. Only the site's own origin and
+ * CHAT_EMBED_ORIGINS may connect from a browser (a WebSocket is not bound by
+ * CORS, so the handshake's Origin is checked here).
  */
-export function attachSocket(server: http.Server): Server {
-  return singleton('io', () => createSocketServer(server));
+
+export interface ChatSocketServer {
+  io: Server;
+  /** Resolves when every chat answer in flight has been sent (graceful shutdown). */
+  drain(): Promise<void>;
 }
 
 /**
- * A socket.io server on `server` (attachSocket keeps one per process; tests
- * and the bench make their own). With REDIS_URL, the Redis Streams adapter:
- * unlike the pub/sub adapter it keeps connection state recovery working
- * across several processes.
- * @param chat chat options for tests and the bench (chunk pacing, model).
+ * A socket.io server on `server`. With REDIS_URL, the Redis Streams
+ * adapter: unlike the pub/sub adapter it keeps connection state recovery
+ * working across several processes.
+ * @param deps related-reel lookup and chat options (tests and the bench set pacing and model).
  */
-export function createSocketServer(server: http.Server, chat: Omit<ChatOptions, 'findReels'> = {}): Server {
+export function createSocketServer(server: http.Server, deps: SocketChatDeps): ChatSocketServer {
   const io = new Server(server, {
     connectionStateRecovery: { maxDisconnectionDuration: 2 * 60 * 1000, skipMiddlewares: true },
     serveClient: false,
     // Other upgrades (Next's hot reload in development) are handed on by server/index.ts.
     destroyUpgrade: false,
+    allowRequest: (req, callback) => {
+      const ok = isAllowedOrigin(req.headers, Boolean((req.socket as TLSSocket).encrypted));
+      callback(ok ? null : 'origin not allowed', ok);
+    },
   });
   const redisUrl = env().REDIS_URL;
   if (redisUrl) useRedisAdapter(io, redisUrl);
   io.on('connection', (socket) => {
     logger().debug({ id: socket.id, recovered: socket.recovered }, 'socket connected');
   });
-  attachChatSocket(io, chat);
-  return io;
+  const chat = attachChatSocket(io, deps);
+  return { io, drain: chat.drain };
 }
 
 function useRedisAdapter(io: Server, url: string): void {

@@ -28,7 +28,13 @@ export function serveBrotliAsset(req: IncomingMessage, res: ServerResponse, dist
   const url = req.url ?? '';
   if (!url.startsWith(STATIC_PREFIX) || (req.method !== 'GET' && req.method !== 'HEAD')) return false;
   if (!/\bbr\b/.test(String(req.headers['accept-encoding'] ?? ''))) return false;
-  const rel = decodeURIComponent(url.slice(STATIC_PREFIX.length).split('?')[0]);
+  let rel: string;
+  try {
+    rel = decodeURIComponent(url.slice(STATIC_PREFIX.length).split('?')[0]);
+  } catch {
+    // A malformed escape names no file of ours; Next answers it (404).
+    return false;
+  }
   const type = TYPES[path.extname(rel)];
   if (!type || rel.split('/').some((p) => p === '..' || p === '')) return false;
   const file = path.join(distDir, 'static', rel);

@@ -3,11 +3,13 @@ import { getFeedPage, getReel, getTopicTldr, listTldr } from '@/features/reels/s
 import { getTopicDetails } from '@/features/reels/server/taxonomy';
 import type { ContentLang, FeedQuery } from '@/features/reels/schemas';
 import { ApiError } from '@/lib/http/errors';
+import { visitorPrincipal } from '@/lib/auth/principal';
 
 /**
  * Server data for pages, memoised per request with React's cache() so that
  * generateMetadata and the page share one database read. Arguments are
- * strings so the cache can match them.
+ * strings so the cache can match them; pages only read, so the visitor id
+ * is all they need of the principal.
  */
 
 /** True for the service layer's 404 (unknown or unavailable reel/topic). */
@@ -16,12 +18,12 @@ export function isNotFound(err: unknown): boolean {
 }
 
 export const feedPage = cache((viewerId: string, queryJson: string) =>
-  getFeedPage(viewerId, JSON.parse(queryJson) as FeedQuery));
+  getFeedPage(visitorPrincipal(viewerId), JSON.parse(queryJson) as FeedQuery));
 
-export const reel = cache((viewerId: string, id: string) => getReel(viewerId, id));
+export const reel = cache((viewerId: string, id: string) => getReel(visitorPrincipal(viewerId), id));
 
 export const topicDetails = cache((idOrSlug: string) => getTopicDetails(idOrSlug));
 
-export const topicTldr = cache((viewerId: string, slug: string) => getTopicTldr(viewerId, slug));
+export const topicTldr = cache((viewerId: string, slug: string) => getTopicTldr(visitorPrincipal(viewerId), slug));
 
-export const tldrList = cache((viewerId: string, lang?: ContentLang) => listTldr(viewerId, lang));
+export const tldrList = cache((viewerId: string, lang?: ContentLang) => listTldr(visitorPrincipal(viewerId), lang));

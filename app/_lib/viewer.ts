@@ -1,13 +1,15 @@
 import { cookies } from 'next/headers';
 import { VIEWER_COOKIE } from '@/lib/constants';
-import { isViewerId, newViewerId } from '@/lib/http/viewer';
+import { newVisitorId, readVisitorToken } from '@/lib/auth/visitor';
+import { mediaSigningReady } from '@/lib/storage/signing';
 
 /**
- * The anonymous viewer of this page request: the `sr_vid` cookie, which
- * server/index.ts sets before Next renders. Without it (Next run on its own)
- * a throwaway id is used, so the page still renders, with nothing liked.
+ * The visitor of this page request: the signed `sr_vid` cookie, which
+ * server/index.ts issues before Next renders a first visit. Without a valid
+ * one (Next run on its own, or the per-IP limit of new visitors reached) a
+ * throwaway id is used, so the page still renders, with nothing liked.
  */
 export async function getViewerId(): Promise<string> {
-  const value = (await cookies()).get(VIEWER_COOKIE)?.value;
-  return isViewerId(value) ? value : newViewerId();
+  await mediaSigningReady();
+  return readVisitorToken((await cookies()).get(VIEWER_COOKIE)?.value) ?? newVisitorId();
 }

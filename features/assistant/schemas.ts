@@ -66,6 +66,40 @@ export type SuggestedQuestion = z.infer<typeof suggestedQuestionSchema>;
 export const shortSuggestedQuestionSchema = suggestedQuestionSchema.extend({ category: categorySchema });
 export type ShortSuggestedQuestion = z.infer<typeof shortSuggestedQuestionSchema>;
 
+/**
+ * The fields of a related reel the chat shows. The reels feature's FeedItem
+ * carries these and more; a feature never imports another, so server/
+ * injects the lookup and the shape is accepted structurally.
+ */
+export interface RelatedReel {
+  id: string;
+  description: string;
+  /** Small JPEG thumbnail (signed URL, may expire after hours). */
+  pre_signed_url_thumbnail: string;
+  topic_name?: string;
+}
+
+/**
+ * The result of one chat message: the JSON answer of POST
+ * /recommendation-service/api/v1/chat/ and the socket's "chat_end" event.
+ * Declared once here for the server, the HTTP client and the socket client.
+ */
+export interface ChatResult {
+  chat_id: string;
+  /** Plain text, never HTML. */
+  answer: string;
+  /** False when the bank had no good match (the answer offers a callback). */
+  matched: boolean;
+  /** English category key of the matched entry, null without a match. */
+  category: Category | null;
+  /** 3 follow-up questions in the asker's language. */
+  suggestions: string[];
+  /** 1-3 ready reels on the answer's topic. */
+  related: RelatedReel[];
+  /** Titles of the fact-sheet sources the answer rests on. */
+  sources: string[];
+}
+
 /** POST /recommendation-service/api/v1/chat/ body. */
 export const chatRequestSchema = z.strictObject({
   message: z.string().trim().min(1, 'message must not be empty').max(500, 'message must be at most 500 characters')

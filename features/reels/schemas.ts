@@ -106,6 +106,13 @@ export interface LikeResult {
   total_reaction: number;
 }
 
+/**
+ * Bounds of an event push body (the JSON guard's limits): the payload itself
+ * is at most EVENT_PAYLOAD_MAX_BYTES, the envelope adds little.
+ */
+export const EVENT_PAYLOAD_MAX_BYTES = 8 * 1024;
+export const EVENT_BODY_LIMITS = { maxBytes: EVENT_PAYLOAD_MAX_BYTES + 1024, maxDepth: 6, maxNodes: 200 } as const;
+
 /** Event push envelope (SPEC.md section 7 "Event pushes"). */
 export const eventSchema = z.strictObject({
   event_type: z.string().regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'event_type must be 1-64 letters, digits or _.:-'),

@@ -5,6 +5,7 @@ import { requestId, type RequestIdVariables } from 'hono/request-id';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { ApiError, errorBody } from './errors';
 import { logger } from '../logger';
+import type { PrincipalVars } from './principal';
 
 /**
  * The plumbing every API request shares (ARCHITECTURE.md decisions 3 and 10):
@@ -12,7 +13,8 @@ import { logger } from '../logger';
  * and a 500 that carries no internals.
  */
 
-export type ApiEnv = { Variables: RequestIdVariables };
+/** Variables every API handler may read: the request id, and the caller once `principal()` ran. */
+export type ApiEnv = { Variables: RequestIdVariables & PrincipalVars };
 
 /** Message of every 500 (SPEC.md section 8, the generic error). */
 export const INTERNAL_ERROR_MESSAGE = 'Something went Wrong. Please try again Later.';
@@ -37,7 +39,13 @@ export function createApiApp(): Hono<ApiEnv> {
  * request id (the client never sees internals).
  */
 export function handleApiError(err: Error, c: Context<ApiEnv>): Response {
-  if (err instanceof ApiError) return c.json(errorBody(err.code, err.message), err.status);
+  if (err instanceof ApiError) {
+    if (err.retryAfterS !== undefined) c.header('Retry-After', String(err.retryAfterS));
+    // The rest of an oversized body is never read: say so, so a keep-alive
+    // client opens a new connection for its next request instead of failing on this one.
+    if (err.status === 413) c.header('Connection', 'close');
+    return c.json(errorBody(err.code, err.message), err.status);
+  }
   if (err instanceof HTTPException) {
     const status = err.status as ContentfulStatusCode;
     if (status >= 500) return internalError(err, c);
@@ -74,20 +82,25 @@ function codeForStatus(status: number): string {
 export function limitBody(maxBytes: number): MiddlewareHandler {
   return bodyLimit({
     maxSize: maxBytes,
-    onError: (c) => c.json(errorBody('payload_too_large', 'Request body is too large.'), 413),
+    onError: (c) => {
+      c.header('Connection', 'close');
+      return c.json(errorBody('payload_too_large', 'Request body is too large.'), 413);
+    },
   });
 }
 
 /**
- * Middleware: a POST/PUT/PATCH body must be declared as JSON
- * (`application/json`, or `text/plain` when `allowTextPlain`, which is what
- * `navigator.sendBeacon` sends for a string); else 415 `unsupported_media_type`.
+ * Middleware: a POST/PUT/PATCH/DELETE body must be declared as JSON
+ * (`application/json`); else 415 `unsupported_media_type`. A form post
+ * (text/plain, urlencoded, multipart) is what a cross-site page can send
+ * without a preflight, so refusing it also closes that door.
  */
-export function jsonContentType(opts: { allowTextPlain?: boolean } = {}): MiddlewareHandler {
+export function jsonContentType(): MiddlewareHandler {
   return async (c, next) => {
     const type = (c.req.header('content-type') ?? '').split(';')[0].trim().toLowerCase();
-    const ok = type === 'application/json' || (opts.allowTextPlain === true && type === 'text/plain');
-    if (!ok) throw new ApiError(415, 'unsupported_media_type', 'Request body must be JSON (Content-Type: application/json).');
+    if (type !== 'application/json') {
+      throw new ApiError(415, 'unsupported_media_type', 'Request body must be JSON (Content-Type: application/json).');
+    }
     await next();
   };
 }

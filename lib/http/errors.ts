@@ -6,13 +6,18 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
  * snake_case and the UI translates it through next-intl (`errors.<code>`).
  */
 export class ApiError extends Error {
+  /** Seconds to wait before retrying (a 429's Retry-After header). */
+  public readonly retryAfterS?: number;
+
   constructor(
     public readonly status: ContentfulStatusCode,
     public readonly code: string,
     message: string,
+    opts: { retryAfterS?: number } = {},
   ) {
     super(message);
     this.name = 'ApiError';
+    this.retryAfterS = opts.retryAfterS;
   }
 }
 

@@ -1,55 +1,78 @@
 import { createMiddleware } from 'hono/factory';
+import type { Context } from 'hono';
 import type { z } from 'zod';
 import { ApiError, badRequest } from './errors';
-import { MAX_JSON_BODY_BYTES } from '../constants';
+import { DEFAULT_JSON_LIMITS, parseJsonBody, type JsonLimits } from './json-guard';
 
-/** Turns a zod failure into a 422 naming the first bad field. */
-export function zodError(error: z.ZodError): ApiError {
+/**
+ * Input validation of the API (CONVENTIONS.md "API handlers"): bodies go
+ * through the one JSON guard (lib/http/json-guard.ts) and then a zod schema;
+ * every zod failure becomes the same 422 through `zodError`.
+ */
+
+/** Turns a message of a zod issue into the text the client sees (e.g. a translation). */
+export type Localize = (message: string) => string;
+
+/**
+ * The one zod-to-422 path: a 422 `validation_failed` whose message names
+ * the first bad field, e.g. "page: page must be at least 1".
+ * @param localize turns the rule's message into the client's language (lead forms, SPEC.md section 5).
+ */
+export function zodError(error: z.ZodError, localize: Localize = (m) => m): ApiError {
   const issue = error.issues[0];
   const unknownKeys = issue?.code === 'unrecognized_keys' ? issue.keys.join(', ') : '';
   const field = [issue?.path.join('.'), unknownKeys].filter(Boolean).join('.') || 'body';
-  return new ApiError(422, 'validation_failed', `${field}: ${issue?.message ?? 'invalid'}`);
+  return new ApiError(422, 'validation_failed', `${field}: ${localize(issue?.message ?? 'invalid')}`);
 }
 
 /**
- * Middleware: reads the JSON body (at most MAX_JSON_BODY_BYTES, else 413;
- * not JSON, else 400) and validates it with `schema` (else 422). The parsed
- * value is `c.var.body`. CONVENTIONS.md "API handlers".
+ * Validates `value` with `schema`.
+ * @throws ApiError 422 (zodError).
  */
-export function body<S extends z.ZodType>(schema: S) {
-  return createMiddleware<{ Variables: { body: z.infer<S> } }>(async (c, next) => {
+export function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown, localize?: Localize): z.output<S> {
+  const result = schema.safeParse(value);
+  if (!result.success) throw zodError(result.error, localize);
+  return result.data;
+}
+
+export interface BodyOptions extends Partial<JsonLimits> {
+  /** Translates the 422's rule message for this request (default: as written). */
+  localize?: (c: Context) => Localize;
+}
+
+/**
+ * Middleware: reads the JSON body through the JSON guard (413 over
+ * `maxBytes`, default 64 KB; 400 not UTF-8 or not JSON; 400/422 for lone
+ * surrogates, control characters, deep nesting, too many keys) and
+ * validates it with `schema` (else 422). The value is `c.req.valid('json')`
+ * (typed for Hono's client) and `c.var.body`.
+ */
+export function body<S extends z.ZodType>(schema: S, opts: BodyOptions = {}) {
+  const limits: JsonLimits = { ...DEFAULT_JSON_LIMITS, ...opts };
+  return createMiddleware<{
+    Variables: { body: z.output<S> };
+  }, string, { in: { json: z.input<S> }; out: { json: z.output<S> } }>(async (c, next) => {
     const declared = Number(c.req.header('content-length') ?? '0');
-    if (declared > MAX_JSON_BODY_BYTES) throw new ApiError(413, 'payload_too_large', 'Request body is too large.');
-    const raw = await c.req.raw.clone().arrayBuffer().catch(() => {
+    if (declared > limits.maxBytes) throw new ApiError(413, 'payload_too_large', 'Request body is too large.');
+    const raw = await c.req.raw.arrayBuffer().catch((err: unknown) => {
+      if (err instanceof ApiError) throw err;
       throw badRequest('Request body could not be read.');
     });
-    if (raw.byteLength > MAX_JSON_BODY_BYTES) throw new ApiError(413, 'payload_too_large', 'Request body is too large.');
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(new TextDecoder().decode(raw));
-    } catch {
-      throw badRequest('Request body must be valid JSON.', 'invalid_json');
-    }
-    const result = schema.safeParse(parsed);
-    if (!result.success) throw zodError(result.error);
-    c.set('body', result.data);
+    const data = parseOrThrow(schema, parseJsonBody(raw, limits), opts.localize?.(c));
+    c.set('body', data);
+    c.req.addValidatedData('json', data as object);
     await next();
   });
 }
 
-/** Middleware: validates the query string with `schema` (else 422); the value is `c.var.query`. */
+/** Middleware: validates the query string with `schema` (else 422); the value is `c.req.valid('query')` and `c.var.query`. */
 export function query<S extends z.ZodType>(schema: S) {
-  return createMiddleware<{ Variables: { query: z.infer<S> } }>(async (c, next) => {
-    const result = schema.safeParse(c.req.query());
-    if (!result.success) throw zodError(result.error);
-    c.set('query', result.data);
+  return createMiddleware<{
+    Variables: { query: z.output<S> };
+  }, string, { in: { query: z.input<S> }; out: { query: z.output<S> } }>(async (c, next) => {
+    const data = parseOrThrow(schema, c.req.query());
+    c.set('query', data);
+    c.req.addValidatedData('query', data as object);
     await next();
   });
-}
-
-/** Validates one path parameter with `schema`; a malformed id is a 404 (nothing by that id can exist). */
-export function param<S extends z.ZodType>(value: string | undefined, schema: S, what = 'Item'): z.infer<S> {
-  const result = schema.safeParse(value);
-  if (!result.success) throw new ApiError(404, 'not_found', `${what} not found.`);
-  return result.data;
 }

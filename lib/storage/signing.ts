@@ -141,3 +141,19 @@ export function signedMediaUrls(
     poster: `${base}/poster.jpg`,
   };
 }
+
+/**
+ * A key for one purpose (`'visitor-id'`, `'watch-ticket'`, ...), derived
+ * from the process's signing secret with HMAC-SHA256, so each purpose's
+ * tokens verify only as that purpose. Memoised per purpose.
+ * @throws Error when initMediaSigning has not run and MEDIA_SIGNING_SECRET is unset.
+ */
+export function purposeKey(purpose: string): Buffer {
+  const keys = singleton('purposeKeys', () => new Map<string, { secret: Buffer; key: Buffer }>());
+  const s = secret();
+  const hit = keys.get(purpose);
+  if (hit && hit.secret === s) return hit.key;
+  const key = createHmac('sha256', s).update(`purpose:${purpose}`).digest();
+  keys.set(purpose, { secret: s, key });
+  return key;
+}

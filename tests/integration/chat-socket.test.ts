@@ -12,6 +12,7 @@ import { warmAnswers } from '@/features/assistant/server/answer';
 import type { ChatResult } from '@/features/assistant/server/chat';
 import { RATE_LIMITED_MESSAGE } from '@/features/assistant/server/rate-limit';
 import { createSocketServer } from '@/server/socket';
+import { listReadyReelsForTopics } from '@/features/reels/server/related';
 import { Seed } from '@/tests/fixtures/seed';
 
 /**
@@ -40,7 +41,7 @@ beforeAll(async () => {
   await syncKnowledge();
   await warmAnswers();
   server = http.createServer();
-  io = createSocketServer(server, { chunkIntervalMs: CHUNK_MS });
+  io = createSocketServer(server, { findReels: listReadyReelsForTopics, chat: { chunkIntervalMs: CHUNK_MS } }).io;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }, 60_000);
@@ -56,9 +57,12 @@ afterAll(async () => {
   if (viewersUsed.length) await db.delete(chats).where(inArray(chats.viewer_id, viewersUsed));
 });
 
-function client(opts: { cookie?: boolean } = {}): Socket {
+function client(opts: { cookie?: boolean | 'forged' } = {}): Socket {
   const headers: Record<string, string> = {};
-  if (opts.cookie !== false) {
+  if (opts.cookie === 'forged') {
+    // The shape of a visitor id, but not one the server signed.
+    headers.cookie = 'sr_vid=AAAAAAAAAAAAAAAAAAAA.AAAAAAAAAAAAAAAAAAAAAA';
+  } else if (opts.cookie !== false) {
     const v = seed.viewer();
     viewersUsed.push(v.id);
     headers.cookie = v.cookie;
@@ -173,12 +177,26 @@ describe('socket.io "chat"', () => {
     expect(after).toBe(other.answer);
   });
 
-  it('answers a connection without a viewer cookie', async () => {
-    const c = client({ cookie: false });
-    await connected(c);
-    const { done } = record(c);
-    c.emit('chat', { message: longEntry.question, language: 'english' });
-    expect((await done).name).toBe('chat_end');
+  it('refuses the messages of a connection without the visitor cookie the server issued', async () => {
+    for (const cookie of [false, 'forged'] as const) {
+      const c = client({ cookie });
+      await connected(c);
+      const { events, done } = record(c);
+      c.emit('chat', { message: longEntry.question, language: 'english' });
+      const end = await done;
+      expect(events.map((e) => e.name)).toEqual(['chat_error']);
+      expect((end.data as { code: string }).code).toBe('visitor_required');
+    }
+  });
+
+  it('refuses a browser handshake from another origin, accepts its own', async () => {
+    const foreign = connect(url, { extraHeaders: { origin: 'https://evil.example' }, transports: ['websocket'], reconnection: false });
+    clients.push(foreign);
+    const err = await new Promise<Error>((resolve) => foreign.once('connect_error', resolve));
+    expect(err.message).toMatch(/origin not allowed|websocket error/i);
+    const own = connect(url, { extraHeaders: { origin: url, cookie: seed.viewer().cookie }, transports: ['websocket'], reconnection: false });
+    clients.push(own);
+    await connected(own);
   });
 
   it.each([
@@ -219,6 +237,7 @@ describe('socket.io "chat"', () => {
     for (let i = 0; i < 31; i++) c.emit('chat', { message: 'zebra', language: 'hinglish' });
     await finished;
     expect(ends).toBe(30);
-    expect(errors).toEqual([{ code: 'rate_limited', message: RATE_LIMITED_MESSAGE.hinglish }]);
+    expect(errors).toEqual([{ code: 'rate_limited', message: RATE_LIMITED_MESSAGE.hinglish, retry_after: expect.any(Number) }]);
+    expect((errors[0] as { retry_after?: number }).retry_after).toBeGreaterThan(0);
   }, 60_000);
 });

@@ -1,6 +1,6 @@
 import { logger } from '@/lib/logger';
 import { messageText } from '@/lib/messages';
-import type { BankEntry, Category, ChatLanguage } from '../schemas';
+import type { BankEntry, Category, ChatLanguage, RelatedReel } from '../schemas';
 import { computeAnswer, extractQuantities } from '../lib/calculator';
 import { retrieve } from './retrieve';
 import { listSuggestions, searchSuggestions } from './suggestions';
@@ -17,17 +17,7 @@ import { sourceTitles } from './sources';
  * are plain text; the UI renders them as text, never HTML.
  */
 
-/**
- * The fields of a related reel the chat shows. The reels feature's FeedItem
- * carries these and more; a feature never imports another, so server/
- * injects the lookup (`FindReels`) and the shape is accepted structurally.
- */
-export interface RelatedReel {
-  id: string;
-  description: string;
-  pre_signed_url_thumbnail: string;
-  topic_name?: string;
-}
+export type { RelatedReel };
 
 /** Content language of the reels for an asker's language (SPEC.md section 3: en, hi, he). */
 export const CONTENT_LANG: Record<ChatLanguage, 'en' | 'hi' | 'he'> = { english: 'en', hindi: 'hi', hinglish: 'he' };

@@ -4,7 +4,9 @@ import { eq } from 'drizzle-orm';
 import { getDb } from '@/lib/db/client';
 import { chatMessages, chats } from '@/lib/db/schema';
 import { logger } from '@/lib/logger';
-import type { Category, ChatRequest } from '../schemas';
+import type { Principal } from '@/lib/auth/principal';
+import { visitorRequired } from '@/lib/http/principal';
+import type { ChatRequest, ChatResult } from '../schemas';
 import { chunkText } from '../lib/chunk-text';
 import { composeAnswer, followUpQuestions, relatedReels, type FindReels, type RelatedReel } from './answer';
 import { llmConfigFromEnv, rephraseAnswer, type LlmConfig } from './llm';
@@ -18,22 +20,8 @@ import { consumeChatMessage } from './rate-limit';
  * or streamed text) and the socket.io "chat" event alike.
  */
 
-/** The result of one message (POST /recommendation-service/api/v1/chat/ JSON; "chat_end"). */
-export interface ChatResult {
-  chat_id: string;
-  /** Plain text, never HTML. */
-  answer: string;
-  /** False when the bank had no good match (the answer offers a callback). */
-  matched: boolean;
-  /** English category key of the matched entry, null without a match. */
-  category: Category | null;
-  /** 3 follow-up questions in the asker's language. */
-  suggestions: string[];
-  /** 1-3 ready reels on the answer's topic (the reels feature's feed items). */
-  related: RelatedReel[];
-  /** Titles of the fact-sheet sources the answer rests on. */
-  sources: string[];
-}
+/** The result of one message (declared once in ../schemas.ts). */
+export type { ChatResult };
 
 /** Words per streamed chunk. */
 export const WORDS_PER_CHUNK = 3;
@@ -65,16 +53,24 @@ export interface PreparedChat {
 }
 
 /**
- * Checks the rate limit and settles the chat: `req.chat_id` continues that
- * chat when it is this viewer's; an unknown chat id, or another viewer's,
- * starts a new chat (the result's `chat_id` tells the client), so a client
- * holding a stale id is never stuck and never reads someone else's chat.
- * @param viewerId the anonymous viewer id (cookie `sr_vid`).
+ * Checks who asks and the rate limits, and settles the chat: `req.chat_id`
+ * continues that chat when it is this visitor's; an unknown chat id, or
+ * another visitor's, starts a new chat (the result's `chat_id` tells the
+ * client), so a client holding a stale id is never stuck and never reads
+ * someone else's chat. Used by the HTTP endpoint and the socket alike, so
+ * both apply the same rules.
+ * @param principal the caller; a visitor the server has not issued an id to yet may not chat.
+ * @param clientIp the caller's address, for the per-IP limit.
  * @param req a validated `chatRequestSchema` body.
- * @throws ApiError 429 `rate_limited` past 30 messages in 10 minutes.
+ * @throws ApiError 401 `visitor_required`; 429 `rate_limited` past 30 messages
+ * in 10 minutes per visitor (or the per-IP limit).
  */
-export async function prepareChat(viewerId: string, req: ChatRequest, opts: ChatOptions = {}): Promise<PreparedChat> {
-  await consumeChatMessage(viewerId, req.language);
+export async function prepareChat(
+  principal: Principal, clientIp: string, req: ChatRequest, opts: ChatOptions = {},
+): Promise<PreparedChat> {
+  if (principal.isNewVisitor) throw visitorRequired();
+  const viewerId = principal.visitorId;
+  await consumeChatMessage(principal, clientIp, req.language);
   const { db } = await getDb();
   let chatId: string | null = null;
   if (req.chat_id) {
@@ -142,11 +138,12 @@ async function runChat(
 /**
  * One message end to end: `prepareChat` then `run`. `onChunk` receives the
  * answer in pieces as it is composed.
- * @throws ApiError 429 `rate_limited`.
+ * @throws ApiError 401 `visitor_required`; 429 `rate_limited`.
  */
 export async function handleChat(
-  viewerId: string, req: ChatRequest, onChunk?: (text: string) => void | Promise<void>, opts: ChatOptions = {},
+  principal: Principal, clientIp: string, req: ChatRequest,
+  onChunk?: (text: string) => void | Promise<void>, opts: ChatOptions = {},
 ): Promise<ChatResult> {
-  const prepared = await prepareChat(viewerId, req, opts);
+  const prepared = await prepareChat(principal, clientIp, req, opts);
   return prepared.run(onChunk);
 }

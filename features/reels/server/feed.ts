@@ -10,6 +10,7 @@ import {
 } from '../schemas';
 import { ensureViewer } from './viewers';
 import { cachedShared, cachedViewer, forgetViewer } from './feed-cache';
+import type { Principal } from '@/lib/auth/principal';
 
 // Callers that change what the feed shows (ingest, likes) drop the cache through here too.
 export { invalidateFeedCache } from './feed-cache';
@@ -307,10 +308,11 @@ async function feedParts(viewerId: string, q: FeedQuery): Promise<FeedParts> {
  * `firstTime` is true on the viewer's first feed request, which also writes
  * the viewer row. Partner and button configs carry the defaults of SPEC.md
  * section 9 until partners are configured.
- * @param viewerId the anonymous viewer id (cookie `sr_vid`).
+ * @param principal the caller (lib/auth/principal.ts); its visitor id keys likes and progress.
  * @param q validated query (`feedQuerySchema`); `page` is 1-based.
  */
-export async function getFeedPage(viewerId: string, q: FeedQuery): Promise<FeedResponse> {
+export async function getFeedPage(principal: Principal, q: FeedQuery): Promise<FeedResponse> {
+  const viewerId = principal.visitorId;
   const { base, state, firstTime, page } = await feedParts(viewerId, q);
   const feeds = base.items.map((i) => forViewer(i, state));
   return {
@@ -362,7 +364,8 @@ const CONFIGS_JSON = JSON.stringify(FEED_CONFIGS).slice(1, -1);
  * `getFeedPage` as the JSON text the API sends (same value: an integration
  * test compares the two).
  */
-export async function getFeedPageJson(viewerId: string, q: FeedQuery): Promise<string> {
+export async function getFeedPageJson(principal: Principal, q: FeedQuery): Promise<string> {
+  const viewerId = principal.visitorId;
   const { base, state, firstTime, page } = await feedParts(viewerId, q);
   let feeds = '';
   for (const b of base.items) feeds += (feeds ? ',' : '') + itemJson(b, state);
@@ -378,7 +381,8 @@ export async function getFeedPageJson(viewerId: string, q: FeedQuery): Promise<s
  * @throws ApiError 404 `content_not_found` for a malformed id, an unknown
  * reel or one that is not ready.
  */
-export async function getReel(viewerId: string, id: string): Promise<FeedItem> {
+export async function getReel(principal: Principal, id: string): Promise<FeedItem> {
+  const viewerId = principal.visitorId;
   if (!uuidSchema.safeParse(id).success) throw contentNotFound();
   const [{ db }] = await Promise.all([getDb(), signingReady()]);
   const [row] = await selectItems(db).where(and(eq(contentItems.id, id), visibleReel)).limit(1);
@@ -393,8 +397,9 @@ export async function getReel(viewerId: string, id: string): Promise<FeedItem> {
  * @param opts.withReelOnly leave out topics that have no TLDR reel.
  */
 export async function listTldr(
-  viewerId: string, lang?: ContentLang, opts: { withReelOnly?: boolean } = {},
+  principal: Principal, lang?: ContentLang, opts: { withReelOnly?: boolean } = {},
 ): Promise<TldrEntry[]> {
+  const viewerId = principal.visitorId;
   const [{ db }] = await Promise.all([getDb(), signingReady()]);
   let list = await baseTldr(db, lang);
   if (opts.withReelOnly) list = list.filter((t) => t.content);
@@ -408,7 +413,8 @@ export async function listTldr(
  * @param slugOrId the topic's uuid or its slug.
  * @throws ApiError 404 `topic_not_found`.
  */
-export async function getTopicTldr(viewerId: string, slugOrId: string): Promise<TldrEntry> {
+export async function getTopicTldr(principal: Principal, slugOrId: string): Promise<TldrEntry> {
+  const viewerId = principal.visitorId;
   const [{ db }] = await Promise.all([getDb(), signingReady()]);
   const k = topicKey(slugOrId);
   if (!k) throw topicNotFound();

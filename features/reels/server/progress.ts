@@ -7,6 +7,7 @@ import { PLAYER_EVENTS, type EventPush } from '../schemas';
 import { contentNotFound, visibleReel } from './feed';
 import { ensureViewer, type DbOrTx } from './viewers';
 import { forgetViewer } from './feed-cache';
+import type { Principal } from '@/lib/auth/principal';
 
 /**
  * Event pushes (SPEC.md section 7 "Event pushes") and what the player's
@@ -20,13 +21,14 @@ const PLAYER_EVENT_TYPES = new Set<string>(Object.values(PLAYER_EVENTS));
 
 /**
  * Stores one event and applies its effect, in one transaction.
- * @param viewerId the anonymous viewer id (cookie `sr_vid`).
+ * @param principal the caller (lib/auth/principal.ts); its visitor id keys likes and progress.
  * @param ev a validated envelope (`eventSchema`); positions are seconds.
  * @throws ApiError 422 `validation_failed` when a player event has no
  * `payload.content_id` or the payload holds a NUL character; 404 `content_not_found` when its reel is unknown
  * or not ready (nothing is stored then).
  */
-export async function recordEvent(viewerId: string, ev: EventPush): Promise<void> {
+export async function recordEvent(principal: Principal, ev: EventPush): Promise<void> {
+  const viewerId = principal.visitorId;
   const { db } = await getDb();
   const p = ev.payload;
   const isPlayer = PLAYER_EVENT_TYPES.has(ev.event_type);

@@ -5,6 +5,7 @@ import type { LikeResult } from '../schemas';
 import { contentNotFound, visibleReel } from './feed';
 import { forgetViewer, invalidateFeedCache } from './feed-cache';
 import { ensureViewer, type DbOrTx } from './viewers';
+import type { Principal } from '@/lib/auth/principal';
 
 /**
  * Likes (SPEC.md section 4 "Item changes": like and unlike change the reel's
@@ -32,7 +33,8 @@ async function visibleReelOption(tx: DbOrTx, contentId: string): Promise<string>
  * @returns the reel's like count and its option's total_reaction after the change.
  * @throws ApiError 404 `content_not_found` when the reel is unknown or not ready.
  */
-export async function likeContent(viewerId: string, contentId: string): Promise<LikeResult> {
+export async function likeContent(principal: Principal, contentId: string): Promise<LikeResult> {
+  const viewerId = principal.visitorId;
   const { db } = await getDb();
   await ensureViewer(viewerId, db);
   const result = await db.transaction(async (tx) => {
@@ -56,7 +58,8 @@ export async function likeContent(viewerId: string, contentId: string): Promise<
  * @returns the counts after the change.
  * @throws ApiError 404 `content_not_found` when the reel is unknown or not ready.
  */
-export async function unlikeContent(viewerId: string, contentId: string): Promise<LikeResult> {
+export async function unlikeContent(principal: Principal, contentId: string): Promise<LikeResult> {
+  const viewerId = principal.visitorId;
   const { db } = await getDb();
   const result = await db.transaction(async (tx) => {
     const optionId = await visibleReelOption(tx, contentId);

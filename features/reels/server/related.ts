@@ -3,6 +3,7 @@ import { getDb } from '@/lib/db/client';
 import { categories, contentItems, options, topics } from '@/lib/db/schema';
 import type { ContentLang, FeedItem } from '../schemas';
 import { getReel, visibleReel } from './feed';
+import type { Principal } from '@/lib/auth/principal';
 
 /** Most related reels one call returns (the assistant shows 1-3; issue "The AI assistant", Answering). */
 const MAX_RELATED = 10;
@@ -12,13 +13,13 @@ const MAX_RELATED = 10;
  * (the assistant's "related reels" under an answer). Reels in `lang` come
  * first, then the newest; reels of other languages fill up when the topic
  * has too few in `lang`. Unknown slugs are ignored; none known -> [].
- * @param viewerId the anonymous viewer id (cookie `sr_vid`).
+ * @param principal the caller (lib/auth/principal.ts); its visitor id keys likes and progress.
  * @param topicSlugs topic slugs, e.g. `subsidy-and-money`.
  * @param lang the asker's content language (en, hi, he).
  * @param limit at most this many (clamped to 0..10).
  */
 export async function listReadyReelsForTopics(
-  viewerId: string, topicSlugs: readonly string[], lang: ContentLang, limit: number,
+  principal: Principal, topicSlugs: readonly string[], lang: ContentLang, limit: number,
 ): Promise<FeedItem[]> {
   const n = Math.max(0, Math.min(MAX_RELATED, Math.floor(limit)));
   if (n === 0 || topicSlugs.length === 0) return [];
@@ -32,6 +33,6 @@ export async function listReadyReelsForTopics(
     .limit(n);
   // getReel signs the media URLs and adds this viewer's like and progress;
   // a reel taken down between the two reads is left out.
-  const items = await Promise.all(rows.map((r) => getReel(viewerId, r.id).catch(() => null)));
+  const items = await Promise.all(rows.map((r) => getReel(principal, r.id).catch(() => null)));
   return items.filter((i): i is FeedItem => i !== null);
 }

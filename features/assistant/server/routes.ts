@@ -1,0 +1,91 @@
+import { Hono, type Context } from 'hono';
+import { stream } from 'hono/streaming';
+import { z } from 'zod';
+import type { Principal } from '@/lib/auth/principal';
+import type { ApiEnv } from '@/lib/http/app';
+import { jsonContentType } from '@/lib/http/app';
+import { principal, sameOrigin } from '@/lib/http/principal';
+import { body, query } from '@/lib/http/validate';
+import { logger } from '@/lib/logger';
+import { chatLanguageSchema, chatRequestSchema, type ChatRequest, type ChatResult } from '../schemas';
+import type { FindReels } from './answer';
+import { prepareChat, type ChatOptions } from './chat';
+import { listSuggestions, searchSuggestions } from './suggestions';
+
+/**
+ * The assistant's HTTP endpoints (SPEC.md section 7 "Chat"; the socket.io
+ * events are in server/chat-socket.ts). Related reels come from the reels
+ * feature, which a feature may not import: server/ passes the lookup in.
+ */
+
+/** What the routes need from outside the feature. */
+export interface ChatDeps {
+  /** Ready reels of some topics as this caller sees them (the answer's related reels). */
+  findReels(principal: Principal, ...args: Parameters<FindReels>): ReturnType<FindReels>;
+  /** Chat options for tests and the bench (chunk pacing, model). */
+  chat?: Omit<ChatOptions, 'findReels'>;
+}
+
+/** GET multilang-suggestions: the typed text, and how many hits (default 8). */
+const multilangSuggestionsQuerySchema = z.strictObject({
+  query: z.string().trim().min(1, 'query must not be empty').max(200, 'query must be at most 200 characters'),
+  limit: z.coerce.number().int().min(1).max(20).optional(),
+});
+/** GET suggestions: the assistant's language value (SPEC.md section 3). */
+const suggestionsQuerySchema = z.strictObject({ language: chatLanguageSchema });
+
+/** Chat options of one caller: related reels as that caller sees them. */
+export function chatOptionsFor(deps: ChatDeps, p: Principal): ChatOptions {
+  return { ...deps.chat, findReels: (slugs, lang, limit) => deps.findReels(p, slugs, lang, limit) };
+}
+
+/** True when the client asked for the JSON form (`Accept: application/json`). */
+function wantsJson(c: Context): boolean {
+  return (c.req.header('accept') ?? '').toLowerCase().includes('application/json');
+}
+
+/**
+ * The chat answer: with `Accept: application/json` the JSON ChatResult;
+ * otherwise the answer as `text/plain` chunks while it is composed, the chat
+ * id in `X-Chat-Id`. Who may ask and the rate limits are settled before the
+ * first byte, so their errors are still the one error shape.
+ */
+async function chatResponse(c: Context, p: Principal, clientIp: string, deps: ChatDeps, req: ChatRequest) {
+  const prepared = await prepareChat(p, clientIp, req, chatOptionsFor(deps, p));
+  if (wantsJson(c)) return c.json<ChatResult>(await prepared.run());
+  c.header('Content-Type', 'text/plain; charset=utf-8');
+  c.header('Cache-Control', 'no-store');
+  c.header('X-Chat-Id', prepared.chatId);
+  return stream(c, async (s) => {
+    let aborted = false;
+    s.onAbort(() => {
+      aborted = true;
+    });
+    await prepared.run(async (text) => {
+      // A client that went away still gets its answer stored; only the writes stop.
+      if (!aborted) await s.write(text);
+    });
+  }, async (err) => {
+    // Headers are gone by now: the stream just ends, and the log has why.
+    logger().error({ err, chatId: prepared.chatId }, 'streamed chat answer failed');
+  });
+}
+
+/** The assistant's router; `deps` joins it to the reels feature. */
+export function chatRoutes(deps: ChatDeps) {
+  return new Hono<ApiEnv>()
+    // POST /recommendation-service/api/v1/chat/ - answer a question: JSON ChatResult with Accept: application/json, else streamed text/plain
+    .post('/recommendation-service/api/v1/chat/', jsonContentType(), sameOrigin(), principal(), body(chatRequestSchema), (c) =>
+      chatResponse(c, c.var.principal, c.var.clientIp, deps, c.req.valid('json')))
+    // GET /recommendation-service/api/v1/multilang-suggestions?query= - typeahead over the suggested questions of all three languages
+    .get('/recommendation-service/api/v1/multilang-suggestions', query(multilangSuggestionsQuerySchema), async (c) => {
+      const q = c.req.valid('query');
+      return c.json({ suggestions: await searchSuggestions(q.query, q.limit) });
+    })
+    // GET /recommendation-service/api/v1/suggestions?language= - long-form cards and short-form chips of one language (our addition, the chat screen)
+    .get('/recommendation-service/api/v1/suggestions', query(suggestionsQuerySchema), async (c) => {
+      const { language } = c.req.valid('query');
+      const [long, short] = await Promise.all([listSuggestions(language, 'long'), listSuggestions(language, 'short')]);
+      return c.json({ long, short });
+    });
+}

@@ -1,0 +1,86 @@
+import { Hono, type TypedResponse } from 'hono';
+import { z } from 'zod';
+import type { ApiEnv } from '@/lib/http/app';
+import { jsonContentType } from '@/lib/http/app';
+import { principal, requireVisitor, sameOrigin } from '@/lib/http/principal';
+import { rateLimit } from '@/lib/http/rate-limit';
+import { body, query } from '@/lib/http/validate';
+import { EVENT_BODY_LIMITS, eventSchema, feedQuerySchema, langSchema, likeBodySchema, type FeedResponse } from '../schemas';
+import { getFeedPageJson, getReel, getTopicTldr, listTldr } from './feed';
+import { recordEvent } from './progress';
+import { likeContent, unlikeContent } from './reactions';
+import {
+  countTopicContent, getTopicDetails, listCategoryOptions, listOptions, listTopicCategories, listTopics,
+  optionsQuerySchema,
+} from './taxonomy';
+
+/**
+ * The reels feature's endpoints (SPEC.md section 7 "Feeds", "Read side",
+ * "Uploader" likes, "Auth" events), mounted by server/api.ts. Static paths
+ * come before the `:id` paths that would match them too.
+ */
+
+/** GET tldr/topic v1 takes no parameters. */
+const tldrV1QuerySchema = z.strictObject({});
+/** GET tldr/topic v2: `lang` prefers TLDR reels in that language. */
+const tldrV2QuerySchema = z.strictObject({ lang: langSchema.optional() });
+/** Endpoints that take no query. */
+const noQuery = z.strictObject({});
+/** The feed sends JSON text it assembled itself (the hot path; ./feed.ts). */
+const JSON_TYPE = { 'content-type': 'application/json' } as const;
+
+export const feedRoutes = new Hono<ApiEnv>()
+  // GET /feeds-server/api/v1/feeds - a page of 10 ready reels for this visitor, with TLDR list and configs
+  .get('/feeds-server/api/v1/feeds', principal(), query(feedQuerySchema), async (c) =>
+    // The text is FeedResponse's JSON (an integration test checks it against getFeedPage).
+    c.body(await getFeedPageJson(c.var.principal, c.req.valid('query')), 200, JSON_TYPE) as
+      unknown as TypedResponse<FeedResponse, 200, 'json'>)
+  // GET /feeds-server/api/v1/tldr/topic - every topic with its newest TLDR reel (content null when none)
+  .get('/feeds-server/api/v1/tldr/topic', principal(), query(tldrV1QuerySchema), async (c) =>
+    c.json({ tldr: await listTldr(c.var.principal) }))
+  // GET /feeds-server/api/v2/tldr/topic - like v1, but ?lang= prefers that language and only topics with a TLDR reel are listed
+  .get('/feeds-server/api/v2/tldr/topic', principal(), query(tldrV2QuerySchema), async (c) =>
+    c.json({ tldr: await listTldr(c.var.principal, c.req.valid('query').lang, { withReelOnly: true }) }))
+  // GET /feeds-server/api/v1/popup/tldr/{id} - the TLDR entry of one topic (uuid or slug)
+  .get('/feeds-server/api/v1/popup/tldr/:id', principal(), query(noQuery), async (c) =>
+    c.json(await getTopicTldr(c.var.principal, c.req.param('id'))))
+  // GET /feeds-server/api/v1/{id} - one ready reel for this visitor
+  .get('/feeds-server/api/v1/:id', principal(), query(noQuery), async (c) =>
+    c.json(await getReel(c.var.principal, c.req.param('id'))));
+
+export const readSideRoutes = new Hono<ApiEnv>()
+  // GET /uploader-read/api/v3/topics - topics with type tags, pictures and counts
+  .get('/uploader-read/api/v3/topics', query(noQuery), async (c) => c.json({ topics: await listTopics() }))
+  // GET /uploader-read/api/v1/options - all options, or those of ?category_id
+  .get('/uploader-read/api/v1/options', query(optionsQuerySchema), async (c) =>
+    c.json({ options: await listOptions(c.req.valid('query').category_id) }))
+  // GET /uploader-read/api/v1/topic_details/{id} - a topic with its categories and options
+  .get('/uploader-read/api/v1/topic_details/:id', query(noQuery), async (c) =>
+    c.json(await getTopicDetails(c.req.param('id'))))
+  // GET /uploader-read/api/v1/content_count/{id} - ready reels of a topic
+  .get('/uploader-read/api/v1/content_count/:id', query(noQuery), async (c) =>
+    c.json(await countTopicContent(c.req.param('id'))))
+  // GET /uploader-read/api/v1/{id}/category - the categories of a topic
+  .get('/uploader-read/api/v1/:id/category', query(noQuery), async (c) =>
+    c.json({ categories: await listTopicCategories(c.req.param('id')) }))
+  // GET /uploader-read/api/v1/{a}/{b}/options - the options of category b of topic a
+  .get('/uploader-read/api/v1/:topicId/:categoryId/options', query(noQuery), async (c) =>
+    c.json({ options: await listCategoryOptions(c.req.param('topicId'), c.req.param('categoryId')) }));
+
+/** The middleware of every write: JSON only, same origin, a visitor the server issued, then the limits. */
+const write = [jsonContentType(), sameOrigin(), principal(), requireVisitor()] as const;
+
+export const reactionRoutes = new Hono<ApiEnv>()
+  // POST /uploader/api/v1/like/ - like a reel for the current visitor (idempotent)
+  .post('/uploader/api/v1/like/', ...write, rateLimit('like'), body(likeBodySchema), async (c) =>
+    c.json(await likeContent(c.var.principal, c.req.valid('json').content_id)))
+  // POST /uploader/api/v1/unlike/ - take back the visitor's like (no-op without one)
+  .post('/uploader/api/v1/unlike/', ...write, rateLimit('like'), body(likeBodySchema), async (c) =>
+    c.json(await unlikeContent(c.var.principal, c.req.valid('json').content_id)));
+
+export const eventRoutes = new Hono<ApiEnv>()
+  // POST /auth/api/v1/events - store an event push; a redeemed watch ticket counts a view
+  .post('/auth/api/v1/events', ...write, rateLimit('events'), body(eventSchema, EVENT_BODY_LIMITS), async (c) => {
+    await recordEvent(c.var.principal, c.req.valid('json'));
+    return c.json({ ok: true as const }, 202);
+  });

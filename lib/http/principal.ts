@@ -1,0 +1,132 @@
+import type { Context } from 'hono';
+import { createMiddleware } from 'hono/factory';
+import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
+import type { TLSSocket } from 'node:tls';
+import { hasRole, type Principal, type Role } from '../auth/principal';
+import { newVisitorId, readVisitorToken, visitorFromCookieHeader, visitorSetCookie } from '../auth/visitor';
+import { mediaSigningReady } from '../storage/signing';
+import { ApiError, forbidden } from './errors';
+import { consumeLimit } from './rate-limit';
+import { clientIpOf, isAllowedOrigin, isHttpsOf } from './request-info';
+
+/**
+ * Who is calling, once per request (ARCHITECTURE.md decision 12;
+ * CONVENTIONS.md "API handlers"), and the guards that say who may call what.
+ */
+
+/** Header that carries the visitor token for API clients without cookies (SPEC.md section 7 fingerprint id). */
+export const FINGERPRINT_HEADER = 'x-fingerprint-id';
+
+export type PrincipalVars = {
+  principal: Principal;
+  /** The client's address (lib/http/request-info.ts). */
+  clientIp: string;
+  /** True when the request came over https (directly or via a trusted proxy). */
+  isHttps: boolean;
+};
+
+/** The node:http request under a Hono context, when served by @hono/node-server. */
+function incoming(c: Context): IncomingMessage | undefined {
+  return (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+}
+
+function headersOf(c: Context): IncomingHttpHeaders {
+  return incoming(c)?.headers ?? Object.fromEntries(c.req.raw.headers.entries());
+}
+
+function encryptedOf(c: Context): boolean {
+  const req = incoming(c);
+  if (req) return Boolean((req.socket as TLSSocket | undefined)?.encrypted);
+  return c.req.url.startsWith('https:');
+}
+
+/**
+ * Middleware: sets `c.var.principal`, `c.var.clientIp` and `c.var.isHttps`.
+ * The visitor comes from the signed `sr_vid` cookie or, for API clients, the
+ * `X-Fingerprint-Id` header (lib/auth/visitor.ts). A request with neither (or
+ * a forged one) gets a new visitor id, counted against the per-IP limit of
+ * new visitors, and the cookie on its response; it is marked
+ * `isNewVisitor`, so `requireVisitor()` refuses it any write.
+ * @throws ApiError 429 `rate_limited` when this IP made too many new visitors.
+ */
+export function principal() {
+  return createMiddleware<{ Variables: PrincipalVars }>(async (c, next) => {
+    await mediaSigningReady();
+    const headers = headersOf(c);
+    const ip = clientIpOf(headers, incoming(c)?.socket?.remoteAddress);
+    const https = isHttpsOf(headers, encryptedOf(c));
+    const fromHeader = headers[FINGERPRINT_HEADER];
+    let visitorId = visitorFromCookieHeader(headers.cookie)
+      ?? readVisitorToken(Array.isArray(fromHeader) ? fromHeader[0] : fromHeader);
+    const isNewVisitor = visitorId === null;
+    if (visitorId === null) {
+      await consumeLimit('visitor', null, ip);
+      visitorId = newVisitorId();
+      c.header('Set-Cookie', visitorSetCookie(visitorId, https), { append: true });
+    }
+    c.set('principal', { visitorId, isNewVisitor, userId: null, roles: [] });
+    c.set('clientIp', ip);
+    c.set('isHttps', https);
+    await next();
+  });
+}
+
+/** The 4xx of a write by a caller the server has not issued a visitor id to. */
+export const visitorRequired = () =>
+  new ApiError(401, 'visitor_required', 'Open the app first: this action needs the visitor id the server gives on the first visit.');
+
+/**
+ * Guard: the caller brought a visitor id the server issued earlier (cookie
+ * or header). Likes, views, events and chat count only for such a caller, so
+ * a client that drops its cookie cannot add a count or reset a limit.
+ * @throws ApiError 401 `visitor_required`.
+ */
+export function requireVisitor() {
+  return createMiddleware<{ Variables: PrincipalVars }>(async (c, next) => {
+    if (c.var.principal.isNewVisitor) throw visitorRequired();
+    await next();
+  });
+}
+
+/**
+ * Guard: a signed-in user (SPEC.md section 6: a call needing auth makes a
+ * visitor log in first).
+ * @throws ApiError 401 `login_required`.
+ */
+export function requireUser() {
+  return createMiddleware<{ Variables: PrincipalVars }>(async (c, next) => {
+    if (!c.var.principal.userId) throw new ApiError(401, 'login_required', 'Please log in to continue.');
+    await next();
+  });
+}
+
+/**
+ * Guard: a signed-in user holding `role` in the topic `topicOf(c)` returns
+ * (or anywhere, when it returns null); ADMIN holds every role.
+ * @throws ApiError 401 `login_required`; 403 `forbidden` with SPEC.md
+ * section 8's "Sorry. You are not authorized for this action!".
+ */
+export function requireRole(role: Role, topicOf: (c: Context) => string | null | Promise<string | null> = () => null) {
+  return createMiddleware<{ Variables: PrincipalVars }>(async (c, next) => {
+    const p = c.var.principal;
+    if (!p.userId) throw new ApiError(401, 'login_required', 'Please log in to continue.');
+    if (!hasRole(p, role, await topicOf(c))) throw forbidden();
+    await next();
+  });
+}
+
+/**
+ * Guard of every state-changing request: a browser's Origin must be this
+ * site's own (or PUBLIC_URL's, or one of CHAT_EMBED_ORIGINS); see
+ * isAllowedOrigin.
+ * @throws ApiError 403 `origin_not_allowed`.
+ */
+export function sameOrigin() {
+  return createMiddleware(async (c, next) => {
+    const m = c.req.method;
+    if (m !== 'GET' && m !== 'HEAD' && m !== 'OPTIONS' && !isAllowedOrigin(headersOf(c), encryptedOf(c))) {
+      throw new ApiError(403, 'origin_not_allowed', 'Requests from this origin are not allowed.');
+    }
+    await next();
+  });
+}

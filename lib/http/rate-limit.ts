@@ -1,0 +1,106 @@
+import { Redis } from 'ioredis';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { createMiddleware } from 'hono/factory';
+import type { Principal } from '../auth/principal';
+import { env } from '../env';
+import { logger } from '../logger';
+import { onShutdown } from '../shutdown';
+import { singleton } from '../singleton';
+import { ApiError } from './errors';
+
+/**
+ * Rate limits of state-changing endpoints, per visitor and per client IP,
+ * with rate-limiter-flexible: in memory by default, in Redis when REDIS_URL
+ * is set (several web processes share one count; an in-memory insurance
+ * limiter covers a Redis outage). Per-IP limits are generous and
+ * configurable (lib/env.ts IP_LIMIT_*): Indian mobile users share addresses
+ * behind carrier-grade NAT, so the per-visitor limit is the tight one.
+ * A refused request is a 429 `rate_limited` with Retry-After (seconds).
+ */
+
+export type LimitName = 'chat' | 'like' | 'events' | 'leads' | 'visitor';
+
+interface LimitRule {
+  /** Window, seconds. */
+  windowS: number;
+  /** Requests per window per visitor; null = no per-visitor limit. */
+  perVisitor: number | null;
+  /** Requests per window per IP (read from the environment). */
+  perIp: () => number;
+}
+
+/** The limits, one line each. */
+export const LIMITS: Record<LimitName, LimitRule> = {
+  // 30 messages per 10 minutes per visitor; 300 per IP by default.
+  chat: { windowS: 600, perVisitor: 30, perIp: () => env().IP_LIMIT_CHAT },
+  like: { windowS: 60, perVisitor: 60, perIp: () => env().IP_LIMIT_LIKE },
+  // A player sends a view, a few progress events and a completion per reel.
+  events: { windowS: 60, perVisitor: 120, perIp: () => env().IP_LIMIT_EVENTS },
+  leads: { windowS: 600, perVisitor: 10, perIp: () => env().IP_LIMIT_LEADS },
+  // New visitor ids handed out; counted per IP only.
+  visitor: { windowS: 600, perVisitor: null, perIp: () => env().IP_LIMIT_VISITORS },
+};
+
+function redisClient(): Redis | null {
+  const url = env().REDIS_URL;
+  if (!url) return null;
+  return singleton('rate_limit_redis', () => {
+    const client = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
+    client.on('error', (err) => logger().warn({ err }, 'rate limit Redis error'));
+    onShutdown('rate limit Redis', () => client.quit());
+    return client;
+  });
+}
+
+function limiter(name: LimitName, scope: 'visitor' | 'ip'): RateLimiterAbstract {
+  const rule = LIMITS[name];
+  const points = scope === 'ip' ? rule.perIp() : rule.perVisitor ?? 0;
+  // Keyed by the point count too, so tests that change IP_LIMIT_* get a fresh limiter.
+  return singleton(`limiter_${name}_${scope}_${points}`, () => {
+    const opts = { keyPrefix: `rl_${name}_${scope}`, points, duration: rule.windowS };
+    const memory = new RateLimiterMemory(opts);
+    const client = redisClient();
+    return client ? new RateLimiterRedis({ ...opts, storeClient: client, insuranceLimiter: memory }) : memory;
+  });
+}
+
+async function consumeOne(l: RateLimiterAbstract, key: string, message: string): Promise<void> {
+  try {
+    await l.consume(key, 1);
+  } catch (err) {
+    if (err instanceof RateLimiterRes) {
+      throw new ApiError(429, 'rate_limited', message, { retryAfterS: Math.max(1, Math.ceil(err.msBeforeNext / 1000)) });
+    }
+    // The store itself failed (the insurance limiter normally covers Redis):
+    // let the request through rather than lock everyone out.
+    logger().error({ err, limit: l.keyPrefix }, 'rate limit store failed');
+  }
+}
+
+/** Default message of a 429 (the UI shows its own text for `rate_limited`). */
+export const RATE_LIMITED_DEFAULT = 'Too many requests. Please wait a moment and try again.';
+
+/**
+ * Counts one request of `name` for the visitor (when the rule has a
+ * per-visitor limit) and for `ip`.
+ * @param message the 429's message (e.g. in the asker's language).
+ * @throws ApiError 429 `rate_limited` with `retryAfterS` when either limit is spent.
+ */
+export async function consumeLimit(
+  name: LimitName, principal: Pick<Principal, 'visitorId'> | null, ip: string, message = RATE_LIMITED_DEFAULT,
+): Promise<void> {
+  const rule = LIMITS[name];
+  if (rule.perVisitor !== null && principal) await consumeOne(limiter(name, 'visitor'), principal.visitorId, message);
+  await consumeOne(limiter(name, 'ip'), ip, message);
+}
+
+/**
+ * Middleware: `consumeLimit(name, c.var.principal, c.var.clientIp)`; put it
+ * after `principal()`.
+ */
+export function rateLimit(name: LimitName) {
+  return createMiddleware<{ Variables: { principal: Principal; clientIp: string } }>(async (c, next) => {
+    await consumeLimit(name, c.var.principal, c.var.clientIp);
+    await next();
+  });
+}
