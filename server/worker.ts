@@ -5,7 +5,7 @@ import { logger } from '@/lib/logger';
 import { getDb } from '@/lib/db/client';
 import { startJobWorker, type WorkerOptions } from '@/lib/jobs/queue';
 import { mediaTools } from '@/lib/media/ffmpeg';
-import { TRANSCODE_JOB, transcodeJobHandler } from '@/features/reels/server/ingest';
+import { TRANSCODE_JOB, cleanStaleMedia, transcodeJobHandler } from '@/features/reels/server/ingest';
 import { LEAD_WEBHOOK_JOB, leadWebhookJobHandler } from '@/features/leads/server/leads';
 
 /** Options of startWorker: those of the job queue's worker, less the handlers, which are the product's. */
@@ -16,11 +16,13 @@ export type StartWorkerOptions = Omit<WorkerOptions, 'handlers'>;
  * `transcode`; the CRM `lead_webhook` in a worker of its own). Runs
  * inside the web process (server/background.ts) or alone
  * (`tsx server/worker.ts`) so web and workers scale separately
- * (ARCHITECTURE.md "Shape").
+ * (ARCHITECTURE.md "Shape"). Before claiming, it puts right what a crash
+ * left in media storage and DATA_DIR/work (cleanStaleMedia).
  * @returns stop(): stops claiming and hands running jobs back to the queue.
  */
 export async function startWorker(opts: StartWorkerOptions = {}): Promise<() => Promise<void>> {
   const db = opts.db ?? (await getDb()).db;
+  await cleanStaleMedia(db);
   const tools = mediaTools();
   logger().info({ ffmpeg: tools.source.ffmpeg, ffprobe: tools.source.ffprobe }, 'media tools resolved');
   const worker = startJobWorker({

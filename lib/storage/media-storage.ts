@@ -10,6 +10,10 @@ export interface MediaStorage {
   /**
    * Stores every file under `dir` as `<prefix>/<relative path>`, replacing
    * whatever the prefix held (a retried job leaves no stale segments).
+   * Resolves only once every file is stored, so a reel marked ready after it
+   * has all its files. Local storage swaps the folder in atomically (a crash
+   * leaves the old or the new set, see LocalStorage); S3 replaces object by
+   * object, which is safe because only a `processing` reel is republished.
    */
   putDirectory(dir: string, prefix: string): Promise<void>;
   /** Removes every object under `prefix`. Missing prefixes are fine. */

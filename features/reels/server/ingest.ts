@@ -1,16 +1,16 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
-import { getDb } from '@/lib/db/client';
-import { contentItems, options } from '@/lib/db/schema';
+import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import { getDb, type Db } from '@/lib/db/client';
+import { contentItems, jobs, options } from '@/lib/db/schema';
 import { env } from '@/lib/env';
 import { ApiError } from '@/lib/http/errors';
 import { logger } from '@/lib/logger';
 import { enqueue, type JobHandler } from '@/lib/jobs/queue';
 import { probeFile, probeUpload } from '@/lib/media/probe';
 import { transcodeToHls } from '@/lib/media/transcode';
-import { getStorage } from '@/lib/storage/storage';
+import { cleanStaleStaging, getStorage } from '@/lib/storage/storage';
 import { contentPrefix } from '@/lib/storage/media-storage';
 import { invalidateFeedCache } from './feed';
 
@@ -54,6 +54,53 @@ export function uploadDir(contentId: string): string {
 
 function workDirRoot(): string {
   return path.resolve(env().DATA_DIR, 'work');
+}
+
+/** A transcode attempt's work folder: `<contentId>-<jobId>-<attempt>` under DATA_DIR/work. */
+const WORK_DIR = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})-(\d+)-(\d+)$/i;
+
+/**
+ * Start-up clean-up of what killed transcodes left behind: media storage's
+ * staging (cleanStaleStaging: a reel cut off between the two renames of its
+ * publish gets its previous files back) and the work folders under
+ * DATA_DIR/work of attempts that are no longer running. An attempt counts as
+ * running while its job is `running` with that attempt number under a lease
+ * that has not passed (database clock), so the work of a live worker in
+ * another process sharing DATA_DIR is kept. Removals are logged.
+ * server/worker.ts calls it before the worker claims jobs.
+ * @throws Error when the database cannot be read.
+ */
+export async function cleanStaleMedia(db: Db): Promise<{ removed: string[]; restored: string[] }> {
+  const log = logger().child({ component: 'transcode' });
+  const { removed, restored } = await cleanStaleStaging();
+  const root = workDirRoot();
+  const names = await fs.readdir(root).catch(() => [] as string[]);
+  const attempts = names.flatMap((name) => {
+    const m = WORK_DIR.exec(name);
+    return m ? [{ name, jobId: Number(m[2]), attempt: Number(m[3]) }] : [];
+  });
+  const live = new Set<string>();
+  if (attempts.length > 0) {
+    const rows = await db.select({ id: jobs.id, attempts: jobs.attempts }).from(jobs).where(and(
+      inArray(jobs.id, [...new Set(attempts.map((a) => a.jobId))]),
+      eq(jobs.status, 'running'),
+      gt(jobs.locked_until, sql`now()`),
+    ));
+    for (const r of rows) live.add(`${r.id}-${r.attempts}`);
+  }
+  const stale: string[] = [];
+  for (const a of attempts) {
+    if (live.has(`${a.jobId}-${a.attempt}`)) continue;
+    const full = path.join(root, a.name);
+    try {
+      await fs.rm(full, { recursive: true, force: true });
+      stale.push(full);
+    } catch (err) {
+      log.warn({ err, path: full }, 'could not remove a stale transcode work folder');
+    }
+  }
+  if (stale.length > 0) log.info({ removed: stale }, 'stale transcode work folders removed');
+  return { removed: [...removed, ...stale], restored };
 }
 
 function sourceExtension(filePath: string): string {
