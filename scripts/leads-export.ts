@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -9,17 +10,49 @@ import { listLeadsCsv } from '@/features/leads/server/leads';
  * `npm run leads:export [-- --out leads.csv]`: every callback and subsidy
  * lead as CSV (header row, RFC 4180 quoting, times ISO 8601 UTC, phones
  * E.164), to stdout or to `--out`. Reads the database of DATABASE_URL or
- * DATA_DIR like the server (issue 3 "Handoff").
+ * DATA_DIR like the server.
+ *
+ * The file holds personal data (names, phones, emails), so it is created
+ * with mode 0600 (owner read/write only) from its first byte, never widened
+ * and narrowed afterwards. An existing file is replaced, not written into:
+ * the CSV goes to a new 0600 file beside it which is then renamed over it,
+ * so the result is 0600 whatever the old file's mode was, and a failed
+ * export leaves the old file as it was.
  */
+
+/** Mode of the export file: owner read/write, no one else. */
+const PRIVATE_FILE_MODE = 0o600;
+
+/**
+ * Writes `text` to `file` as a new file of mode 0600 (the process umask can
+ * only narrow it), replacing any file there by an atomic rename.
+ * @throws the file system's error (e.g. EACCES, ENOENT for a missing folder).
+ */
+async function writePrivateFile(file: string, text: string): Promise<void> {
+  const temp = path.join(path.dirname(file), `.${path.basename(file)}.${randomBytes(6).toString('hex')}.tmp`);
+  // 'wx': fail rather than open a file (or a planted symlink) that already exists.
+  const handle = await fs.open(temp, 'wx', PRIVATE_FILE_MODE);
+  try {
+    await handle.writeFile(text, 'utf8');
+    await handle.sync();
+    await handle.close();
+    await fs.rename(temp, file);
+  } catch (err) {
+    await handle.close().catch(() => undefined);
+    await fs.rm(temp, { force: true });
+    throw err;
+  }
+}
+
 async function main() {
   const { values } = parseArgs({ options: { out: { type: 'string', short: 'o' } }, allowPositionals: false });
   try {
     const csv = await listLeadsCsv();
     if (values.out) {
       const file = path.resolve(values.out);
-      await fs.writeFile(file, csv, 'utf8');
+      await writePrivateFile(file, csv);
       const rows = Math.max(0, csv.split('\n').filter(Boolean).length - 1);
-      process.stderr.write(`${rows} leads written to ${file}\n`);
+      process.stderr.write(`${rows} leads written to ${file} (mode 0600)\n`);
     } else {
       process.stdout.write(csv);
     }

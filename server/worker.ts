@@ -6,7 +6,7 @@ import { getDb } from '@/lib/db/client';
 import { startJobWorker, type WorkerOptions } from '@/lib/jobs/queue';
 import { mediaTools } from '@/lib/media/ffmpeg';
 import { TRANSCODE_JOB, cleanStaleMedia, transcodeJobHandler } from '@/features/reels/server/ingest';
-import { LEAD_WEBHOOK_JOB, leadWebhookJobHandler } from '@/features/leads/server/leads';
+import { LEAD_WEBHOOK_JOB, leadWebhookJobHandler, resumeLeadDelivery } from '@/features/leads/server/leads';
 
 /** Options of startWorker: those of the job queue's worker, less the handlers, which are the product's. */
 export type StartWorkerOptions = Omit<WorkerOptions, 'handlers'>;
@@ -40,6 +40,7 @@ export async function startWorker(opts: StartWorkerOptions = {}): Promise<() => 
     concurrency: 2,
     db,
   });
+  await resumeLeadDelivery({ db }); // leads left pending while no CRM URL was set
   return async () => {
     await Promise.all([worker.stop(), leadsWorker.stop()]);
   };

@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/mobile';
 
 /**
- * The callback and subsidy-enquiry forms (SPEC.md section 5; issue 3
- * "Handoff"). One zod schema per form, used by the react-hook-form resolver
- * in the browser and by the API, so both apply the same rules. Every error
+ * The callback and subsidy-enquiry forms (SPEC.md section 5). One zod
+ * schema per form, used by the react-hook-form resolver in the browser and
+ * by the API, so both apply the same rules. Every error
  * message is a message KEY (`leads.validation.*` in messages/*.json): the
  * form translates it with next-intl, the API with the request's language
  * (features/leads/server/validation.ts), so the English texts are exactly

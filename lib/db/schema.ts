@@ -226,14 +226,15 @@ export const chatMessages = pgTable('chat_messages', {
 
 /* ---- Leads (SPEC.md section 5) ---- */
 
-/** Callback requests and subsidy enquiries, stored once per idempotency key. */
+/** Callback requests and subsidy enquiries, stored once per visitor and idempotency key. */
 export const leads = pgTable('leads', {
   id: uuid('id').primaryKey().defaultRandom(),
   /** callback | subsidy */
   kind: text('kind').notNull(),
-  viewer_id: text('viewer_id'),
-  /** Client-made key: a double submit returns the first lead. */
-  idempotency_key: text('idempotency_key').notNull().unique(),
+  /** The visitor who sent the form; leads from before it was required hold 'legacy-<id>', which no visitor id matches. */
+  viewer_id: text('viewer_id').notNull(),
+  /** Client-made key: the same visitor's double submit returns the first lead; another visitor's key is not theirs. */
+  idempotency_key: text('idempotency_key').notNull(),
   name: text('name').notNull(),
   /** E.164, e.g. +919812345678. */
   phone: text('phone').notNull(),
@@ -244,4 +245,7 @@ export const leads = pgTable('leads', {
   /** pending | sent | failed: delivery to the CRM webhook. */
   crm_status: text('crm_status').notNull().default('pending'),
   created_at: createdAt(),
-}, (t) => [check('leads_kind_check', sql`${t.kind} in ('callback','subsidy')`)]);
+}, (t) => [
+  check('leads_kind_check', sql`${t.kind} in ('callback','subsidy')`),
+  uniqueIndex('leads_viewer_idempotency_uq').on(t.viewer_id, t.idempotency_key),
+]);

@@ -3,8 +3,7 @@ import { addDays, addMinutes, format } from 'date-fns';
 import type { CallbackDay, LeadSlot } from '../schemas';
 
 /**
- * Callback slots (SPEC.md section 5 "Callback scheduling"; issue 3
- * "Handoff"): slots are in India time whatever the server's zone, inside
+ * Callback slots (SPEC.md section 5 "Callback scheduling"): slots are in India time whatever the server's zone, inside
  * the business hours; today offers only slots that start at least an hour
  * ahead, tomorrow all of them. Pure: the clock is an argument. Zone
  * arithmetic is @date-fns/tz's TZDate (the IANA database through Intl),
@@ -13,7 +12,7 @@ import type { CallbackDay, LeadSlot } from '../schemas';
 
 /** The zone of every slot: the company calls customers in India. */
 export const SLOTS_TIME_ZONE = 'Asia/Kolkata';
-/** A slot today must start at least this far ahead, minutes (issue 3: "at least an hour ahead"). */
+/** A slot today must start at least this far ahead, minutes (the product's rule: at least an hour's notice). */
 export const SLOT_LEAD_MINUTES = 60;
 
 /** Business hours as minutes after local midnight, [start, end). */

@@ -1,19 +1,23 @@
-import { asc, eq } from 'drizzle-orm';
+import { createHmac } from 'node:crypto';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { stringify } from 'csv-stringify/sync';
-import { getDb } from '@/lib/db/client';
+import type { Principal } from '@/lib/auth/principal';
+import { getDb, type Db } from '@/lib/db/client';
 import { leads } from '@/lib/db/schema';
 import { env } from '@/lib/env';
 import { ApiError } from '@/lib/http/errors';
-import { enqueue, type JobHandler } from '@/lib/jobs/queue';
+import { enqueue, jobEvents, type JobHandler } from '@/lib/jobs/queue';
 import { logger } from '@/lib/logger';
 import type { CallbackDay, CallbackLead, LeadCreated, SlotsResponse, SubsidyLead } from '../schemas';
 import { isSlotOffered, parseBusinessHours, slotDate, slotsFor, SLOTS_TIME_ZONE, type SlotOptions } from '../lib/slots';
 
 /**
- * Leads from the callback and subsidy forms (SPEC.md section 5; issue 3
- * "Handoff"): stored once per idempotency key, handed to the CRM by a
- * durable `lead_webhook` job enqueued in the same transaction (so a lead
- * never exists without its delivery job), exported as CSV.
+ * Leads from the callback and subsidy forms (SPEC.md section 5): stored once
+ * per visitor and idempotency key, handed to the CRM by a durable
+ * `lead_webhook` job enqueued in the same transaction (so a lead never
+ * exists without its delivery job), signed with LEADS_WEBHOOK_SECRET,
+ * exported as CSV. Names, phones and emails never reach a log line: logs
+ * carry the lead id only.
  */
 
 /** Job kind that POSTs one lead to LEADS_WEBHOOK_URL. */
@@ -22,6 +26,8 @@ export const LEAD_WEBHOOK_JOB = 'lead_webhook';
 export const LEAD_WEBHOOK_ATTEMPTS = 5;
 /** One webhook call's time limit, ms. */
 export const LEAD_WEBHOOK_TIMEOUT_MS = 10_000;
+/** Header carrying the body's HMAC-SHA256 (GitHub's webhook scheme). */
+export const LEAD_SIGNATURE_HEADER = 'x-signature-256';
 
 export interface LeadWebhookPayload {
   lead_id: string;
@@ -57,27 +63,44 @@ function toCreated(row: LeadRow): LeadCreated {
   };
 }
 
-async function findByKey(key: string): Promise<LeadRow | undefined> {
+async function findByKey(viewerId: string, key: string): Promise<LeadRow | undefined> {
   const { db } = await getDb();
-  const [row] = await db.select().from(leads).where(eq(leads.idempotency_key, key));
+  const [row] = await db.select().from(leads).where(and(eq(leads.viewer_id, viewerId), eq(leads.idempotency_key, key)));
   return row;
 }
 
 /**
- * Stores a lead and enqueues its CRM delivery, once per idempotency key: a
- * repeat with a key already stored returns the first lead unchanged
- * (`created` false) and enqueues nothing, also when two submits race
- * (INSERT ... ON CONFLICT DO NOTHING). A callback's slot must still be
- * offered at the server clock `now` (SPEC.md section 5).
+ * A database error without its row data: drizzle's error message lists the
+ * query's parameters (name, phone, email), and the error handler logs
+ * messages and causes, so only the SQLSTATE code travels on.
+ */
+function withoutRowData(err: unknown): Error {
+  const e = err as { code?: unknown; cause?: { code?: unknown } };
+  const code = typeof e.cause?.code === 'string' ? e.cause.code : typeof e.code === 'string' ? e.code : null;
+  return new Error(`storing the lead failed${code ? ` (SQLSTATE ${code})` : ''}`);
+}
+
+/**
+ * Stores a lead for `principal`'s visitor and enqueues its CRM delivery,
+ * once per (visitor, idempotency key): the same visitor's repeat returns its
+ * first lead unchanged (`created` false) and enqueues nothing, also when two
+ * submits race (INSERT ... ON CONFLICT DO NOTHING on the pair). Another
+ * visitor sending the same key gets a lead of its own, never the first
+ * visitor's. A callback's slot must still be offered at `now` (default the
+ * server clock; SPEC.md section 5).
  * @throws ApiError 422 `slot_unavailable` when the slot is past, too soon
  * (under an hour ahead) or outside business hours.
+ * @throws Error when `principal` has no visitor id, or the database fails
+ * (the message holds the SQLSTATE, never the form's data).
  */
 export async function createLead(
-  viewerId: string | null,
+  principal: Principal,
   input: LeadInput,
   opts: { now?: Date } = {},
 ): Promise<{ lead: LeadCreated; created: boolean }> {
-  const first = await findByKey(input.idempotency_key);
+  const viewerId = principal?.visitorId;
+  if (typeof viewerId !== 'string' || viewerId === '') throw new Error('createLead needs the caller\'s principal with a visitor id');
+  const first = await findByKey(viewerId, input.idempotency_key);
   if (first) return { lead: toCreated(first), created: false };
 
   let details: Record<string, unknown>;
@@ -110,16 +133,18 @@ export async function createLead(
       email: input.kind === 'subsidy' ? input.email : null,
       pin_code: input.kind === 'subsidy' ? input.pin_code : null,
       details,
-    }).onConflictDoNothing({ target: leads.idempotency_key }).returning();
+    }).onConflictDoNothing({ target: [leads.viewer_id, leads.idempotency_key] }).returning();
     if (row) await enqueue(LEAD_WEBHOOK_JOB, { lead_id: row.id } satisfies LeadWebhookPayload, { db: tx, maxAttempts: LEAD_WEBHOOK_ATTEMPTS });
     return row;
+  }).catch((err: unknown) => {
+    throw withoutRowData(err);
   });
   if (inserted) {
     logger().info({ leadId: inserted.id, kind: inserted.kind }, 'lead stored; CRM delivery queued');
     return { lead: toCreated(inserted), created: true };
   }
-  // Lost a race with a submit carrying the same key: answer with the winner's lead.
-  const winner = await findByKey(input.idempotency_key);
+  // Lost a race with this visitor's submit carrying the same key: answer with the winner's lead.
+  const winner = await findByKey(viewerId, input.idempotency_key);
   if (!winner) throw new Error('lead vanished after an idempotency-key conflict');
   return { lead: toCreated(winner), created: false };
 }
@@ -147,26 +172,48 @@ async function setCrmStatus(leadId: string, status: 'sent' | 'failed'): Promise<
 }
 
 /**
+ * The `X-Signature-256` value of a webhook body: `sha256=` and the lowercase
+ * hex HMAC-SHA256 of the exact body bytes (UTF-8) keyed with `secret`,
+ * GitHub's webhook scheme. The CRM recomputes it over the raw bytes it
+ * received and compares in constant time.
+ */
+export function webhookSignature(body: string, secret: string): string {
+  return `sha256=${createHmac('sha256', secret).update(body, 'utf8').digest('hex')}`;
+}
+
+/**
  * The `lead_webhook` job: POSTs the lead as JSON to LEADS_WEBHOOK_URL (read
  * at run time) with an `Idempotency-Key` header (the lead's own key, so the
- * CRM can drop a repeat after a lost answer), and marks the lead
- * crm_status 'sent'. A non-2xx answer, a timeout (LEAD_WEBHOOK_TIMEOUT_MS)
- * or a network error fails the attempt, which the durable queue retries
- * with back-off; after LEAD_WEBHOOK_ATTEMPTS the lead becomes 'failed'.
- * With LEADS_WEBHOOK_URL unset the lead stays 'pending' (no CRM is
- * configured; it is still in `npm run leads:export`) and a warning is logged.
+ * CRM can drop a repeat after a lost answer) and, when LEADS_WEBHOOK_SECRET
+ * is set, `X-Signature-256` (webhookSignature), then marks the lead
+ * crm_status 'sent'.
+ *
+ * No timestamp is signed: a replayed call can only re-deliver the same
+ * signed body, i.e. the same lead id, which the CRM drops like any repeat;
+ * it can neither alter a lead nor make a new one.
+ *
+ * Redirects are never followed (the body carries personal data, and a 3xx
+ * could point it anywhere): a 3xx answer, like any non-2xx, a timeout
+ * (LEAD_WEBHOOK_TIMEOUT_MS) or a network error, fails the attempt, which
+ * the durable queue retries with back-off; after LEAD_WEBHOOK_ATTEMPTS the
+ * lead becomes 'failed'. A lead already 'sent' is not sent again. With
+ * LEADS_WEBHOOK_URL unset the lead stays 'pending' (it is still in
+ * `npm run leads:export`) until a process starts with a URL and
+ * requeuePendingLeads sends it.
  */
 export const leadWebhookJobHandler: JobHandler<LeadWebhookPayload> = makeLeadWebhookJobHandler();
 
 /**
- * The `lead_webhook` handler with the webhook URL taken from `opts.url`
- * (called per attempt; default env LEADS_WEBHOOK_URL). Tests point it at a
- * local server started after the config was read.
+ * The `lead_webhook` handler with the webhook URL and signing secret taken
+ * from `opts.url` and `opts.secret` (called per attempt; default env
+ * LEADS_WEBHOOK_URL and LEADS_WEBHOOK_SECRET). Tests point it at a local
+ * server started after the config was read.
  */
 export function makeLeadWebhookJobHandler(
-  opts: { url?: () => string | undefined } = {},
+  opts: { url?: () => string | undefined; secret?: () => string | undefined } = {},
 ): JobHandler<LeadWebhookPayload> {
   const webhookUrl = opts.url ?? (() => env().LEADS_WEBHOOK_URL);
+  const webhookSecret = opts.secret ?? (() => env().LEADS_WEBHOOK_SECRET);
   return {
   async run({ lead_id }, ctx) {
     const log = logger().child({ component: 'leads', leadId: lead_id });
@@ -176,19 +223,31 @@ export function makeLeadWebhookJobHandler(
       log.warn('lead to deliver no longer exists');
       return;
     }
-    const url = webhookUrl();
-    if (!url) {
-      log.warn('LEADS_WEBHOOK_URL is not set; the lead stays pending');
+    if (row.crm_status === 'sent') {
+      log.info('lead already delivered to the CRM; not sent again');
       return;
     }
+    const url = webhookUrl();
+    if (!url) {
+      log.warn('LEADS_WEBHOOK_URL is not set; the lead stays pending until a process starts with one');
+      return;
+    }
+    const body = JSON.stringify(webhookBody(row));
+    const headers: Record<string, string> = { 'content-type': 'application/json', 'idempotency-key': row.idempotency_key };
+    const secret = webhookSecret();
+    if (secret) headers[LEAD_SIGNATURE_HEADER] = webhookSignature(body, secret);
     const res = await fetch(url, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'idempotency-key': row.idempotency_key },
-      body: JSON.stringify(webhookBody(row)),
+      headers,
+      body,
+      redirect: 'manual',
       signal: AbortSignal.any([ctx.signal, AbortSignal.timeout(LEAD_WEBHOOK_TIMEOUT_MS)]),
     });
     // Drain the body so the connection can be reused.
     await res.arrayBuffer().catch(() => undefined);
+    if (res.type === 'opaqueredirect' || (res.status >= 300 && res.status < 400)) {
+      throw new Error(`CRM webhook answered HTTP ${res.status} (a redirect, not followed)`);
+    }
     if (!res.ok) throw new Error(`CRM webhook answered HTTP ${res.status}`);
     await setCrmStatus(lead_id, 'sent');
     log.info({ attempt: ctx.job.attempts }, 'lead delivered to the CRM');
@@ -198,6 +257,68 @@ export function makeLeadWebhookJobHandler(
     await setCrmStatus(lead_id, 'failed');
   },
   };
+}
+
+/** Any 64-bit number unique to this lock; hashtext keeps it readable and clear of other advisory locks. */
+const REQUEUE_LOCK = sql`hashtext('leads.requeue_pending')`;
+
+/**
+ * Enqueues a `lead_webhook` job for every lead still crm_status 'pending'
+ * that has no queued or running job: leads stored while LEADS_WEBHOOK_URL
+ * was unset (their job ended without sending) and any other stranded one.
+ * Safe to run from several processes at once: the insert runs in a
+ * transaction holding an advisory lock, so the second caller waits, then
+ * sees the first one's jobs and adds none (on PostgreSQL, READ COMMITTED
+ * takes the statement's snapshot after the lock). The CRM also gets the
+ * lead's `Idempotency-Key` on every call.
+ * @returns the ids of the leads queued now, oldest lead first.
+ */
+export async function requeuePendingLeads(opts: { db?: Db } = {}): Promise<string[]> {
+  const db = opts.db ?? (await getDb()).db;
+  const queued = await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${REQUEUE_LOCK})`);
+    const res = (await tx.execute(sql`
+      insert into jobs (kind, payload, max_attempts)
+      select ${LEAD_WEBHOOK_JOB}, jsonb_build_object('lead_id', l.id::text), ${LEAD_WEBHOOK_ATTEMPTS}::int
+      from leads l
+      where l.crm_status = 'pending'
+        and not exists (
+          select 1 from jobs j
+          where j.kind = ${LEAD_WEBHOOK_JOB} and j.status in ('queued', 'running')
+            and j.payload->>'lead_id' = l.id::text)
+      order by l.created_at, l.id
+      returning id, payload->>'lead_id' as lead_id`)) as unknown as { rows: { id: unknown; lead_id: string }[] };
+    return res.rows.map((r) => ({ jobId: Number(r.id), leadId: r.lead_id }));
+  });
+  // Wake idle workers now rather than at their next poll.
+  for (const q of queued) jobEvents().emit('enqueued', { jobId: q.jobId, kind: LEAD_WEBHOOK_JOB, payload: { lead_id: q.leadId } });
+  return queued.map((q) => q.leadId);
+}
+
+let configWarned = false;
+
+/**
+ * Start-up step of a worker process (server/worker.ts): warns once when
+ * LEADS_WEBHOOK_URL is unset (leads stay 'pending') or LEADS_WEBHOOK_SECRET
+ * is (calls go unsigned), and with a URL set hands every stranded pending
+ * lead to requeuePendingLeads. Never throws: a failure is logged and the
+ * leads wait for the next start.
+ */
+export async function resumeLeadDelivery(opts: { db?: Db } = {}): Promise<void> {
+  const log = logger().child({ component: 'leads' });
+  const e = env();
+  if (!configWarned) {
+    configWarned = true;
+    if (!e.LEADS_WEBHOOK_URL) log.warn('LEADS_WEBHOOK_URL is not set: new leads stay pending until a process starts with one');
+    else if (!e.LEADS_WEBHOOK_SECRET) log.warn('LEADS_WEBHOOK_SECRET is not set: CRM webhook calls go unsigned');
+  }
+  if (!e.LEADS_WEBHOOK_URL) return;
+  try {
+    const ids = await requeuePendingLeads(opts);
+    if (ids.length) log.info({ count: ids.length }, 'pending leads queued for CRM delivery');
+  } catch (err) {
+    log.error({ err }, 'could not queue pending leads for CRM delivery; the next start tries again');
+  }
 }
 
 /** Columns of the CSV export, in order. */
