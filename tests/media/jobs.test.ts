@@ -3,7 +3,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray, sql } from 'drizzle-orm';
-import { getDb, openDb, type DbHandle } from '@/lib/db/client';
+import { getDb, openDb, type Db, type DbHandle } from '@/lib/db/client';
 import { contentItems, jobs } from '@/lib/db/schema';
 import { claimJob, enqueue, getJob, jobEvents, startJobWorker, waitForJob, type JobHandler } from '@/lib/jobs/queue';
 import { ingestVideoFile, uploadDir } from '@/features/reels/server/ingest';
@@ -61,18 +61,44 @@ describe('transcode job failures', () => {
 });
 
 describe('leases', () => {
+  /**
+   * The database clock, ms since the epoch (leases are on it, not on this
+   * process's clock).
+   */
+  async function dbNowMs(db: Db): Promise<number> {
+    const res = (await db.execute(sql`select extract(epoch from now()) * 1000 as ms`)) as unknown as { rows: Array<{ ms: unknown }> };
+    return Number(res.rows[0].ms);
+  }
+
+  /**
+   * A dead worker's lease runs out: its end is moved just before the database
+   * clock's now, as if the lease's length had gone by with nobody renewing.
+   * Waiting a real short lease out instead made the tests depend on how fast
+   * a loaded machine gets from one statement to the next.
+   */
+  async function leaseRunsOut(db: Db, id: number): Promise<void> {
+    await db.execute(sql`update jobs set locked_until = now() - interval '1 millisecond' where id = ${id}`);
+  }
+
   it('takes a job again after the lease of a worker that stopped heartbeating', async () => {
     const { db } = await getDb();
     const kind = uniqueKind('lease');
     const id = await enqueue(kind, { n: 1 });
     // A worker claims the job and dies: nobody renews its lease.
-    const dead = await claimJob(db, [kind], 'dead-worker', 300);
+    const before = Math.floor(await dbNowMs(db));
+    const dead = await claimJob(db, [kind], 'dead-worker', 60_000);
+    const after = await dbNowMs(db);
     expect(dead?.id).toBe(id);
-    expect(await claimJob(db, [kind], 'other', 300)).toBeNull();
+    // The lease ends its length after the claim, on the database clock.
+    expect(dead!.locked_until!.getTime()).toBeGreaterThanOrEqual(before + 60_000);
+    expect(dead!.locked_until!.getTime()).toBeLessThanOrEqual(after + 60_000);
+    // While it lasts, nobody else takes the job.
+    expect(await claimJob(db, [kind], 'other', 60_000)).toBeNull();
+    await leaseRunsOut(db, id);
 
     const ranBy: number[] = [];
     const worker = startJobWorker({
-      db, pollMs: 20, leaseMs: 300,
+      db, pollMs: 20,
       handlers: { [kind]: { run: async (_p, ctx) => { ranBy.push(ctx.job.attempts); } } },
     });
     try {
@@ -89,15 +115,31 @@ describe('leases', () => {
     const { db } = await getDb();
     const kind = uniqueKind('long');
     const id = await enqueue(kind, {});
+    // Renewed every third of it: a heartbeat would have to be 2 s late for the other worker to
+    // see the lease pass, where 300 ms once made a 200 ms stall of a loaded machine enough.
+    const leaseMs = 3000;
     let runs = 0;
-    const handler: JobHandler = { run: async () => { runs += 1; await new Promise((r) => setTimeout(r, 1200)); } };
-    const a = startJobWorker({ db, pollMs: 20, leaseMs: 300, handlers: { [kind]: handler } });
-    const b = startJobWorker({ db, pollMs: 20, leaseMs: 300, handlers: { [kind]: handler } });
+    const leaseEnds: Array<[number, number]> = [];
+    const handler: JobHandler = {
+      run: async (_p, ctx) => {
+        runs += 1;
+        const claimedUntil = ctx.job.locked_until!.getTime();
+        // Outlive the lease taken at the claim by half its length, on the database clock, however slow the machine.
+        while ((await dbNowMs(db)) < claimedUntil + leaseMs / 2) await new Promise((r) => setTimeout(r, 50));
+        const row = await getJob(ctx.job.id, db);
+        leaseEnds.push([claimedUntil, row!.locked_until!.getTime()]);
+      },
+    };
+    const a = startJobWorker({ db, pollMs: 20, leaseMs, handlers: { [kind]: handler } });
+    const b = startJobWorker({ db, pollMs: 20, leaseMs, handlers: { [kind]: handler } });
     try {
-      const job = await waitForJob(id, { timeoutMs: 10_000, intervalMs: 20 });
+      const job = await waitForJob(id, { timeoutMs: 60_000, intervalMs: 20 });
       expect(job.status).toBe('done');
       expect(job.attempts).toBe(1);
       expect(runs).toBe(1);
+      // The lease the job ran under was moved on past the one taken at the claim.
+      expect(leaseEnds).toHaveLength(1);
+      expect(leaseEnds[0][1]).toBeGreaterThan(leaseEnds[0][0]);
     } finally {
       await Promise.all([a.stop(), b.stop()]);
     }
@@ -107,10 +149,11 @@ describe('leases', () => {
     const { db } = await getDb();
     const kind = uniqueKind('lost');
     const id = await enqueue(kind, { tag: 'x' }, { maxAttempts: 1 });
-    await claimJob(db, [kind], 'dead-worker', 200);
+    await claimJob(db, [kind], 'dead-worker', 60_000);
+    await leaseRunsOut(db, id);
     const finals: string[] = [];
     const worker = startJobWorker({
-      db, pollMs: 20, leaseMs: 200,
+      db, pollMs: 20,
       handlers: { [kind]: { run: async () => undefined, onFinalFailure: async (_p, reason) => { finals.push(reason); } } },
     });
     try {
