@@ -1,16 +1,31 @@
 /**
  * `npm run eval:assistant`: measures the assistant's retrieval on the
- * labelled questions of features/assistant/data/eval/*.json (issue "The AI
- * assistant", Tests and figures). Prints top-1 and top-3 per language and
- * overall, the handling of off-topic questions (expected null), the misses,
- * and the share of bank answers whose numbers all appear in the fact sheet
- * (../shared/facts/solar-india.md from the repository root). Target: top-1
- * >= 90% in each language. Reads the data files directly (no database):
- * the same files the start-up sync loads. Exits 0 either way (figures, not a
- * test).
+ * labelled questions of features/assistant/data/eval/part-<x>.<language>.json
+ * and checks the bank's numbers against the fact sheet
+ * (docs/facts/solar-india.md). Prints top-1 and top-3 per language, the
+ * handling of off-topic questions (expected null), the misses, and the share
+ * of bank answers whose numbers all appear in the fact sheet. Reads the data
+ * files directly (no database): the same files the start-up sync loads.
  *
- * Options (env): EVAL_VERBOSE=1 prints every question's result;
- * EVAL_MIN_CONFIDENCE overrides the threshold (for tuning).
+ * Two kinds of eval part, printed apart:
+ * - tuning parts (TUNING_PARTS): their misses have guided changes to the
+ *   bank, the lexicon or the retriever, so their figures say how well the
+ *   retriever fits questions it was tuned on, not how it does on new ones;
+ * - the held-out part (HELD_OUT_PARTS): written before the changes it
+ *   judges. Its first score is the one to report. Once its misses guide a
+ *   change, move it to TUNING_PARTS (and say so in the commit) and write a
+ *   new held-out part from the bank's questions and answers only.
+ * A file of a part listed in neither is an error.
+ *
+ * Targets, for the tuning parts and for the held-out part, each on its own:
+ * top-1 >= 90% in each language; every off-topic question gets no answer.
+ * And every number of every bank answer appears in the fact sheet (a
+ * missing fact sheet fails). Prints the figures, then exits 1 with a line
+ * per failed target, or 0 when all are met.
+ *
+ * Options: --tuning-only scores the tuning parts alone (for work in
+ * progress, so the held-out part is scored once, when a change is done);
+ * --verbose (or EVAL_VERBOSE=1) prints every question's result.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -21,11 +36,17 @@ import { DATA_DIR, indexKnowledge, readKnowledgeFiles } from '../features/assist
 import { buildRetriever, MIN_CONFIDENCE } from '../features/assistant/server/retrieve';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const FACTS = path.resolve(ROOT, '../shared/facts/solar-india.md');
+const FACTS = path.join(ROOT, 'docs/facts/solar-india.md');
 const TARGET_TOP1 = 0.9;
 const LANGS: ChatLanguage[] = ['english', 'hindi', 'hinglish'];
-const verbose = process.env.EVAL_VERBOSE === '1';
-const minConfidence = process.env.EVAL_MIN_CONFIDENCE ? Number(process.env.EVAL_MIN_CONFIDENCE) : MIN_CONFIDENCE;
+/** Parts whose misses have guided changes (see the git log): tuning sets. */
+const TUNING_PARTS = ['a', 'b', 'c', 'd'];
+/** The held-out part: written before the change it judges, from the bank's questions and answers only. */
+const HELD_OUT_PARTS = ['e'];
+
+const args = new Set(process.argv.slice(2));
+const tuningOnly = args.has('--tuning-only');
+const verbose = args.has('--verbose') || process.env.EVAL_VERBOSE === '1';
 
 const out = (s = '') => process.stdout.write(`${s}\n`);
 const pct = (a: number, b: number) => (b === 0 ? '  n/a' : `${((100 * a) / b).toFixed(1).padStart(5)}%`);
@@ -35,66 +56,93 @@ const retriever = buildRetriever(knowledge);
 
 interface Tally { n: number; top1: number; top3: number; nullN: number; nullOk: number; posN: number; posTop1: number; posTop3: number; falseNull: number }
 const blank = (): Tally => ({ n: 0, top1: 0, top3: 0, nullN: 0, nullOk: 0, posN: 0, posTop1: 0, posTop3: 0, falseNull: 0 });
-const byLang = new Map<ChatLanguage, Tally>(LANGS.map((l) => [l, blank()]));
-const misses: string[] = [];
-/** Per eval file: [top-1 hits, questions]. */
-const byFile = new Map<string, [number, number]>();
+
+interface Group {
+  name: 'tuning' | 'held-out';
+  title: string;
+  parts: string[];
+  files: string[];
+  byLang: Map<ChatLanguage, Tally>;
+  /** Per eval file: [top-1 hits, questions]. */
+  byFile: Map<string, [number, number]>;
+  misses: string[];
+}
+const group = (name: Group['name'], title: string, parts: string[]): Group =>
+  ({ name, title, parts, files: [], byLang: new Map(LANGS.map((l) => [l, blank()])), byFile: new Map(), misses: [] });
+const groups: Group[] = [
+  group('tuning', `TUNING parts ${TUNING_PARTS.join(', ')} (their misses have guided changes: a fit to seen questions, not a held-out figure)`, TUNING_PARTS),
+  group('held-out', `HELD-OUT part ${HELD_OUT_PARTS.join(', ')} (written before the changes it judges; if its misses guide a change, it becomes a tuning part)`, HELD_OUT_PARTS),
+];
+const failures: string[] = [];
 
 const evalDir = path.join(DATA_DIR, 'eval');
 const files = fs.existsSync(evalDir) ? fs.readdirSync(evalDir).filter((f) => f.endsWith('.json')).sort() : [];
+if (files.length === 0) failures.push(`no eval files in ${evalDir}`);
 for (const f of files) {
-  const language = LANGS.find((l) => f.includes(`.${l}.`) || f.startsWith(`${l}.`));
-  if (!language) { out(`skip ${f}: no language in the file name`); continue; }
-  const raw: unknown = JSON.parse(fs.readFileSync(path.join(evalDir, f), 'utf8'));
-  const items = evalItemSchema.array().parse(raw);
-  const t = byLang.get(language)!;
+  const m = /^part-([a-z])\.(english|hindi|hinglish)\.json$/.exec(f);
+  if (!m) { failures.push(`${f}: not named part-<letter>.<language>.json`); continue; }
+  const [, part, language] = m as unknown as [string, string, ChatLanguage];
+  const g = groups.find((x) => x.parts.includes(part));
+  if (!g) { failures.push(`${f}: part ${part} is neither a tuning part nor the held-out part (label it in scripts/eval-assistant.ts)`); continue; }
+  if (tuningOnly && g.name === 'held-out') continue;
+  g.files.push(f);
+  const items = evalItemSchema.array().parse(JSON.parse(fs.readFileSync(path.join(evalDir, f), 'utf8')));
+  const t = g.byLang.get(language)!;
+  const fileTally: [number, number] = [0, 0];
   for (const item of items) {
-    const r = retriever.retrieve(item.q, language, { minConfidence });
+    const r = retriever.retrieve(item.q, language);
     const got = r.match?.entry.id ?? null;
     t.n++;
     if (item.expected === null) {
       t.nullN++;
-      const ok = got === null;
-      if (ok) { t.nullOk++; t.top1++; t.top3++; } else misses.push(`[${language}] ${f}: "${item.q}" expected no match, got ${got} (conf ${r.match?.confidence.toFixed(2)})`);
+      if (got === null) { t.nullOk++; t.top1++; t.top3++; } else g.misses.push(`[${language}] ${f}: "${item.q}" expected no match, got ${got} (conf ${r.match?.confidence.toFixed(2)})`);
     } else {
-      if (!knowledge.byId.has(item.expected)) out(`warning: ${f}: expected id "${item.expected}" is not in the bank`);
+      if (!knowledge.byId.has(item.expected)) failures.push(`${f}: expected id "${item.expected}" is not in the bank`);
       t.posN++;
       const top1 = got === item.expected;
       const top3 = got !== null && r.candidates.includes(item.expected);
       if (top1) { t.top1++; t.posTop1++; }
       if (top3) { t.top3++; t.posTop3++; }
       if (got === null) t.falseNull++;
-      if (!top1) misses.push(`[${language}] ${f}: "${item.q}" expected ${item.expected}, got ${got ?? 'null'}${got === null ? ` (best ${r.candidates[0] ?? '-'})` : ''} (conf ${(r.match?.confidence ?? 0).toFixed(2)}; top3 ${r.candidates.join(', ')})`);
+      if (!top1) g.misses.push(`[${language}] ${f}: "${item.q}" expected ${item.expected}, got ${got ?? 'null'}${got === null ? ` (best ${r.candidates[0] ?? '-'})` : ''} (conf ${(r.match?.confidence ?? 0).toFixed(2)}; top3 ${r.candidates.join(', ')})`);
     }
-    const fileTally = byFile.get(f) ?? [0, 0];
     fileTally[1]++;
     if (got === item.expected) fileTally[0]++;
-    byFile.set(f, fileTally);
-    if (verbose) out(`${language} ${got === item.expected ? 'ok  ' : 'MISS'} ${item.q} -> ${got} (${r.match?.confidence.toFixed(2) ?? '-'})`);
+    if (verbose) out(`${language} ${got === item.expected ? 'ok  ' : 'MISS'} ${f} ${item.q} -> ${got} (${r.match?.confidence.toFixed(2) ?? '-'})`);
   }
+  g.byFile.set(f, fileTally);
 }
 
-out(`Assistant retrieval eval: ${files.length} eval files, ${knowledge.entries.length} bank entries (${LANGS.map((l) => `${l} ${knowledge.entries.filter((e) => e.language === l).length}`).join(', ')}), min confidence ${minConfidence}`);
-out('');
-out('language    questions  top-1    top-3    on-topic top-1  off-topic -> null  on-topic -> null  target top-1 >= 90%');
-const all = blank();
-for (const l of LANGS) {
-  const t = byLang.get(l)!;
-  for (const k of Object.keys(all) as Array<keyof Tally>) all[k] += t[k];
-  const pass = t.n > 0 && t.top1 / t.n >= TARGET_TOP1;
-  out(`${l.padEnd(11)} ${String(t.n).padStart(9)}  ${pct(t.top1, t.n)}   ${pct(t.top3, t.n)}   ${pct(t.posTop1, t.posN)}          ${pct(t.nullOk, t.nullN)} (${t.nullOk}/${t.nullN})    ${String(t.falseNull).padStart(4)}             ${t.n === 0 ? 'NO DATA' : pass ? 'PASS' : 'FAIL'}`);
+out(`Assistant retrieval eval: ${knowledge.entries.length} bank entries (${LANGS.map((l) => `${l} ${knowledge.entries.filter((e) => e.language === l).length}`).join(', ')}), min confidence ${MIN_CONFIDENCE}`);
+for (const g of groups) {
+  out('');
+  out(`== ${g.title}`);
+  if (g.name === 'held-out' && tuningOnly) { out('   not scored (--tuning-only)'); continue; }
+  if (g.files.length === 0) failures.push(`${g.name}: no eval files`);
+  out('language    questions  top-1    top-3    on-topic top-1  off-topic -> null  on-topic -> null  target top-1 >= 90%, off-topic -> null');
+  const all = blank();
+  for (const l of LANGS) {
+    const t = g.byLang.get(l)!;
+    for (const k of Object.keys(all) as Array<keyof Tally>) all[k] += t[k];
+    const top1Ok = t.n > 0 && t.top1 / t.n >= TARGET_TOP1;
+    const nullOk = t.nullOk === t.nullN;
+    if (t.n === 0) failures.push(`${g.name} ${l}: no questions`);
+    else if (!top1Ok) failures.push(`${g.name} ${l}: top-1 ${pct(t.top1, t.n).trim()} is below the 90% target`);
+    if (!nullOk) failures.push(`${g.name} ${l}: ${t.nullN - t.nullOk} of ${t.nullN} off-topic questions got an answer (target: none)`);
+    const verdict = t.n === 0 ? 'NO DATA' : top1Ok && nullOk ? 'PASS' : 'FAIL';
+    out(`${l.padEnd(11)} ${String(t.n).padStart(9)}  ${pct(t.top1, t.n)}   ${pct(t.top3, t.n)}   ${pct(t.posTop1, t.posN)}          ${pct(t.nullOk, t.nullN)} (${t.nullOk}/${t.nullN})    ${String(t.falseNull).padStart(4)}             ${verdict}`);
+  }
+  out(`${'overall'.padEnd(11)} ${String(all.n).padStart(9)}  ${pct(all.top1, all.n)}   ${pct(all.top3, all.n)}   ${pct(all.posTop1, all.posN)}          ${pct(all.nullOk, all.nullN)} (${all.nullOk}/${all.nullN})    ${String(all.falseNull).padStart(4)}`);
+  out('top-1 per eval file:');
+  for (const [f, [hit, n]] of g.byFile) out(`  ${f.padEnd(26)} ${pct(hit, n)} (${hit}/${n})`);
+  out(`Misses (${g.misses.length}):`);
+  for (const m of g.misses) out(`  ${m}`);
 }
-out(`${'overall'.padEnd(11)} ${String(all.n).padStart(9)}  ${pct(all.top1, all.n)}   ${pct(all.top3, all.n)}   ${pct(all.posTop1, all.posN)}          ${pct(all.nullOk, all.nullN)} (${all.nullOk}/${all.nullN})    ${String(all.falseNull).padStart(4)}`);
+out('');
 out('(top-1: the expected entry, or no match for an off-topic question; top-3: the expected entry among the 3 candidates of an answered question)');
-out('');
-out('top-1 per eval file:');
-for (const [f, [hit, n]] of byFile) out(`  ${f.padEnd(26)} ${pct(hit, n)} (${hit}/${n})`);
-
-out('');
-out(`Misses (${misses.length}):`);
-for (const m of misses) out(`  ${m}`);
 
 // Numbers in answers vs the fact sheet.
+out('');
 if (fs.existsSync(FACTS)) {
   const factNumbers = new Set(numbersOf(fs.readFileSync(FACTS, 'utf8')));
   let ok = 0;
@@ -104,10 +152,17 @@ if (fs.existsSync(FACTS)) {
     if (missing.length === 0) ok++;
     else bad.push(`[${e.language}] ${e.id}: ${[...new Set(missing)].join(', ')}`);
   }
-  out('');
   out(`Answers whose numbers all appear in the fact sheet: ${pct(ok, knowledge.entries.length)} (${ok}/${knowledge.entries.length})`);
   for (const b of bad) out(`  not in fact sheet: ${b}`);
+  if (bad.length > 0) failures.push(`fact sheet: ${bad.length} answers state numbers that are not in ${path.relative(ROOT, FACTS)}`);
 } else {
-  out(`Fact sheet not found at ${FACTS}: number check skipped`);
+  failures.push(`fact sheet not found at ${FACTS}`);
 }
+
+out('');
+if (failures.length > 0) {
+  for (const f of failures) out(`TARGET FAILED: ${f}`);
+  process.exit(1);
+}
+out(`All targets met${tuningOnly ? ' (tuning parts only: the held-out part was not scored)' : ''}.`);
 process.exit(0);

@@ -4,7 +4,7 @@ import { normalizeText } from './normalize';
 /**
  * The assistant's calculator (issue "The AI assistant", Knowledge): system
  * size, central subsidy, state top-ups, cost and payback. Every rule and
- * number comes from ../shared/facts/solar-india.md (section and source
+ * number comes from docs/facts/solar-india.md (section and source
  * numbers in each comment); scheme rules are "as of 2026" and the answers
  * point to pmsuryaghar.gov.in. Amounts are whole rupees. Pure functions.
  */

@@ -1,9 +1,9 @@
 /**
  * The numbers a text states, in one comparable form, so that every figure in
  * a question-bank answer can be looked up in the fact sheet
- * (../shared/facts/solar-india.md from the repository root). Used by
- * `npm run eval:assistant` and by the bank's fact test
- * (features/assistant/server/bank-facts.test.ts). Pure, no I/O.
+ * (docs/facts/solar-india.md). Used by `npm run eval:assistant` and by the
+ * bank's fact test (features/assistant/server/bank-facts.test.ts). Pure, no
+ * I/O.
  */
 
 /**

@@ -7,9 +7,9 @@ import { TOPICS } from './taxonomy';
 import { QUESTION_BANK_CATEGORIES } from './types';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
-/** In CI the repo is cloned with shared/ beside it. */
-const FACT_SHEET = path.resolve(repoRoot, '../shared/facts/solar-india.md');
-const factSheet = fs.existsSync(FACT_SHEET) ? fs.readFileSync(FACT_SHEET, 'utf8') : null;
+/** The fact sheet, kept in the repository; reading it throws (and the suite fails) if it is missing. */
+const FACT_SHEET = path.join(repoRoot, 'docs/facts/solar-india.md');
+const factSheet = fs.readFileSync(FACT_SHEET, 'utf8');
 const DEVANAGARI = /[\u0900-\u097F]/;
 
 const reels = libraryReels();
@@ -115,8 +115,8 @@ describe('starter library data', () => {
     }
   });
 
-  describe.skipIf(!factSheet)(`against the fact sheet (${factSheet ? FACT_SHEET : `skipped: ${FACT_SHEET} not found`})`, () => {
-    const sheet = factSheet ?? '';
+  describe('against the fact sheet (docs/facts/solar-india.md)', () => {
+    const sheet = factSheet;
     const body = sheet.slice(0, sheet.indexOf('## Sources'));
     // Source references like [12] are not facts: leave them out so "12" must appear as a stated figure.
     const stated = new Set(numbersIn(body.replace(/\[\d+\]/g, '')));
