@@ -19,9 +19,17 @@ const API_PREFIXES = [
   '/feeds-server/', '/uploader/', '/uploader-read/', '/auth/', '/recommendation-service/', '/partner/', '/referral/', '/api/',
 ];
 
-/** True when `url` (a request path, with or without query) belongs to the API. */
+/** True when `url` (a request path, with or without query, or an absolute URL) belongs to the API. */
 export function isApiPath(url: string): boolean {
-  return API_PREFIXES.some((p) => url.startsWith(p));
+  let path = url;
+  if (!path.startsWith('/')) {
+    try {
+      path = new URL(url).pathname;
+    } catch {
+      return false;
+    }
+  }
+  return API_PREFIXES.some((p) => path.startsWith(p));
 }
 
 /**

@@ -23,6 +23,24 @@ export interface StopParts {
   log: Pick<Logger, 'info' | 'warn' | 'error'>;
 }
 
+/** Responses being written, per server (see trackResponses). */
+const inFlight = new WeakMap<http.Server, Set<http.ServerResponse>>();
+
+/**
+ * Starts keeping the responses in progress on `server`, so a stop can mark
+ * them `Connection: close` (their keep-alive connection then ends with
+ * them instead of taking another request).
+ */
+export function trackResponses(server: http.Server): void {
+  if (inFlight.has(server)) return;
+  const set = new Set<http.ServerResponse>();
+  inFlight.set(server, set);
+  server.on('request', (_req: http.IncomingMessage, res: http.ServerResponse) => {
+    set.add(res);
+    res.on('close', () => set.delete(res));
+  });
+}
+
 /** Resolves after `ms`, or when `p` settles, whichever is first; true when `p` settled. */
 async function within(p: Promise<unknown>, ms: number): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
@@ -47,9 +65,11 @@ export async function gracefulStop(parts: StopParts): Promise<boolean> {
   const { server, log } = parts;
   const deadline = Date.now() + parts.graceMs;
   const left = () => Math.max(0, deadline - Date.now());
-  server.on('request', (_req: http.IncomingMessage, res: http.ServerResponse) => {
+  const closeAfter = (res: http.ServerResponse) => {
     if (!res.headersSent) res.setHeader('Connection', 'close');
-  });
+  };
+  for (const res of inFlight.get(server) ?? []) closeAfter(res);
+  server.on('request', (_req: http.IncomingMessage, res: http.ServerResponse) => closeAfter(res));
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
   server.closeIdleConnections();
   const socketsDrained = parts.drainSockets ? parts.drainSockets() : Promise.resolve();
@@ -71,6 +91,7 @@ export async function gracefulStop(parts: StopParts): Promise<boolean> {
  * 0 (1 when the grace period was exceeded); a second signal exits 1 at once.
  */
 export function handleStopSignals(parts: StopParts, exit: (code: number) => void = (c) => process.exit(c)): void {
+  trackResponses(parts.server);
   let stopping = false;
   const onSignal = (signal: NodeJS.Signals) => {
     if (stopping) {

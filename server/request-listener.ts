@@ -1,0 +1,106 @@
+import type http from 'node:http';
+import { VIEWER_COOKIE } from '@/lib/constants';
+import { newVisitorId, visitorFromCookieHeader, visitorSetCookie } from '@/lib/auth/visitor';
+import { errorBody } from '@/lib/http/errors';
+import { consumeLimit } from '@/lib/http/rate-limit';
+import { clientIp, isHttps } from '@/lib/http/request-info';
+import { DATA_POLICY, baseSecurityHeaders, isEmbedPath, newNonce, pagePolicy } from '@/lib/http/security-headers';
+import { INTERNAL_ERROR_MESSAGE } from '@/lib/http/app';
+import { logger } from '@/lib/logger';
+import { isApiPath } from './api';
+import { handleMediaRequest } from './media';
+import { serveBrotliAsset } from './static-brotli';
+
+type Handler = (req: http.IncomingMessage, res: http.ServerResponse) => Promise<void> | void;
+
+export interface ListenerParts {
+  /** The Hono API's node listener. */
+  api: Handler;
+  /** Next's request handler (pages and their assets). */
+  next: Handler;
+  /** Next's build folder (`.next`), for the brotli assets. */
+  distDir: string;
+  dev: boolean;
+  /** Origins of media on S3 (Content-Security-Policy media-src and connect-src). */
+  mediaOrigins: readonly string[];
+  /** CHAT_EMBED_ORIGINS: who may frame /chat/external/*. */
+  embedOrigins: readonly string[];
+}
+
+/**
+ * A page request's visitor: a first visit gets the signed cookie on its
+ * response, and the request's Cookie header is extended so server
+ * components already see it. Past the per-IP limit of new visitors the page
+ * is still served, without an id (it can read, not count).
+ */
+async function ensurePageVisitor(req: http.IncomingMessage, res: http.ServerResponse, https: boolean): Promise<void> {
+  if (visitorFromCookieHeader(req.headers.cookie)) return;
+  try {
+    await consumeLimit('visitor', null, clientIp(req));
+  } catch {
+    return;
+  }
+  const cookie = visitorSetCookie(newVisitorId(), https);
+  res.appendHeader('Set-Cookie', cookie);
+  const others = (req.headers.cookie ?? '').split(';').map((c) => c.trim())
+    .filter((c) => c && !c.startsWith(`${VIEWER_COOKIE}=`));
+  req.headers.cookie = [...others, cookie.split(';')[0]].join('; ');
+}
+
+/**
+ * The one port's request listener (ARCHITECTURE.md "Shape"): every answer
+ * gets the security headers (lib/http/security-headers.ts); then media
+ * files, the API, brotli build assets, and Next for the rest. Pages get a
+ * fresh CSP nonce, which Next reads from the request's CSP header and puts
+ * on its scripts. A request that fails before any handler answers (a
+ * malformed escape in its path) is a 400 in the one error shape, never a
+ * thrown error inside the listener.
+ */
+export function createRequestListener(parts: ListenerParts): http.RequestListener {
+  async function route(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+    const url = req.url ?? '/';
+    const https = isHttps(req);
+    for (const [k, v] of Object.entries(baseSecurityHeaders(url, https))) res.setHeader(k, v);
+    if (url.startsWith('/media/')) {
+      res.setHeader('Content-Security-Policy', DATA_POLICY);
+      handleMediaRequest(req, res);
+      return;
+    }
+    if (isApiPath(url)) {
+      res.setHeader('Content-Security-Policy', DATA_POLICY);
+      await parts.api(req, res);
+      return;
+    }
+    if (!parts.dev && serveBrotliAsset(req, res, parts.distDir)) return;
+    if (!url.startsWith('/_next/')) {
+      await ensurePageVisitor(req, res, https);
+      const csp = pagePolicy({
+        nonce: newNonce(),
+        // Only the embeddable assistant may be framed, and only by the configured origins.
+        frameAncestors: isEmbedPath(url) ? parts.embedOrigins : 'none',
+        mediaOrigins: parts.mediaOrigins,
+        dev: parts.dev,
+        https,
+      });
+      res.setHeader('Content-Security-Policy', csp);
+      req.headers['content-security-policy'] = csp;
+    }
+    await parts.next(req, res);
+  }
+
+  return (req, res) => {
+    route(req, res).catch((err: unknown) => {
+      const status = err instanceof URIError ? 400 : 500;
+      if (status === 500) logger().error({ err, method: req.method }, 'request failed before a handler');
+      if (res.headersSent) {
+        res.destroy();
+        return;
+      }
+      const body = JSON.stringify(status === 400
+        ? errorBody('bad_request', 'The request path is not valid.')
+        : errorBody('internal_error', INTERNAL_ERROR_MESSAGE));
+      res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(body) });
+      res.end(body);
+    });
+  };
+}
