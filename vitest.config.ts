@@ -5,8 +5,9 @@ const alias = { '@': path.resolve(import.meta.dirname) };
 const integrationFiles = ['tests/integration/**/*.test.ts'];
 
 /**
- * Three kinds of test (ARCHITECTURE.md "Testing"): unit tests beside the
- * code; integration tests on PGlite and, when DATABASE_URL is set, again on
+ * Four kinds of test (ARCHITECTURE.md "Testing"): unit tests beside the
+ * code; component tests (*.test.tsx, happy-dom, Testing Library, MSW
+ * answering the API paths); integration tests on PGlite and, when DATABASE_URL is set, again on
  * PostgreSQL; media tests running the real ffmpeg. End-to-end tests run
  * separately (`npm run test:e2e`) against the built app.
  */
