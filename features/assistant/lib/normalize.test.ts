@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { consonantKey, detectLanguage, foldWord, isDomainToken, normalizeText, normalizeUnits, tokenize, transliterateWord } from './normalize';
+import { consonantKey, foldWord, isDomainToken, normalizeText, normalizeUnits, tokenize, transliterateWord } from './normalize';
 
 describe('transliterateWord', () => {
   it('writes Devanagari the way Hinglish is typed, deleting the silent inherent a', () => {
@@ -145,14 +145,6 @@ describe('consonantKey', () => {
   it('gives no key for short words and numbers', () => {
     expect(consonantKey('kab')).toBe('');
     expect(consonantKey('1000')).toBe('');
-  });
-});
-
-describe('detectLanguage', () => {
-  it('tells Hindi, Hinglish and English apart', () => {
-    expect(detectLanguage('बिजली कटने पर सोलर चलेगा?')).toBe('hindi');
-    expect(detectLanguage('3kW pe kitni subsidy milegi?')).toBe('hinglish');
-    expect(detectLanguage('How much subsidy for 3 kW?')).toBe('english');
   });
 });
 

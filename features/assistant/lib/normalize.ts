@@ -93,11 +93,6 @@ export function hasDevanagari(text: string): boolean {
   return /[\u0900-\u097F]/.test(text);
 }
 
-/** Transliterates every Devanagari run of a text (see transliterateWord). */
-export function transliterate(text: string): string {
-  return text.replace(/[\u0900-\u097F\u200c\u200d]+/g, (w) => transliterateWord(w));
-}
-
 // ---------------------------------------------------------------------------
 // Numbers, units, currency
 
@@ -543,11 +538,6 @@ const STOPWORDS_RAW = [
 
 const STOPWORDS = new Set(STOPWORDS_RAW.map((w) => foldWord(hasDevanagari(w) ? transliterateWord(w) : w)));
 
-/** True when the folded token is a stopword of any of the three languages. */
-export function isStopword(folded: string): boolean {
-  return STOPWORDS.has(folded);
-}
-
 /**
  * The retrieval tokens of a text: `normalizeText`, then each word folded
  * (`foldWord`), stopwords removed, and (unless `concepts: false`, e.g. for
@@ -571,24 +561,3 @@ export function consonantKey(folded: string): string {
   if (folded.length < 4 || /^\d/.test(folded)) return '';
   return folded[0] + folded.slice(1).replace(/[aeiouy]/g, '');
 }
-
-/**
- * Guesses the language of a message: Devanagari -> hindi; Latin text with
- * common Hindi function words -> hinglish; other Latin -> english.
- */
-export function detectLanguage(text: string): 'english' | 'hindi' | 'hinglish' {
-  if (hasDevanagari(text)) {
-    const letters = text.match(/[\u0900-\u097F]/g)?.length ?? 0;
-    const latin = text.match(/[a-z]/gi)?.length ?? 0;
-    return letters >= latin ? 'hindi' : 'hinglish';
-  }
-  const words = text.toLowerCase().match(/[a-z]+/g) ?? [];
-  const hindiWords = words.filter((w) => HINGLISH_MARKERS.has(w)).length;
-  return hindiWords >= 1 && hindiWords / Math.max(words.length, 1) >= 0.15 ? 'hinglish' : 'english';
-}
-
-const HINGLISH_MARKERS = new Set([
-  'hai', 'hain', 'kya', 'ka', 'ki', 'ke', 'ko', 'mein', 'se', 'par', 'pe', 'kitna', 'kitni', 'kitne', 'kaise', 'kab', 'kyun', 'kyon',
-  'mera', 'meri', 'mere', 'ghar', 'chahiye', 'milegi', 'milega', 'lagega', 'lagegi', 'nahi', 'nahin', 'aur', 'bhi', 'hota', 'hoti',
-  'karna', 'kare', 'karen', 'bijli', 'chhat', 'wala', 'wali', 'kaun', 'kaunsa', 'sakte', 'sakta', 'hum', 'aap', 'abhi', 'agar', 'toh',
-]);

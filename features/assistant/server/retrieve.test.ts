@@ -71,10 +71,9 @@ describe('buildRetriever().retrieve', () => {
     expect(new Set(r.candidates).size).toBe(r.candidates.length);
   });
 
-  it('gives a confidence between 0 and 1 and honours a stricter threshold', () => {
+  it('gives a confidence between 0 and 1', () => {
     const r = retriever.retrieve('net metering', 'english');
     expect(r.match?.confidence).toBeGreaterThan(0.5);
     expect(r.match?.confidence).toBeLessThanOrEqual(1);
-    expect(retriever.retrieve('net metering kaise kaam karta hai bhai mausam', 'english', { minConfidence: 0.99 }).match).toBeNull();
   });
 });

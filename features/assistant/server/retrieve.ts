@@ -1,6 +1,6 @@
 import MiniSearch from 'minisearch';
 import type { ChatLanguage } from '../schemas';
-import { consonantKey, detectLanguage, isCoreSolarToken, isDomainToken, isOtherDomainToken, tokenize } from '../lib/normalize';
+import { consonantKey, isCoreSolarToken, isDomainToken, isOtherDomainToken, tokenize } from '../lib/normalize';
 import { quantityRanges, rangeFit, type QuantityRange } from '../lib/quantities';
 import { loadKnowledge, type Knowledge, type KnowledgeEntry } from './knowledge';
 
@@ -28,96 +28,46 @@ export interface RetrieveResult {
   match: RetrieveMatch | null;
   /** Up to 3 entry ids, best first (also when match is null). */
   candidates: string[];
-  /** Language the message looks written in (lib/normalize.ts detectLanguage). */
-  detected: ChatLanguage;
-}
-
-export interface RetrieveOptions {
-  /** Confidence below which there is no match; default MIN_CONFIDENCE. */
-  minConfidence?: number;
 }
 
 /**
- * Confidence threshold, tuned on data/eval/*.json (npm run eval:assistant).
- * Off-topic questions are mostly caught by the solar-word rule (Tuning
- * offDomainConfidence / genericDomainConfidence), so this floor is low.
+ * Confidence below which there is no match, tuned on the tuning parts of
+ * data/eval (npm run eval:assistant). Off-topic questions are mostly caught
+ * by the solar-word rule (W.offDomainConfidence, W.genericDomainConfidence),
+ * so this floor is low.
  */
 export const MIN_CONFIDENCE = 0.1;
 
-/** Retrieval knobs, tuned on the eval set (npm run eval:assistant). */
-export interface Tuning {
-  /** Field boosts: the question says what the entry is about; the answer only a little. */
-  boost: { question: number; alternates: number; category: number; answer: number };
-  /** Index the whole answer (true) or its first sentence. */
-  fullAnswer: boolean;
-  /** One document per language (scores summed per entry) instead of one per entry. */
-  perLanguage: boolean;
-  /** Weight of consonant-key matches against the spelling itself. */
-  keyWeight: number;
-  /** Weight of unmatched words in the confidence (unknown words are often just other wording). */
-  unmatchedWeight: number;
-  /** Weight, in the confidence, of a word no entry uses at all ("exactly", "everyone"): no evidence for or against. */
-  unknownWeight: number;
-  /** Confidence credit of a word matched only by prefix or fuzzily, and only by its consonant key. */
-  partialHit: number;
-  keyHit: number;
-  /** Numbers are the question's quantities (the calculator reads them), weak evidence of its topic. */
-  numberWeight: number;
-  unitWeight: number;
-  /** MiniSearch BM25+ parameters. */
-  bm25: { k: number; b: number; d: number };
-  /** Rerank: score x coverage^power, favouring entries that meet more of the question's words. */
-  coveragePower: number;
-  fuzzy: number;
-  fuzzyWeight: number;
-  prefixWeight: number;
-  /** Per entry: sum of its language documents' scores, or the best one. */
-  aggregate: 'sum' | 'max';
-  /** Rerank of the top candidates by the best idf-weighted overlap with one of the entry's own wordings (0 = off). */
-  rerankWeight: number;
-  rerankTop: number;
-  /** Weight of the coverage (confidence) in the rerank. */
-  rerankCoverage: number;
-  /** No-match rule on solar words (lib/normalize.ts isDomainToken): see offDomainConfidence and genericDomainConfidence. */
-  domainGate: boolean;
-  /** Confidence that lets a question without a solar word through the gate all the same. */
-  offDomainConfidence: number;
-  /** Confidence needed when the best entry meets the question on no solar word other than "solar"/"system". */
-  genericDomainConfidence: number;
-  /** Rerank weight of the fit between the question's quantities and the ranges an entry covers (lib/quantities.ts). */
-  quantityWeight: number;
-  /** Weight of a range read from an entry's answer against one from its question or alternates. */
-  answerRangeWeight: number;
-  /** Rerank weight of the share of the question's intent words (INTENTS) that the entry's wordings also use. */
-  intentWeight: number;
-}
-export const DEFAULT_TUNING: Tuning = {
+/** Retrieval weights, tuned on the tuning parts of data/eval (npm run eval:assistant). */
+const W = {
+  /** Field boosts: the question says what the entry is about; the answer (its first sentence) only a little. */
   boost: { question: 3, alternates: 3, category: 0.6, answer: 0.4 },
-  fullAnswer: false,
-  perLanguage: true,
+  /** Weight of consonant-key matches against the spelling itself. */
   keyWeight: 0.6,
-  unmatchedWeight: 1,
+  /** Weight, in the confidence, of a word no entry uses at all ("exactly", "everyone"): no evidence for or against. */
   unknownWeight: 0.5,
+  /** Confidence credit of a word matched only by prefix or fuzzily, and only by its consonant key. */
   partialHit: 0.5,
   keyHit: 0.6,
+  /** Numbers are the question's quantities (the calculator reads them), weak evidence of its topic. */
   numberWeight: 0.3,
   unitWeight: 0.5,
+  /** MiniSearch BM25+ parameters. */
   bm25: { k: 1.2, b: 0.7, d: 0.5 },
-  coveragePower: 0,
   fuzzy: 0.2,
   fuzzyWeight: 0.5,
   prefixWeight: 0.6,
-  aggregate: 'sum',
-  rerankWeight: 1,
+  /** The top candidates are reranked by the best idf-weighted overlap with one of the entry's own wordings. */
   rerankTop: 10,
-  rerankCoverage: 0,
-  domainGate: true,
+  /** Confidence that lets a question without a solar word (lib/normalize.ts isDomainToken) through all the same. */
   offDomainConfidence: 0.6,
+  /** Confidence needed when the best entry meets the question on no solar word other than "solar"/"system". */
   genericDomainConfidence: 0.2,
-  quantityWeight: 1,
+  /** Weight of a range read from an entry's answer against one from its question or alternates (lib/quantities.ts). */
   answerRangeWeight: 0.5,
+  /** Rerank weight of the share of the question's intent words (INTENTS) that the entry's wordings also use. */
   intentWeight: 0.3,
-};
+} as const;
 
 interface Doc {
   key: string;
@@ -172,33 +122,32 @@ function answerHead(answer: string): string {
 
 /** A retriever over one knowledge index (synchronous once built). */
 export interface Retriever {
-  retrieve(message: string, language: ChatLanguage, opts?: RetrieveOptions): RetrieveResult;
+  retrieve(message: string, language: ChatLanguage): RetrieveResult;
 }
 
 /**
  * Builds the MiniSearch index of a knowledge index. Cost: tens of ms for
  * ~400 entries; `retrieve()` caches it per knowledge object.
  */
-export function buildRetriever(knowledge: Pick<Knowledge, 'entries' | 'byId'>, tuning: Partial<Tuning> = {}): Retriever {
-  const t: Tuning = { ...DEFAULT_TUNING, ...tuning };
-  // One document per entry id, all three languages together: a Hindi
-  // question may share its words with the Hinglish wording, an English
-  // loanword with the English one.
+export function buildRetriever(knowledge: Pick<Knowledge, 'entries' | 'byId'>): Retriever {
+  // One document per entry and language, all searched whatever the asker's
+  // language (a Hindi question may share its words with the Hinglish wording,
+  // an English loanword with the English one); an entry's documents' scores
+  // are summed.
   const docs: Doc[] = [];
   for (const [id, slot] of knowledge.byId) {
     const langs = Object.values(slot);
     const first = langs[0];
     if (!first) continue;
-    const groups = t.perLanguage ? langs.map((e) => [e]) : [langs];
-    for (const g of groups) {
+    for (const e of langs) {
       docs.push({
-        key: t.perLanguage ? `${id}:${g[0]!.language}` : id,
+        key: `${id}:${e.language}`,
         id,
-        language: g[0]!.language,
-        question: g.map((e) => e.question).join(' . '),
-        alternates: g.map((e) => e.alternates.join(' . ')).join(' . '),
+        language: e.language,
+        question: e.question,
+        alternates: e.alternates.join(' . '),
         category: CATEGORY_WORDS[first.category] ?? '',
-        answer: g.map((e) => (t.fullAnswer ? e.answer : answerHead(e.answer))).join(' . '),
+        answer: answerHead(e.answer),
       });
     }
   }
@@ -242,7 +191,7 @@ export function buildRetriever(knowledge: Pick<Knowledge, 'entries' | 'byId'>, t
     const list: Array<{ r: QuantityRange; w: number }> = [];
     for (const e of Object.values(slot)) {
       for (const w of [e.question, ...e.alternates]) for (const r of quantityRanges(w)) list.push({ r, w: 1 });
-      for (const r of quantityRanges(e.answer)) list.push({ r, w: t.answerRangeWeight });
+      for (const r of quantityRanges(e.answer)) list.push({ r, w: W.answerRangeWeight });
     }
     if (list.length > 0) entryRanges.set(id, list);
   }
@@ -293,7 +242,7 @@ export function buildRetriever(knowledge: Pick<Knowledge, 'entries' | 'byId'>, t
       terms.forEach((q, i) => {
         const wt = isNumber(q) ? 0.3 : idf(q);
         const k = qKeys[i];
-        if (w.has(q)) { inter += wt; seen.add(q); } else if (k && wKeys.has(k)) inter += wt * t.keyHit;
+        if (w.has(q)) { inter += wt; seen.add(q); } else if (k && wKeys.has(k)) inter += wt * W.keyHit;
         union += wt;
       });
       for (const x of w) if (!seen.has(x) && !terms.includes(x)) union += isNumber(x) ? 0.3 : idf(x);
@@ -304,25 +253,24 @@ export function buildRetriever(knowledge: Pick<Knowledge, 'entries' | 'byId'>, t
   };
 
   return {
-    retrieve(message, language, opts = {}) {
-      const detected = detectLanguage(message);
+    retrieve(message, language) {
       const terms = [...new Set(tokenize(message))];
-      if (terms.length === 0 || docs.length === 0) return { match: null, candidates: [], detected };
+      if (terms.length === 0 || docs.length === 0) return { match: null, candidates: [] };
       const results = index.search(message, {
-        boost: t.boost,
-        bm25: t.bm25,
+        boost: W.boost,
+        bm25: W.bm25,
         combineWith: 'OR',
-        fuzzy: (term) => (/^[#@]/.test(term) || term.length < 5 || isNumber(term) ? false : t.fuzzy),
+        fuzzy: (term) => (/^[#@]/.test(term) || term.length < 5 || isNumber(term) ? false : W.fuzzy),
         prefix: (term) => !/^[#@]/.test(term) && term.length >= 4 && !isNumber(term),
-        weights: { fuzzy: t.fuzzyWeight, prefix: t.prefixWeight },
-        boostTerm: (term) => (term.startsWith('#') ? t.keyWeight : isNumber(term) ? t.numberWeight : UNIT_TOKENS.has(term) ? t.unitWeight : 1),
+        weights: { fuzzy: W.fuzzyWeight, prefix: W.prefixWeight },
+        boostTerm: (term) => (term.startsWith('#') ? W.keyWeight : isNumber(term) ? W.numberWeight : UNIT_TOKENS.has(term) ? W.unitWeight : 1),
       });
       // Per entry: the scores of its documents summed, their matched words united.
       const byEntry = new Map<string, { score: number; queryTerms: Set<string>; exact: Set<string> }>();
       for (const r of results) {
         const id = String(r.id).split(':')[0]!;
         const agg = byEntry.get(id) ?? { score: 0, queryTerms: new Set<string>(), exact: new Set<string>() };
-        agg.score = t.aggregate === 'max' ? Math.max(agg.score, r.score) : agg.score + r.score;
+        agg.score += r.score;
         for (const q of r.queryTerms) agg.queryTerms.add(q);
         // r.match is keyed by the document's terms: a query term among them matched exactly, not by prefix or fuzzily.
         for (const d of Object.keys(r.match)) agg.exact.add(d);
@@ -330,23 +278,24 @@ export function buildRetriever(knowledge: Pick<Knowledge, 'entries' | 'byId'>, t
       }
       const ranked = [...byEntry.entries()]
         .map(([id, r]) => {
-          const cov = coverage(terms, r.queryTerms, r.exact, idf, known, t);
-          return { id, score: r.score, rank: r.score * Math.pow(Math.max(cov, 0.01), t.coveragePower), confidence: cov, queryTerms: r.queryTerms };
+          const cov = coverage(terms, r.queryTerms, r.exact, idf, known);
+          return { id, score: r.score, rank: r.score, confidence: cov, queryTerms: r.queryTerms };
         })
         .sort((a, b) => b.rank - a.rank);
-      if (t.rerankWeight > 0 && ranked.length > 1) {
-        const head = ranked.slice(0, t.rerankTop);
+      // Rerank of the top candidates: the search score (scaled to the best), the best overlap with one of the entry's
+      // own wordings, the fit of the question's quantities to the entry's ranges, and the agreement of intent words.
+      if (ranked.length > 1) {
+        const head = ranked.slice(0, W.rerankTop);
         const maxRank = head[0]!.rank || 1;
-        const fits = t.quantityWeight > 0 ? quantityFit(message) : new Map<string, number>();
-        for (const r of head) r.rank = r.rank / maxRank + t.rerankWeight * overlap(terms, r.id) + t.rerankCoverage * r.confidence + t.quantityWeight * (fits.get(r.id) ?? 0) + t.intentWeight * intentFit(terms, r.id);
+        const fits = quantityFit(message);
+        for (const r of head) r.rank = r.rank / maxRank + overlap(terms, r.id) + (fits.get(r.id) ?? 0) + W.intentWeight * intentFit(terms, r.id);
         head.sort((a, b) => b.rank - a.rank);
         ranked.splice(0, head.length, ...head);
       }
       const candidates = ranked.slice(0, 3).map((r) => r.id);
       const top = ranked[0];
-      if (!top) return { match: null, candidates, detected };
+      if (!top) return { match: null, candidates };
       const confidence = top.confidence;
-      const min = opts.minConfidence ?? MIN_CONFIDENCE;
       // No-match rule: a question without any solar word, or with a word of another field the entry does not use,
       // needs a high confidence; one whose best entry meets it on no solar word but "solar"/"system" (every entry is
       // about solar) needs a moderate one; otherwise MIN_CONFIDENCE.
@@ -355,14 +304,14 @@ export function buildRetriever(knowledge: Pick<Knowledge, 'entries' | 'byId'>, t
       // solar word ("my phone's battery backup") the question is about that field; with one, it asks as much as a
       // question without a solar word.
       const foreign = terms.some((x) => isOtherDomainToken(x) && !(wordings.get(top.id) ?? []).some((w) => w.has(x)));
-      if (t.domainGate && foreign && !terms.some(isCoreSolarToken)) return { match: null, candidates, detected };
-      const need = foreign || !terms.some(isDomainToken) ? t.offDomainConfidence : met.every((x) => GENERIC_DOMAIN.has(x)) ? t.genericDomainConfidence : 0;
-      if (t.domainGate && confidence < need) return { match: null, candidates, detected };
-      if (confidence < min) return { match: null, candidates, detected };
+      if (foreign && !terms.some(isCoreSolarToken)) return { match: null, candidates };
+      const need = foreign || !terms.some(isDomainToken) ? W.offDomainConfidence : met.every((x) => GENERIC_DOMAIN.has(x)) ? W.genericDomainConfidence : 0;
+      if (confidence < need) return { match: null, candidates };
+      if (confidence < MIN_CONFIDENCE) return { match: null, candidates };
       const slot = knowledge.byId.get(top.id) ?? {};
       const entry = slot[language] ?? slot.english ?? Object.values(slot)[0];
-      if (!entry) return { match: null, candidates, detected };
-      return { match: { entry, score: top.score, confidence }, candidates, detected };
+      if (!entry) return { match: null, candidates };
+      return { match: { entry, score: top.score, confidence }, candidates };
     },
   };
 }
@@ -373,7 +322,7 @@ export function buildRetriever(knowledge: Pick<Knowledge, 'entries' | 'byId'>, t
  * Numbers are quantities, not topic words: they count only when matched.
  */
 function coverage(
-  terms: string[], matchedQuery: Set<string>, exact: Set<string>, idf: (t: string) => number, known: (t: string) => boolean, t: Tuning,
+  terms: string[], matchedQuery: Set<string>, exact: Set<string>, idf: (t: string) => number, known: (t: string) => boolean,
 ): number {
   let total = 0;
   let got = 0;
@@ -381,10 +330,10 @@ function coverage(
     const key = consonantKey(term);
     const w = idf(term);
     const hit = exact.has(term) ? 1
-      : matchedQuery.has(term) ? t.partialHit
-        : key && matchedQuery.has(`#${key}`) ? t.keyHit : 0;
+      : matchedQuery.has(term) ? W.partialHit
+        : key && matchedQuery.has(`#${key}`) ? W.keyHit : 0;
     if (isNumber(term) && hit === 0) continue;
-    total += hit > 0 ? w : w * (known(term) ? t.unmatchedWeight : t.unknownWeight);
+    total += hit > 0 || known(term) ? w : w * W.unknownWeight;
     got += w * hit;
   }
   return total === 0 ? 0 : got / total;
@@ -398,12 +347,12 @@ const RETRIEVERS = new WeakMap<object, Retriever>();
  * builds the index once per knowledge snapshot.
  * @returns match (null when nothing matches well enough) and the top-3 candidate ids.
  */
-export async function retrieve(message: string, language: ChatLanguage, opts?: RetrieveOptions): Promise<RetrieveResult> {
+export async function retrieve(message: string, language: ChatLanguage): Promise<RetrieveResult> {
   const knowledge = await loadKnowledge();
   let r = RETRIEVERS.get(knowledge);
   if (!r) {
     r = buildRetriever(knowledge);
     RETRIEVERS.set(knowledge, r);
   }
-  return r.retrieve(message, language, opts);
+  return r.retrieve(message, language);
 }
