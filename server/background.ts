@@ -1,22 +1,46 @@
 import { env } from '@/lib/env';
 import { logger } from '@/lib/logger';
 import { startWorker } from './worker';
-import { startStarterLibrary } from './starter-library';
+import { startStarterLibrary, type StarterLibraryOptions } from './starter-library';
+
+export interface BackgroundOptions {
+  /** Run the job worker in this process; default env WORKER_ENABLED. */
+  worker?: boolean;
+  /** Make the starter library; default env STARTER_LIBRARY. An object passes its options (e.g. a limit). */
+  starterLibrary?: boolean | Omit<StarterLibraryOptions, 'signal'>;
+}
 
 /**
  * Starts what runs beside the web server: the job worker (unless
  * WORKER_ENABLED=false) and, on first start, the starter library. The server
  * answers at once; reels join the feed as their jobs finish.
- * @returns a function that stops them (waits for running jobs to yield).
+ * @returns stop(), which resolves once both have stopped: first the starter
+ *   library (no reel is started after it; a render in progress is aborted and
+ *   its ffmpeg killed, its partial MP4 removed; the next start renders it
+ *   again), then the worker (running jobs are handed back to the queue).
+ *   Calling it again returns the same promise.
  */
-export async function startBackground(): Promise<() => Promise<void>> {
+export async function startBackground(opts: BackgroundOptions = {}): Promise<() => Promise<void>> {
   const e = env();
-  const stops: Array<() => Promise<void>> = [];
-  if (e.WORKER_ENABLED) stops.push(await startWorker());
-  if (e.STARTER_LIBRARY) {
-    startStarterLibrary().catch((err) => logger().error({ err }, 'starter library failed'));
+  const log = logger();
+  const stopWorker = (opts.worker ?? e.WORKER_ENABLED) ? await startWorker() : null;
+  const library = opts.starterLibrary ?? e.STARTER_LIBRARY;
+  const controller = new AbortController();
+  let libraryDone: Promise<void> = Promise.resolve();
+  if (library) {
+    libraryDone = startStarterLibrary({ ...(typeof library === 'object' ? library : {}), signal: controller.signal })
+      .catch((err: unknown) => {
+        if (controller.signal.aborted) log.info('starter library stopped; the next start resumes it');
+        else log.error({ err }, 'starter library failed');
+      });
   }
-  return async () => {
-    for (const stop of stops) await stop();
+  let stopping: Promise<void> | null = null;
+  return () => {
+    stopping ??= (async () => {
+      controller.abort(new Error('background stopping'));
+      await libraryDone;
+      await stopWorker?.();
+    })();
+    return stopping;
   };
 }

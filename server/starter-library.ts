@@ -1,4 +1,5 @@
 import { hostname } from 'node:os';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { randomBytes } from 'node:crypto';
 import cliProgress from 'cli-progress';
 import { getDb } from '@/lib/db/client';
@@ -57,6 +58,11 @@ function progressReporter(total: number) {
 export interface StarterLibraryOptions {
   /** Reels to make; default env STARTER_LIBRARY_LIMIT, unset = all. */
   limit?: number;
+  /**
+   * Aborting stops it promptly: no reel is started after it, a render in
+   * progress is cut (ffmpeg and the speech worker killed, the partial MP4
+   * removed), the lease is given back, and the call rejects with the reason.
+   */
   signal?: AbortSignal;
 }
 
@@ -66,11 +72,12 @@ export interface StarterLibraryOptions {
  * ingested / ready". Safe to call on every start: existing reels are
  * skipped, and with several processes on one database only the lease holder
  * renders. Reels join the feed as the worker finishes them.
- * @throws Error when the database cannot be reached.
+ * @throws Error when the database cannot be reached; the signal's reason when aborted.
  */
 export async function startStarterLibrary(opts: StarterLibraryOptions = {}): Promise<void> {
   const e = env();
   const log = logger().child({ component: 'starter-library' });
+  opts.signal?.throwIfAborted();
   const { db } = await getDb();
   const holder = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
   const limit = opts.limit ?? e.STARTER_LIBRARY_LIMIT;
@@ -119,8 +126,7 @@ export async function startStarterLibrary(opts: StarterLibraryOptions = {}): Pro
         log.warn({ ...s }, 'starter library: no reel changed state for 30 minutes; is a worker running?');
         break;
       }
-      opts.signal?.throwIfAborted();
-      await new Promise((r) => setTimeout(r, POLL_MS));
+      await sleep(POLL_MS, undefined, { signal: opts.signal });
     }
     reporter.stop();
     const renderMs = result.renderMs;

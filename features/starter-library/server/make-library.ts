@@ -189,6 +189,34 @@ export interface MakeLibraryResult {
   errors: { sourceKey: string; message: string }[];
 }
 
+/**
+ * Removes the partial files a killed maker leaves: `<reel>.mp4.part.mp4`
+ * under DATA_DIR/library (renderReel) and `<picture>.png.tmp` under
+ * DATA_DIR/media/library (writePicture). Complete files are renamed into
+ * place, so nothing else there is partial. Call only while holding the lease.
+ */
+export function removeStaleParts(dataDir: string): string[] {
+  const removed: string[] = [];
+  const sweep = (dir: string, suffix: string) => {
+    let names: string[];
+    try {
+      names = fs.readdirSync(dir);
+    } catch {
+      return;
+    }
+    for (const name of names) {
+      if (!name.endsWith(suffix)) continue;
+      const full = path.join(dir, name);
+      fs.rmSync(full, { force: true });
+      removed.push(full);
+    }
+  };
+  sweep(path.resolve(dataDir, 'library'), '.part.mp4');
+  sweep(path.resolve(dataDir, 'media', 'library'), '.png.tmp');
+  if (removed.length > 0) logger().child({ component: 'starter-library' }).info({ removed }, 'partial starter files removed');
+  return removed;
+}
+
 /** Lease length: well above one reel's render time, so a live maker never loses it. */
 const LEASE_TTL_MS = 10 * 60_000;
 
@@ -203,12 +231,15 @@ export async function makeLibrary(opts: MakeLibraryOptions): Promise<MakeLibrary
   const all = libraryReels();
   const reels = opts.limit === undefined ? all : all.slice(0, Math.max(0, opts.limit));
   const result: MakeLibraryResult = { ran: false, sourceKeys: reels.map((r) => r.sourceKey), rendered: 0, renderMs: [], errors: [] };
+  opts.signal?.throwIfAborted();
   if (!(await takeLease(opts.db, opts.holder, LEASE_TTL_MS))) {
     log.info('another process is making the starter library');
     return result;
   }
   result.ran = true;
   try {
+    // Only the lease holder writes these files, so what is half-written now was left by a killed maker.
+    removeStaleParts(opts.dataDir);
     const ids = await ensureTaxonomy(opts.db, opts.dataDir);
     const existing = new Set((await opts.db.select({ key: contentItems.source_key }).from(contentItems)
       .where(inArray(contentItems.source_key, result.sourceKeys))).map((r) => r.key));

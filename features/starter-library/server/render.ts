@@ -30,6 +30,7 @@ export interface RenderOptions {
   outFile: string;
   /** ffmpeg threads; the default 2 suits this product's 2-core target while the worker transcodes. */
   threads?: number;
+  /** Aborting stops the speech worker and kills ffmpeg; the call rejects with the reason and leaves no file. */
   signal?: AbortSignal;
 }
 
@@ -61,7 +62,7 @@ export async function renderReel(reel: LibraryReel, opts: RenderOptions): Promis
       text: spokenText(n.line),
       voice: reel.voice,
       speed: NARRATION_WPM[reel.voice],
-    })));
+    })), { signal: opts.signal });
     opts.signal?.throwIfAborted();
     const clips = wavs.map((w) => trimSilence(parseWav(w)));
     const durations = clips.map(pcmDurationS);

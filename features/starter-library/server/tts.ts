@@ -47,15 +47,18 @@ const text2wav = require(workerData.modulePath);
 /**
  * Speaks each text with its voice and returns one WAV file (RIFF bytes) per
  * request, in order. Runs in a worker thread (see the module comment).
+ * Aborting `opts.signal` stops the worker at once.
  * @throws Error when the text is empty or starts with '-' (espeak would read
- *   it as an option), or when synthesis fails or takes over 120 s.
+ *   it as an option), or when synthesis fails or takes over 120 s; the
+ *   signal's reason when aborted.
  */
-export async function synthesize(requests: TtsRequest[]): Promise<Buffer[]> {
+export async function synthesize(requests: TtsRequest[], opts: { signal?: AbortSignal } = {}): Promise<Buffer[]> {
   for (const r of requests) {
     if (!r.text.trim()) throw new Error('cannot speak an empty text');
     if (r.text.trimStart().startsWith('-')) throw new Error(`text must not start with '-': ${r.text}`);
   }
   if (requests.length === 0) return [];
+  opts.signal?.throwIfAborted();
   const modulePath = createRequire(import.meta.url).resolve('text2wav');
   const worker = new Worker(WORKER_SOURCE, {
     eval: true,
@@ -70,9 +73,16 @@ export async function synthesize(requests: TtsRequest[]): Promise<Buffer[]> {
   worker.stderr.on('data', (chunk: string) => {
     stderrTail = (stderrTail + chunk).slice(-2000);
   });
+  let onAbort: (() => void) | undefined;
   try {
     const wavs = await new Promise<Uint8Array[]>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`text2wav took over ${TTS_TIMEOUT_MS} ms`)), TTS_TIMEOUT_MS);
+      onAbort = () => {
+        clearTimeout(timer);
+        const r = opts.signal?.reason;
+        reject(r instanceof Error ? r : new Error(String(r ?? 'aborted')));
+      };
+      opts.signal?.addEventListener('abort', onAbort, { once: true });
       worker.once('message', (m: { wavs?: Uint8Array[]; error?: string }) => {
         clearTimeout(timer);
         if (m.wavs) resolve(m.wavs);
@@ -89,6 +99,7 @@ export async function synthesize(requests: TtsRequest[]): Promise<Buffer[]> {
     });
     return wavs.map((w) => Buffer.from(w.buffer, w.byteOffset, w.byteLength));
   } finally {
+    if (onAbort) opts.signal?.removeEventListener('abort', onAbort);
     await worker.terminate();
   }
 }
