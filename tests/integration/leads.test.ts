@@ -244,6 +244,16 @@ describe('createLead', () => {
     });
   });
 
+  it('reports a database failure without the form\'s personal data (drizzle puts the parameters in its message)', async () => {
+    const input = subsidyInput({ name: 'Secret Name', email: 'secret@example.in' });
+    // A kind the table's check refuses makes the insert fail.
+    const err = await createLead(visitorPrincipal(newVisitor()), { ...input, kind: 'other' as 'subsidy' }, { now: NOW })
+      .then(() => new Error('stored'), (e: unknown) => e as Error);
+    expect(err.message).toContain('SQLSTATE 23514');
+    const seen = `${err.message} ${err.stack} ${String(err.cause ?? '')}`;
+    for (const secret of ['Secret Name', 'secret@example.in', '+919987654321', '9987654321']) expect(seen).not.toContain(secret);
+  });
+
   it('refuses a call without a visitor id rather than storing an ownerless lead', async () => {
     const nobody = { ...visitorPrincipal(''), visitorId: undefined as unknown as string };
     await expect(createLead(nobody, subsidyInput(), { now: NOW })).rejects.toThrow(/visitor id/);

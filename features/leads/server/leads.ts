@@ -29,6 +29,7 @@ export const LEAD_WEBHOOK_TIMEOUT_MS = 10_000;
 /** Header carrying the body's HMAC-SHA256 (GitHub's webhook scheme). */
 export const LEAD_SIGNATURE_HEADER = 'x-signature-256';
 
+/** Payload of a `lead_webhook` job: the lead's id only, so no personal data sits in the jobs table or its logs. */
 export interface LeadWebhookPayload {
   lead_id: string;
 }
