@@ -46,40 +46,65 @@ async function waitForHttp(url: string, child: ChildProcess, timeoutMs: number):
   throw new Error(`server did not answer ${url} within ${timeoutMs} ms`);
 }
 
+/**
+ * The environment of a test server on `dataDir`: the caller's, with embedded
+ * PGlite (DATABASE_URL dropped, so a test never touches a real database), no
+ * starter library, warnings only; `extra` goes on top.
+ */
+export function testServerEnv(dataDir: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, STARTER_LIBRARY: 'false', LOG_LEVEL: 'warn', ...extra };
+  delete env.DATABASE_URL;
+  return env;
+}
+
+/**
+ * Makes a fresh data folder under the system temp folder and imports `clips`
+ * generated clips (or the first `clips` MP4s of `sourceDir`, e.g. a starter
+ * library's rendered reels) into it through the media pipeline
+ * (`scripts/media-import.ts`), as topic "E2E Basics", category "Benefits".
+ * @returns the data folder's path; the caller removes it.
+ * @throws when ffmpeg or the import fails.
+ */
+export function prepareTestData(clips = 4, sourceDir?: string): string {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sr-e2e-'));
+  try {
+    const clipDir = path.join(dataDir, 'clips');
+    if (sourceDir) {
+      fs.mkdirSync(clipDir, { recursive: true });
+      for (const f of fs.readdirSync(sourceDir).filter((n) => n.endsWith('.mp4')).sort().slice(0, clips)) {
+        fs.copyFileSync(path.join(sourceDir, f), path.join(clipDir, f));
+      }
+    } else {
+      makeClips(clipDir, clips);
+    }
+    const imp = spawnSync(tsx, ['scripts/media-import.ts', clipDir, '--topic', 'E2E Basics', '--category', 'Benefits',
+      '--option', 'What does solar save?', '--lang', 'en', '--description', 'Test reel about rooftop solar savings'],
+    { cwd: root, env: testServerEnv(dataDir), encoding: 'utf8' });
+    if (imp.status !== 0) throw new Error(`media:import failed: ${imp.stdout}\n${imp.stderr}`);
+    return dataDir;
+  } catch (err) {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    throw err;
+  }
+}
+
 export interface TestServer {
   baseURL: string;
   stop(): Promise<void>;
 }
 
 /**
- * Starts the real server (built app, `server/index.ts`) on a free port with a
- * fresh data folder and embedded PGlite, after importing `clips` generated
- * clips (or the first `clips` MP4s of `sourceDir`, e.g. a starter library's
- * rendered reels) through the media pipeline (`scripts/media-import.ts`). Used by the
- * end-to-end tests and the phone benchmark. Assumes `next build` is done.
+ * Starts the real server (built app, `server/index.ts`) as a child process on
+ * a free port with a fresh data folder (`prepareTestData(clips, sourceDir)`).
+ * Used by the phone benchmark; the end-to-end suite runs `scripts/e2e-server.ts`
+ * instead. Assumes `next build` is done.
  * @throws when the import or the server start fails.
  */
 export async function startTestServer(clips = 4, sourceDir?: string): Promise<TestServer> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sr-e2e-'));
-  const childEnv: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, STARTER_LIBRARY: 'false', LOG_LEVEL: 'warn' };
-  delete childEnv.DATABASE_URL;
-  const clipDir = path.join(dataDir, 'clips');
-  if (sourceDir) {
-    fs.mkdirSync(clipDir, { recursive: true });
-    for (const f of fs.readdirSync(sourceDir).filter((n) => n.endsWith('.mp4')).sort().slice(0, clips)) {
-      fs.copyFileSync(path.join(sourceDir, f), path.join(clipDir, f));
-    }
-  } else {
-    makeClips(clipDir, clips);
-  }
-  const imp = spawnSync(tsx, ['scripts/media-import.ts', clipDir, '--topic', 'E2E Basics', '--category', 'Benefits',
-    '--option', 'What does solar save?', '--lang', 'en', '--description', 'Test reel about rooftop solar savings'],
-  { cwd: root, env: childEnv, encoding: 'utf8' });
-  if (imp.status !== 0) throw new Error(`media:import failed: ${imp.stdout}\n${imp.stderr}`);
-
+  const dataDir = prepareTestData(clips, sourceDir);
   const port = await freePort();
   const server = spawn(tsx, ['server/index.ts'], {
-    cwd: root, env: { ...childEnv, PORT: String(port), NODE_ENV: 'production' }, stdio: ['ignore', 'inherit', 'inherit'],
+    cwd: root, env: testServerEnv(dataDir, { PORT: String(port), NODE_ENV: 'production' }), stdio: ['ignore', 'inherit', 'inherit'],
   });
   const baseURL = `http://127.0.0.1:${port}`;
   await waitForHttp(`${baseURL}/reels`, server, 90_000);

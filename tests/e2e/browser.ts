@@ -1,16 +1,17 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll } from 'vitest';
-import { chromium, devices, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type BrowserContext } from 'playwright-core';
 
-/** Debian's Chromium, headless, with a fresh profile; `npx playwright install` cannot download here. */
+/** Debian's Chromium, headless; `npx playwright install` cannot download here. Used by playwright.config.ts and bench:phone. */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
   '--disable-component-update', '--no-first-run', '--disable-quic', '--disable-sync'];
 
 /**
- * Launches Chromium with a persistent context in a new temp profile.
+ * Launches Chromium with a persistent context in a new temp profile (the
+ * phone benchmark's cold start; the test suite gets its browser from
+ * Playwright Test).
  * @returns the context and a function that closes it and removes the profile.
  */
 export async function launch(options: Parameters<typeof chromium.launchPersistentContext>[1] = {}) {
@@ -25,18 +26,4 @@ export async function launch(options: Parameters<typeof chromium.launchPersisten
       fs.rmSync(profile, { recursive: true, force: true });
     },
   };
-}
-
-/**
- * For one describe block: opens a phone-sized (Pixel 7) page on `baseURL`
- * before its tests, hands it to `ready`, and closes the browser after them.
- */
-export function usePhonePage(baseURL: string, ready: (page: Page) => void): void {
-  let close: (() => Promise<void>) | undefined;
-  beforeAll(async () => {
-    const launched = await launch({ ...devices['Pixel 7'], baseURL });
-    close = launched.close;
-    ready(await launched.context.newPage());
-  });
-  afterAll(async () => close?.());
 }

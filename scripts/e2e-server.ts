@@ -1,0 +1,29 @@
+/**
+ * The end-to-end suite's server (playwright.config.ts `webServer`): builds
+ * the app if needed, makes a fresh data folder with four generated clips
+ * imported through the media pipeline, then runs the real server
+ * (`server/index.ts`) in this process on E2E_PORT (default 3917), loopback
+ * only, until Playwright stops it with SIGTERM; the server's own shutdown
+ * exits the process and the data folder goes with it.
+ * Run as `node --import tsx scripts/e2e-server.ts`: one process, so the signal
+ * reaches the server once.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { ensureBuild } from './lib/ensure-build';
+import { prepareTestData, testServerEnv } from './lib/test-server';
+
+const root = path.resolve(import.meta.dirname, '..');
+const port = process.env.E2E_PORT ?? '3917';
+
+ensureBuild(root);
+const started = Date.now();
+const dataDir = prepareTestData(4);
+process.on('exit', () => fs.rmSync(dataDir, { recursive: true, force: true }));
+process.stderr.write(`e2e server: 4 clips imported in ${((Date.now() - started) / 1000).toFixed(1)} s; starting on http://127.0.0.1:${port}\n`);
+
+// The server reads its environment when it starts; DATABASE_URL is dropped so the suite never touches a real database.
+const env = testServerEnv(dataDir, { PORT: port, HOST: '127.0.0.1', NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1', SHUTDOWN_GRACE_S: '2' });
+Object.assign(process.env, env);
+delete process.env.DATABASE_URL;
+await import('../server/index');
