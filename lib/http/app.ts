@@ -6,6 +6,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { ApiError, errorBody } from './errors';
 import { logger } from '../logger';
 import type { PrincipalVars } from './principal';
+import { DATA_POLICY } from './security-headers';
 
 /**
  * The plumbing every API request shares (ARCHITECTURE.md decisions 3 and 10):
@@ -24,8 +25,18 @@ export const INTERNAL_ERROR_MESSAGE = 'Something went Wrong. Please try again La
  * a sane one), `onError` and `notFound` answering in the one error shape.
  */
 export function createApiApp(): Hono<ApiEnv> {
-  const app = new Hono<ApiEnv>();
+  // Not strict: a trailing slash is ignored, so `/uploader/api/v1/like/` (the
+  // spec's spelling) and `/uploader/api/v1/like` (how Hono's typed client
+  // writes it) are one endpoint. Routes are registered without the slash.
+  const app = new Hono<ApiEnv>({ strict: false });
   app.use('*', requestId());
+  // Answers are data, never documents, wherever the API is mounted (the
+  // server's listener adds the rest of lib/http/security-headers.ts).
+  app.use('*', async (c, next) => {
+    await next();
+    c.header('X-Content-Type-Options', 'nosniff');
+    c.header('Content-Security-Policy', DATA_POLICY);
+  });
   app.onError(handleApiError);
   app.notFound((c) => c.json(errorBody('not_found', 'No such API endpoint.'), 404));
   return app;

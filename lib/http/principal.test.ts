@@ -24,7 +24,7 @@ function app(inject?: { userId: string | null; roles: { role: 'ADMIN' | 'CREATOR
   a.post('/write', sameOrigin(), requireVisitor(), (c) => c.json({ ok: true }));
   a.post('/limited', requireVisitor(), rateLimit('leads'), (c) => c.json({ ok: true }));
   a.get('/user', requireUser(), (c) => c.json({ ok: true }));
-  a.get('/topic/:id/curate', requireRole('CURATOR', (c) => c.req.param('id')), (c) => c.json({ ok: true }));
+  a.get('/topic/:id/curate', requireRole('CURATOR', (c) => c.req.param('id') ?? null), (c) => c.json({ ok: true }));
   return a as unknown as Hono;
 }
 
@@ -48,7 +48,8 @@ describe('principal()', () => {
   it('mints a new visitor for a request without one (or with a forged one), per-IP limited', async () => {
     const a = app();
     const ids = new Set<string>();
-    for (const headers of [{}, { cookie: `sr_vid=${newVisitorId()}` }, { cookie: `sr_vid=${newVisitorId()}.AAAAAAAAAAAAAAAAAAAAAA` }]) {
+    const variants: Array<Record<string, string>> = [{}, { cookie: `sr_vid=${newVisitorId()}` }, { cookie: `sr_vid=${newVisitorId()}.AAAAAAAAAAAAAAAAAAAAAA` }];
+    for (const headers of variants) {
       const res = await a.request('/who', { headers }, from('203.0.113.7', headers));
       expect(res.status).toBe(200);
       const p = await res.json();

@@ -198,13 +198,17 @@ describe('POST /recommendation-service/api/v1/chat/ (JSON)', () => {
     expect(await db.select().from(chatMessages).where(eq(chatMessages.chat_id, first.chat_id))).toHaveLength(4);
   });
 
-  it('gives a first-time visitor a viewer cookie', async () => {
+  it('refuses a caller without a visitor cookie (401 visitor_required) but gives it one, with which it may ask', async () => {
     const res = await post({ message: OFF_TOPIC.english, language: 'english' });
-    expect(res.status).toBe(200);
-    const m = /sr_vid=([0-9A-Za-z]{20})/.exec(res.headers.get('set-cookie') ?? '');
+    expect(res.status).toBe(401);
+    expect((await res.json()).error.code).toBe('visitor_required');
+    const m = /(sr_vid=([0-9A-Za-z]{20})\.[^;]+)/.exec(res.headers.get('set-cookie') ?? '');
     expect(m).not.toBeNull();
-    viewersUsed.push(m![1]);
-    seed.track(m![1]);
+    viewersUsed.push(m![2]);
+    seed.track(m![2]);
+    expect((await post({ message: OFF_TOPIC.english, language: 'english' }, { cookie: m![1] })).status).toBe(200);
+    const { db } = await getDb();
+    expect(await db.select().from(chats).where(eq(chats.viewer_id, m![2]))).toHaveLength(1);
   });
 });
 

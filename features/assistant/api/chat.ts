@@ -1,7 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
-import { http } from '@/lib/http/client';
-import type { ChatLanguage, ChatRequest, ShortSuggestedQuestion, SuggestedQuestion } from '../schemas';
-import type { RelatedReel } from '../lib/chat-state';
+import { apiClient } from '@/lib/http/client';
+import type { ChatLanguage, ChatRequest, ChatResult, ShortSuggestedQuestion, SuggestedQuestion } from '../schemas';
+import type { chatRoutes } from '../server/routes';
+
+/** The assistant's endpoints, typed by their router. */
+const api = apiClient<ReturnType<typeof chatRoutes>>();
 
 /**
  * The assistant's HTTP calls (issue "The AI assistant", Interfaces): the
@@ -10,15 +13,7 @@ import type { RelatedReel } from '../lib/chat-state';
  */
 
 /** POST /recommendation-service/api/v1/chat/ answer with Accept: application/json. */
-export interface ChatAnswer {
-  chat_id: string;
-  answer: string;
-  matched: boolean;
-  category: string | null;
-  suggestions: string[];
-  related: RelatedReel[];
-  sources: string[];
-}
+export type ChatAnswer = ChatResult;
 
 /** A suggested question; `category` (English key) is optional on long-form cards. */
 export type Suggestion = SuggestedQuestion;
@@ -36,8 +31,12 @@ export interface SuggestionsResponse {
  * POST /recommendation-service/api/v1/chat/: the whole answer at once.
  * @throws HttpError (`validation_failed` for a bad message, `rate_limited` after 30 messages in 10 minutes).
  */
-export function postChat(body: ChatRequest, signal?: AbortSignal): Promise<ChatAnswer> {
-  return http.post<ChatAnswer>('/recommendation-service/api/v1/chat/', body, { signal });
+export async function postChat(body: ChatRequest, signal?: AbortSignal): Promise<ChatAnswer> {
+  const res = await api['recommendation-service'].api.v1.chat.$post({ json: body }, { init: { signal } });
+  // The route answers JSON or a text stream by the Accept header, a union the
+  // client type cannot narrow; apiFetch asks for JSON, and the server builds
+  // this answer with c.json<ChatResult>.
+  return res.json() as Promise<ChatResult>;
 }
 
 /**
@@ -45,8 +44,8 @@ export function postChat(body: ChatRequest, signal?: AbortSignal): Promise<ChatA
  * short-form suggested questions of one language (SPEC.md section 3 and 9).
  * @throws HttpError.
  */
-export function fetchSuggestions(language: ChatLanguage, signal?: AbortSignal): Promise<SuggestionsResponse> {
-  return http.get<SuggestionsResponse>('/recommendation-service/api/v1/suggestions', { language }, { signal });
+export async function fetchSuggestions(language: ChatLanguage, signal?: AbortSignal): Promise<SuggestionsResponse> {
+  return (await api['recommendation-service'].api.v1.suggestions.$get({ query: { language } }, { init: { signal } })).json();
 }
 
 /** One typeahead hit: a suggested question with its language and form. */
@@ -57,8 +56,9 @@ export type SuggestionHit = Suggestion & { language: ChatLanguage; form: 'long' 
  * suggested questions of all three languages that match `query`.
  * @throws HttpError.
  */
-export function searchSuggestions(query: string, signal?: AbortSignal): Promise<{ suggestions: SuggestionHit[] }> {
-  return http.get<{ suggestions: SuggestionHit[] }>('/recommendation-service/api/v1/multilang-suggestions', { query, limit: 20 }, { signal });
+export async function searchSuggestions(query: string, signal?: AbortSignal): Promise<{ suggestions: SuggestionHit[] }> {
+  const res = await api['recommendation-service'].api.v1['multilang-suggestions'].$get({ query: { query, limit: '20' } }, { init: { signal } });
+  return res.json();
 }
 
 export const assistantKeys = {

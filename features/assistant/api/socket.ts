@@ -1,6 +1,5 @@
 import type { Socket } from 'socket.io-client';
-import type { ChatRequest } from '../schemas';
-import type { RelatedReel } from '../lib/chat-state';
+import type { ChatRequest, ChatResult } from '../schemas';
 
 /**
  * The chat's socket.io connection (issue "The AI assistant", Interfaces):
@@ -11,8 +10,10 @@ import type { RelatedReel } from '../lib/chat-state';
  */
 
 export interface ChatChunkEvent { chat_id: string; text: string }
-export interface ChatEndEvent { chat_id: string; answer: string; suggestions: string[]; related: RelatedReel[]; sources?: string[] }
-export interface ChatErrorEvent { code: string; message: string }
+/** "chat_end": the whole result, the same shape as the HTTP answer. */
+export type ChatEndEvent = ChatResult;
+/** "chat_error": the one error shape's code and message; `retry_after` seconds for `rate_limited`. */
+export interface ChatErrorEvent { code: string; message: string; retry_after?: number }
 export type ConnectionStatus = 'connecting' | 'connected' | 'disconnected';
 
 export interface ChatListener {

@@ -23,7 +23,8 @@ function serveSuggestions() {
 /** POST /recommendation-service/api/v1/chat/ answered by `reply`; returns the bodies it received. */
 function serveChat(reply: () => Response) {
   const bodies: unknown[] = [];
-  server.use(http.post('/recommendation-service/api/v1/chat/', async ({ request }) => {
+  // The spec writes the path with a trailing slash; the API answers it with or without one.
+  server.use(http.post(/\/recommendation-service\/api\/v1\/chat\/?$/, async ({ request }) => {
     bodies.push(await request.json());
     return reply();
   }));

@@ -77,6 +77,9 @@ describe('ChatScreen over the socket', () => {
     const end: ChatEndEvent = {
       chat_id: CHAT_ID,
       answer: 'Up to ₹78,000 for a 3 kW system.',
+      matched: true,
+      category: 'Subsidy',
+      sources: [],
       suggestions: ['What is net metering?'],
       related: [{ id: 'reel-1', description: 'The subsidy in 60 seconds', pre_signed_url_thumbnail: '/media/reel-1/thumb.jpg' }],
     };

@@ -75,7 +75,7 @@ async function chatResponse(c: Context, p: Principal, clientIp: string, deps: Ch
 export function chatRoutes(deps: ChatDeps) {
   return new Hono<ApiEnv>()
     // POST /recommendation-service/api/v1/chat/ - answer a question: JSON ChatResult with Accept: application/json, else streamed text/plain
-    .post('/recommendation-service/api/v1/chat/', jsonContentType(), sameOrigin(), principal(), body(chatRequestSchema), (c) =>
+    .post('/recommendation-service/api/v1/chat', jsonContentType(), sameOrigin(), principal(), body(chatRequestSchema), (c) =>
       chatResponse(c, c.var.principal, c.var.clientIp, deps, c.req.valid('json')))
     // GET /recommendation-service/api/v1/multilang-suggestions?query= - typeahead over the suggested questions of all three languages
     .get('/recommendation-service/api/v1/multilang-suggestions', query(multilangSuggestionsQuerySchema), async (c) => {

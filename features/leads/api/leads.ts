@@ -1,6 +1,10 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import { http, type HttpError } from '@/lib/http/client';
+import { apiClient, type HttpError } from '@/lib/http/client';
 import type { CallbackDay, CallbackLead, LeadCreated, SlotsResponse, SubsidyLead } from '../schemas';
+import type { leadRoutes } from '../server/routes';
+
+/** The leads endpoints, typed by their router. */
+const api = apiClient<typeof leadRoutes>();
 
 /** Query keys of the leads feature. */
 export const leadsKeys = {
@@ -12,8 +16,8 @@ export const leadsKeys = {
  * GET /api/v1/leads/slots?day=: the callback slots still offered (India time).
  * @throws HttpError.
  */
-export function getSlots(day: CallbackDay): Promise<SlotsResponse> {
-  return http.get<SlotsResponse>('/api/v1/leads/slots', { day });
+export async function getSlots(day: CallbackDay): Promise<SlotsResponse> {
+  return (await api.api.v1.leads.slots.$get({ query: { day } })).json();
 }
 
 /** Slots of `day`; refreshed every minute while shown, since today's run out as the clock moves. */
@@ -31,16 +35,16 @@ export function useSlots(day: CallbackDay) {
  * idempotency key returns the first lead.
  * @throws HttpError `validation_failed` (message "field: text"), `slot_unavailable`, ...
  */
-export function postCallback(lead: CallbackLead): Promise<LeadCreated> {
-  return http.post<LeadCreated>('/api/v1/leads/callback', lead);
+export async function postCallback(lead: CallbackLead): Promise<LeadCreated> {
+  return (await api.api.v1.leads.callback.$post({ json: lead })).json();
 }
 
 /**
  * POST /api/v1/leads/subsidy: a subsidy enquiry (idempotent per key like postCallback).
  * @throws HttpError `validation_failed`, ...
  */
-export function postSubsidy(lead: SubsidyLead): Promise<LeadCreated> {
-  return http.post<LeadCreated>('/api/v1/leads/subsidy', lead);
+export async function postSubsidy(lead: SubsidyLead): Promise<LeadCreated> {
+  return (await api.api.v1.leads.subsidy.$post({ json: lead })).json();
 }
 
 /** Mutation for the callback form. */
