@@ -25,20 +25,12 @@ export const DEVICE_ID_LENGTH = 20;
 export const SESSION_REFRESH_ID_LENGTH = 10;
 /** Default text truncation, characters, before "more". SPEC.md section 9. */
 export const TRUNCATE_CHARS = 30;
-/** Desktop reel box limits. SPEC.md section 2 "Reel sizing" and section 9. */
-export const REEL_MAX_HEIGHT_PX = 940;
-export const REEL_MAX_WIDTH_PX = 432;
-export const REEL_HEIGHT_RATIO = 0.92;
-export const REEL_WIDTH_RATIO = 0.35;
-/** Playback before a view counts, seconds (issue "Reels end to end"). */
+/** Playback before a view counts, seconds: a watch ticket is redeemable this long after it was issued. */
 export const VIEW_THRESHOLD_S = 3;
-/** Largest JSON body the API reads, bytes; larger is a 413. */
+/** Largest JSON body the API reads, bytes; larger is a 413 (lib/http/json-guard.ts). */
 export const MAX_JSON_BODY_BYTES = 64 * 1024;
 /** Event push envelope version. SPEC.md section 7 "Event pushes". */
 export const EVENT_VERSION = '1.0.0';
-/** Link prefetch margin, px, and lazy-load delay, ms. SPEC.md section 9. */
-export const PREFETCH_MARGIN_PX = 200;
-export const LAZY_LOAD_DELAY_MS = 200;
 /** Cookie that carries the anonymous viewer id (httpOnly). SPEC.md section 9 device id. */
 export const VIEWER_COOKIE = 'sr_vid';
 /** Cookie that carries the interface language. SPEC.md section 4 "Language", persisted. */
@@ -47,12 +39,6 @@ export const LOCALE_COOKIE = 'NEXT_LOCALE';
 export const LOCALES = ['en', 'hi', 'he'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'en';
-/** Topic type tags. SPEC.md section 3. */
-export const TOPIC_TAGS = ['HOT', 'FREE'] as const;
-/** Reel processing states (issue "Reels end to end"). */
-export const CONTENT_STATUSES = ['processing', 'ready', 'failed'] as const;
-/** Content review states. SPEC.md section 3 "Content filter". */
-export const REVIEW_STATUSES = ['Pending', 'Approved', 'Rejected'] as const;
 /** HLS ladder: short-side heights. ARCHITECTURE.md decision 5. */
 export const HLS_RENDITIONS = [240, 360, 720] as const;
 /** Target HLS segment length, seconds. ARCHITECTURE.md decision 5. */
