@@ -1,7 +1,7 @@
 /**
  * `npm run bench:assistant`: time to the first chunk and to the whole answer
  * of the assistant over socket.io, 20 concurrent users each asking several
- * suggested questions (issue "The AI assistant", Tests and figures: first
+ * suggested questions (target: first
  * chunk p95 at most 150 ms without a model). Benchmarks print figures, they
  * are not tests: exits 0 on PASS or FAIL, 1 only on a crash.
  *

@@ -1,7 +1,7 @@
 /**
  * `npm run bench:phone`: loads /reels in Debian's Chromium on a phone
  * viewport under network emulation (1.6 Mbps down, 750 kbps up, 150 ms RTT;
- * the issue's "2G-class" target) with a cold cache, and prints:
+ * a "2G-class" phone network) with a cold cache, and prints:
  * - time from navigation start to the first decoded video frame (target <= 3 s)
  * - JavaScript bytes on the wire (compressed) before that frame (target <= 350 KB)
  * - all bytes before the first frame, by resource type.

@@ -20,7 +20,7 @@ const VIDEO_ROUTES = ['/reels', '/topic', '/content', '/tldr/'];
 /**
  * Main navigation: a bottom tab bar on phones, a left rail on desktop.
  * Links are not prefetched: on a 1.6 Mbps phone those requests would compete
- * with the first reel's video (issue "Reels end to end", first frame in 3 s).
+ * with the first reel's video (the first frame has a byte budget on a slow phone).
  */
 export function TabBar() {
   const t = useTranslations('tabs');

@@ -5,7 +5,7 @@ import {
 
 /**
  * The database schema (Drizzle). Taxonomy is topic > category > option and
- * every reel belongs to one option (issue "Reels end to end", SPEC.md section 3).
+ * every reel belongs to one option (SPEC.md section 3).
  * Columns are snake_case as in the spec's entities.
  */
 
@@ -163,7 +163,7 @@ export const settings = pgTable('settings', {
   value: text('value').notNull(),
 });
 
-/* ---- Assistant (issue "The AI assistant and its handoff") ---- */
+/* ---- Assistant: question bank, suggestions, chats ---- */
 
 /**
  * The question bank (SPEC.md sections 3 and 9): vetted answers per language,

@@ -24,7 +24,7 @@ export interface MediaStorage {
   exists(key: string): Promise<boolean>;
 }
 
-/** Storage prefix of a reel's media: `content/<contentId>` (issue "Reels end to end"). */
+/** Storage prefix of a reel's media: `content/<contentId>`. */
 export function contentPrefix(contentId: string): string {
   return `content/${contentId}`;
 }

@@ -12,7 +12,7 @@ import { computeAnswer, extractQuantities } from '@/features/assistant/lib/calcu
 import { Seed } from '@/tests/fixtures/seed';
 
 /**
- * The assistant's HTTP interface (issue "The AI assistant", Interfaces) on
+ * The assistant's HTTP interface on
  * the real question bank (features/assistant/data), synced into the test
  * database as at start-up.
  */
@@ -138,7 +138,7 @@ describe('POST /recommendation-service/api/v1/chat/ (JSON)', () => {
     const subsidy = await ask(withSize, 'english', v.cookie);
     expect(subsidy.category).toBe('Subsidy');
     expect(subsidy.answer).toBe(computeAnswer('subsidy', extractQuantities(withSize), 'english'));
-    // The slab rule (issue "The AI assistant", Knowledge): Rs 30,000/kW for 2 kW + Rs 18,000 for the third.
+    // The slab rule of docs/facts/solar-india.md: Rs 30,000/kW for 2 kW + Rs 18,000 for the third.
     expect(subsidy.answer).toContain('Rs 78,000');
   });
 

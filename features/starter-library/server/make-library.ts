@@ -11,7 +11,7 @@ import { CATEGORY_SYMBOLS, TOPIC_SYMBOLS, iconSvg, ownerIconSvg, writePicture } 
 import { renderReel } from './render';
 
 /**
- * Makes the starter library once and keeps it (issue "Reels end to end"):
+ * Makes the starter library once and keeps it:
  * upserts the taxonomy and the team account, renders each reel that is not
  * in the database yet (MP4s cached under DATA_DIR/library/, so a crash
  * resumes where it stopped) and hands it to the same ingest as an upload.
