@@ -177,7 +177,7 @@ export interface Quantities {
 }
 
 /** State names as people write them (English, Hindi, Hinglish), matched on lowercase NFC text. */
-const STATE_ALIASES: Array<[StateKey, string[]]> = [
+export const STATE_ALIASES: Array<[StateKey, string[]]> = [
   ['uttar-pradesh', ['uttar pradesh', 'uttarpradesh', 'u.p.', 'उत्तर प्रदेश', 'उत्तरप्रदेश', 'यूपी', 'यू.पी.']],
   ['delhi', ['delhi', 'dilli', 'new delhi', 'दिल्ली']],
   ['assam', ['assam', 'asam', 'असम', 'आसाम']],

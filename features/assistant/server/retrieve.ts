@@ -98,10 +98,19 @@ const CATEGORY_WORDS: Record<string, string> = {
  * net meter's process) are told apart by these; their idf is low because
  * every topic has such questions, so the rerank weighs them on their own.
  */
-const INTENTS = new Set(tokenize('cost kab kyon time process without again wait increase'));
+const INTENT_WORDS = ['cost', 'kab', 'kyon', 'time', 'process', 'without', 'again', 'wait', 'increase'];
+const INTENTS = new Set(INTENT_WORDS.flatMap((w) => tokenize(w)));
 
 /** Domain words every entry shares: meeting the question on these alone says nothing. */
-const GENERIC_DOMAIN = new Set(tokenize('solar system'));
+const GENERIC_DOMAIN_WORDS = ['solar', 'system'];
+const GENERIC_DOMAIN = new Set(GENERIC_DOMAIN_WORDS.flatMap((w) => tokenize(w)));
+
+/** The word lists of this file, for the lexicon audit (lib/lexicon.test.ts). */
+export const RETRIEVAL_LEXICON = {
+  categoryWords: Object.values(CATEGORY_WORDS).flatMap((s) => s.split(' ').filter(Boolean)),
+  intents: INTENT_WORDS,
+  genericDomain: GENERIC_DOMAIN_WORDS,
+};
 
 const isNumber = (t: string) => /^\d/.test(t);
 /** Unit tokens as lib/normalize.ts writes them, folded ("kw" folds to "kv"). */
