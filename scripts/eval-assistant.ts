@@ -41,7 +41,12 @@ const TARGET_TOP1 = 0.9;
 const LANGS: ChatLanguage[] = ['english', 'hindi', 'hinglish'];
 /** Parts whose misses have guided changes (see the git log): tuning sets. */
 const TUNING_PARTS = ['a', 'b', 'c', 'd'];
-/** The held-out part: written before the change it judges, from the bank's questions and answers only. */
+/**
+ * The held-out part: written before the change it judges, from the bank's
+ * questions and answers only. Part e was committed unscored and first scored
+ * after the lexicon audit (at commit 1f54b8a): top-1 en 90.0%, hi 88.3%,
+ * he 91.7%; off-topic -> no answer 13 of 24. That first score is its figure.
+ */
 const HELD_OUT_PARTS = ['e'];
 
 const args = new Set(process.argv.slice(2));
