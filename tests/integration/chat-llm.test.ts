@@ -19,7 +19,42 @@ import { Seed } from '@/tests/fixtures/seed';
  * model is slow, fails, or changes a number, the vetted answer is the reply.
  */
 
-type Mode = { reply: (answer: string) => string[]; status?: number; delayMs?: number };
+/**
+ * A model reply held back until the test opens the gate: the model has the
+ * request but sends no token, however loaded the machine, so the first-token
+ * limit is tested without racing a timer against a delay.
+ */
+interface Gate {
+  reached: boolean;
+  sent: boolean;
+  /** Resolves when the request's connection closes (the chat gave up, or the reply ended). */
+  closed: Promise<void>;
+  arrive(send: () => void, res: http.ServerResponse): void;
+  open(): void;
+}
+function gate(): Gate {
+  let closed!: () => void;
+  let send: (() => void) | undefined;
+  const g: Gate = {
+    reached: false,
+    sent: false,
+    closed: new Promise<void>((r) => (closed = r)),
+    arrive(s, res) {
+      g.reached = true;
+      if (res.destroyed) closed();
+      else res.on('close', () => closed());
+      send = () => {
+        if (res.destroyed || res.writableEnded) return;
+        g.sent = true;
+        s();
+      };
+    },
+    open: () => send?.(),
+  };
+  return g;
+}
+
+type Mode = { reply: (answer: string) => string[]; status?: number; gate?: Gate };
 let mode: Mode = { reply: () => [] };
 const requests: Array<{ messages: Array<{ role: string; content: string }> }> = [];
 
@@ -37,10 +72,11 @@ const model = http.createServer((req, res) => {
       for (const t of tokens) res.write(`data: ${JSON.stringify({ choices: [{ delta: { content: t } }] })}\n\n`);
       res.end('data: [DONE]\n\n');
     };
-    if (mode.delayMs) setTimeout(send, mode.delayMs).unref();
+    if (mode.gate) mode.gate.arrive(send, res);
     else send();
   });
 });
+/** The model for the answered cases: a first-token limit no healthy local server misses, however loaded the machine. */
 let llm: LlmConfig;
 
 const seed = new Seed();
@@ -49,11 +85,12 @@ const entry = readBankFiles().find((e): e is KnowledgeEntry => e.language === 'e
 
 beforeAll(async () => {
   await new Promise<void>((resolve) => model.listen(0, '127.0.0.1', resolve));
-  llm = { baseUrl: `http://127.0.0.1:${(model.address() as AddressInfo).port}/v1`, model: 'local-test', firstTokenTimeoutMs: 400 };
+  llm = { baseUrl: `http://127.0.0.1:${(model.address() as AddressInfo).port}/v1`, model: 'local-test', firstTokenTimeoutMs: 20_000 };
   await syncKnowledge();
   await warmAnswers();
 }, 60_000);
 afterEach(() => {
+  mode.gate?.open();
   requests.length = 0;
   mode = { reply: () => [] };
 });
@@ -65,11 +102,11 @@ afterAll(async () => {
   await seed.cleanup();
 });
 
-async function chat(message: string) {
+async function chat(message: string, config: LlmConfig = llm) {
   const v = seed.viewer();
   viewers.push(v.id);
   const chunks: string[] = [];
-  const r = await handleChat(v.id, { message, language: 'english' }, (t) => { chunks.push(t); }, { llm, chunkIntervalMs: 0 });
+  const r = await handleChat(v.principal, '192.0.2.10', { message, language: 'english' }, (t) => { chunks.push(t); }, { llm: config, chunkIntervalMs: 0 });
   const { db } = await getDb();
   const stored = await db.select().from(chatMessages).where(eq(chatMessages.chat_id, r.chat_id)).orderBy(chatMessages.id);
   return { r, chunks, stored };
@@ -97,10 +134,18 @@ describe('chat with a model (LLM_BASE_URL)', () => {
   });
 
   it('keeps the vetted answer when the model is slower than its first-token limit or fails', async () => {
-    mode = { reply: () => ['Too late.'], delayMs: 1_500 };
-    const slow = await chat(entry.question);
+    // The model holds its reply until the gate opens, and the whole-reply limit is far beyond the test timeout:
+    // only the first-token limit can end the wait.
+    const g = gate();
+    mode = { reply: () => ['Too late.'], gate: g };
+    const slow = await chat(entry.question, { ...llm, firstTokenTimeoutMs: 250, totalTimeoutMs: 600_000 });
     expect(slow.r.answer).toBe(entry.answer);
     expect(slow.chunks.join('')).toBe(entry.answer);
+    expect(g.sent).toBe(false);
+    // The request was abandoned, not left open: the model sees the connection close before it ever replies.
+    if (g.reached) await g.closed;
+    g.open();
+    expect(g.sent).toBe(false);
 
     mode = { reply: () => [], status: 500 };
     const failed = await chat(entry.question);

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { keepsNumbers, rephraseAnswer, type LlmConfig } from './llm';
 
 /**
@@ -10,7 +10,51 @@ import { keepsNumbers, rephraseAnswer, type LlmConfig } from './llm';
  */
 
 const ANSWER = 'Central subsidy for 3 kW: about Rs 78,000, as of 2026.';
-type Mode = { tokens: string[]; status?: number; delayMs?: number };
+
+/**
+ * A model reply held back until the test opens the gate: the server has the
+ * request but sends no token, however fast or slow the machine is, so the
+ * first-token limit is tested without racing a timer against a delay.
+ */
+interface Gate {
+  /** True once the request reached the server. */
+  reached: boolean;
+  /** True once the held reply was sent. */
+  sent: boolean;
+  /** Resolves when the request reaches the server. */
+  requested: Promise<void>;
+  /** Resolves when the request's connection closes (the client gave up, or the reply ended). */
+  closed: Promise<void>;
+  arrive(send: () => void, res: http.ServerResponse): void;
+  /** Sends the held reply, if the client is still there. */
+  open(): void;
+}
+function gate(): Gate {
+  let arrived!: () => void;
+  let closed!: () => void;
+  let send: (() => void) | undefined;
+  const g: Gate = {
+    reached: false,
+    sent: false,
+    requested: new Promise<void>((r) => (arrived = r)),
+    closed: new Promise<void>((r) => (closed = r)),
+    arrive(s, res) {
+      g.reached = true;
+      if (res.destroyed) closed();
+      else res.on('close', () => closed());
+      send = () => {
+        if (res.destroyed || res.writableEnded) return;
+        g.sent = true;
+        s();
+      };
+      arrived();
+    },
+    open: () => send?.(),
+  };
+  return g;
+}
+
+type Mode = { tokens: string[]; status?: number; gate?: Gate };
 let mode: Mode = { tokens: [] };
 let lastBody: { model: string; stream: boolean; messages: Array<{ role: string; content: string }> } | null = null;
 
@@ -22,19 +66,26 @@ const server = http.createServer((req, res) => {
     if (req.url !== '/v1/chat/completions') return res.writeHead(404).end();
     if (mode.status) return res.writeHead(mode.status).end('boom');
     res.writeHead(200, { 'content-type': 'text/event-stream' });
+    const tokens = mode.tokens;
     const send = () => {
-      for (const t of mode.tokens) res.write(`data: ${JSON.stringify({ choices: [{ delta: { content: t } }] })}\n\n`);
+      for (const t of tokens) res.write(`data: ${JSON.stringify({ choices: [{ delta: { content: t } }] })}\n\n`);
       res.end('data: [DONE]\n\n');
     };
-    if (mode.delayMs) setTimeout(send, mode.delayMs);
+    if (mode.gate) mode.gate.arrive(send, res);
     else send();
   });
 });
+/** A first-token limit no healthy local server misses, however loaded the machine (the test timeout is 30 s). */
+const GENEROUS_MS = 20_000;
 let config: LlmConfig;
 
 beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  config = { baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1/`, model: 'test-model', firstTokenTimeoutMs: 300 };
+  config = { baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1/`, model: 'test-model', firstTokenTimeoutMs: GENEROUS_MS };
+});
+afterEach(() => {
+  mode.gate?.open();
+  mode = { tokens: [] };
 });
 afterAll(() => {
   server.closeAllConnections();
@@ -58,11 +109,30 @@ describe('rephraseAnswer', () => {
     expect(await rephraseAnswer(config, 'q', ANSWER, 'english')).toBeNull();
   });
 
-  it('gives up when no token comes within the first-token timeout', async () => {
-    mode = { tokens: ['too late'], delayMs: 1500 };
-    const t0 = Date.now();
-    expect(await rephraseAnswer(config, 'q', ANSWER, 'english')).toBeNull();
-    expect(Date.now() - t0).toBeLessThan(1200);
+  it('waits for a first token that comes within the first-token limit', async () => {
+    const g = gate();
+    mode = { tokens: ['For 3 kW the subsidy is about Rs 78,000.'], gate: g };
+    const pending = rephraseAnswer(config, 'q', ANSWER, 'english');
+    await g.requested;
+    g.open();
+    expect(await pending).toBe('For 3 kW the subsidy is about Rs 78,000.');
+  });
+
+  it('gives up when no token comes within the first-token limit, without waiting for the model', async () => {
+    const g = gate();
+    mode = { tokens: ['Too late: about Rs 78,000.'], gate: g };
+    const limitMs = 250;
+    const t0 = performance.now();
+    // Only the first-token limit can end this call within the test: the model holds its reply until the gate opens,
+    // and the whole-reply limit is far beyond the test timeout.
+    const out = await rephraseAnswer({ ...config, firstTokenTimeoutMs: limitMs, totalTimeoutMs: 600_000 }, 'q', ANSWER, 'english');
+    expect(out).toBeNull();
+    expect(g.sent).toBe(false);
+    expect(performance.now() - t0).toBeGreaterThanOrEqual(limitMs - 5);
+    // The request was abandoned, not left open: the model sees the connection close before it ever replies.
+    if (g.reached) await g.closed;
+    g.open();
+    expect(g.sent).toBe(false);
   });
 
   it('gives up on an HTTP error, an empty reply or an unreachable model', async () => {
