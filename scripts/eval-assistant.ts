@@ -18,13 +18,16 @@
  * A file of a part listed in neither is an error.
  *
  * Targets, for the tuning parts and for the held-out part, each on its own:
- * top-1 >= 90% in each language; every off-topic question gets no answer.
- * And every number of every bank answer appears in the fact sheet (a
- * missing fact sheet fails). Prints the figures, then exits 1 with a line
- * per failed target, or 0 when all are met.
+ * top-1 >= 90% in each language; at least 90% of the off-topic questions of
+ * each language get no answer. And every number of every bank answer appears
+ * in the fact sheet (a missing fact sheet fails). Prints the figures, then
+ * exits 1 with a line per failed target, or 0 when all are met.
  *
- * Options: --tuning-only scores the tuning parts alone (for work in
- * progress, so the held-out part is scored once, when a change is done);
+ * Options: --tuning-only scores the tuning parts alone. CI runs it that way
+ * (`npm test`): a regression guard on the questions the retriever was tuned
+ * on. The held-out part is never scored by CI, because a gate on it would make
+ * its misses steer every change, which is what turns a held-out set into a
+ * tuning set; it is scored once, by hand, when a change is done.
  * --verbose (or EVAL_VERBOSE=1) prints every question's result.
  */
 import fs from 'node:fs';
@@ -38,6 +41,8 @@ import { buildRetriever, MIN_CONFIDENCE } from '../features/assistant/server/ret
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const FACTS = path.join(ROOT, 'docs/facts/solar-india.md');
 const TARGET_TOP1 = 0.9;
+/** Share of off-topic questions that must get no answer, per language. */
+const TARGET_OFF_TOPIC = 0.9;
 const LANGS: ChatLanguage[] = ['english', 'hindi', 'hinglish'];
 /** Parts whose misses have guided changes (see the git log): tuning sets. */
 const TUNING_PARTS = ['a', 'b', 'c', 'd'];
@@ -124,16 +129,16 @@ for (const g of groups) {
   out(`== ${g.title}`);
   if (g.name === 'held-out' && tuningOnly) { out('   not scored (--tuning-only)'); continue; }
   if (g.files.length === 0) failures.push(`${g.name}: no eval files`);
-  out('language    questions  top-1    top-3    on-topic top-1  off-topic -> null  on-topic -> null  target top-1 >= 90%, off-topic -> null');
+  out('language    questions  top-1    top-3    on-topic top-1  off-topic -> null  on-topic -> null  target top-1 >= 90%, off-topic -> null >= 90%');
   const all = blank();
   for (const l of LANGS) {
     const t = g.byLang.get(l)!;
     for (const k of Object.keys(all) as Array<keyof Tally>) all[k] += t[k];
     const top1Ok = t.n > 0 && t.top1 / t.n >= TARGET_TOP1;
-    const nullOk = t.nullOk === t.nullN;
+    const nullOk = t.nullN === 0 || t.nullOk / t.nullN >= TARGET_OFF_TOPIC;
     if (t.n === 0) failures.push(`${g.name} ${l}: no questions`);
     else if (!top1Ok) failures.push(`${g.name} ${l}: top-1 ${pct(t.top1, t.n).trim()} is below the 90% target`);
-    if (!nullOk) failures.push(`${g.name} ${l}: ${t.nullN - t.nullOk} of ${t.nullN} off-topic questions got an answer (target: none)`);
+    if (!nullOk) failures.push(`${g.name} ${l}: ${t.nullN - t.nullOk} of ${t.nullN} off-topic questions got an answer (target: at most 10%)`);
     const verdict = t.n === 0 ? 'NO DATA' : top1Ok && nullOk ? 'PASS' : 'FAIL';
     out(`${l.padEnd(11)} ${String(t.n).padStart(9)}  ${pct(t.top1, t.n)}   ${pct(t.top3, t.n)}   ${pct(t.posTop1, t.posN)}          ${pct(t.nullOk, t.nullN)} (${t.nullOk}/${t.nullN})    ${String(t.falseNull).padStart(4)}             ${verdict}`);
   }
