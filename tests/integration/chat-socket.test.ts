@@ -16,7 +16,7 @@ import { listReadyReelsForTopics } from '@/features/reels/server/related';
 import { Seed } from '@/tests/fixtures/seed';
 
 /**
- * The assistant over socket.io (issue "The AI assistant", Interfaces): a real
+ * The assistant over socket.io: a real
  * HTTP server with socket.io and socket.io-client on loopback, the real
  * question bank in the test database.
  */
@@ -33,6 +33,7 @@ const bankAnswer = (id: string, language: ChatLanguage) => bank.find((e) => e.id
 
 let server: http.Server;
 let io: Server;
+let drain: () => Promise<void>;
 let url: string;
 const clients: Socket[] = [];
 const viewersUsed: string[] = [];
@@ -41,7 +42,9 @@ beforeAll(async () => {
   await syncKnowledge();
   await warmAnswers();
   server = http.createServer();
-  io = createSocketServer(server, { findReels: listReadyReelsForTopics, chat: { chunkIntervalMs: CHUNK_MS } }).io;
+  const sockets = createSocketServer(server, { findReels: listReadyReelsForTopics, chat: { chunkIntervalMs: CHUNK_MS } });
+  io = sockets.io;
+  drain = sockets.drain;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }, 60_000);
@@ -187,6 +190,19 @@ describe('socket.io "chat"', () => {
       expect(events.map((e) => e.name)).toEqual(['chat_error']);
       expect((end.data as { code: string }).code).toBe('visitor_required');
     }
+  });
+
+  it('drain() (the shutdown step) resolves only after the answer in flight has been sent', async () => {
+    const c = client();
+    await connected(c);
+    const { events, done } = record(c);
+    c.emit('chat', { message: longEntry.question, language: 'english' });
+    await new Promise<void>((resolve) => c.once('chat_chunk', () => resolve()));
+    await drain();
+    // Everything was emitted before drain resolved; give the last packet time to cross the loopback.
+    await done;
+    expect(events.at(-1)?.name).toBe('chat_end');
+    expect(events.filter((e) => e.name === 'chat_chunk').map((e) => (e.data as { text: string }).text).join('')).toBe(longEntry.answer);
   });
 
   it('refuses a browser handshake from another origin, accepts its own', async () => {
