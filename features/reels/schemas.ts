@@ -59,6 +59,13 @@ export interface FeedItem {
   /** This viewer's progress, kept per viewer. */
   watched: boolean;
   vidWatched: boolean;
+  /**
+   * The server's evidence that it sent this reel to this viewer, and when:
+   * `<issue unix seconds>.<HMAC>`, bound to the viewer and the reel. The
+   * player sends it back with VIDEO_VIEW; a view counts only when it was
+   * issued at least VIEW_THRESHOLD_S (3 s) earlier (features/reels/server/watch-ticket.ts).
+   */
+  watch_ticket: string;
 }
 
 /** A topic's TLDR entry in the feed response and on /tldr. */
@@ -107,20 +114,60 @@ export interface LikeResult {
 }
 
 /**
- * Bounds of an event push body (the JSON guard's limits): the payload itself
- * is at most EVENT_PAYLOAD_MAX_BYTES, the envelope adds little.
+ * Largest event payload, bytes of its JSON (UTF-8); a larger one is a 413.
+ * The envelope adds little, so the body's own limit is 1 KB more.
  */
 export const EVENT_PAYLOAD_MAX_BYTES = 8 * 1024;
+/**
+ * The JSON guard's limits of an event push body: the envelope is depth 1,
+ * `payload` 2, `payload.metadata` 3, so a metadata value may nest 3 more levels.
+ */
 export const EVENT_BODY_LIMITS = { maxBytes: EVENT_PAYLOAD_MAX_BYTES + 1024, maxDepth: 6, maxNodes: 200 } as const;
+
+/** Event types the player sends: a view (with its watch ticket), progress every few seconds, completion. */
+export const PLAYER_EVENTS = {
+  view: 'VIDEO_VIEW',
+  progress: 'VIDEO_PROGRESS',
+  complete: 'VIDEO_COMPLETE',
+} as const;
+
+/**
+ * Interaction names of SPEC.md section 3 "Enumerations". `{product}_BUTTON`
+ * is spelled out for the products this app offers (the callback and the
+ * subsidy forms); a new product adds its name here.
+ */
+export const INTERACTION_EVENTS = [
+  'CALLBACK_BUTTON', 'SUBSIDY_BUTTON', 'SWIPE', 'ADD_TOPIC', 'TOPIC', 'CATEGORY_OPTION', 'TLDR_PROGRESS', 'CLICK_TLDR',
+  'CLICK_FEED', 'DEEP_DIVE_TOPIC', 'TLDR_BOARD_FILTER', 'BACK_TO_FEED', 'PROFILE_STACK', 'WELCOME_ALPHA', 'SWIPE_BUMP',
+] as const;
+
+/**
+ * Chatbot events of SPEC.md section 2 that say what a person did or met
+ * (ERROR_OCCURES keeps the spec's spelling). The section's other entries
+ * (scrolling, the close button, iframe and socket states, the listen
+ * animation) are signals between the chat and its page, not events to keep.
+ */
+export const CHATBOT_EVENTS = [
+  'CHAT_INITIATED', 'CHATBOT_ICON_CLICKED', 'SUGGESTED_QUESTION', 'RELATED_QUESTION', 'CONTENT_PLAYED', 'NEXT_VIDEO',
+  'TAKE_TO_FORM', 'CALL_ME', 'LANGUAGE_CHANGED', 'CHATBOT_SWIPED', 'ERROR_OCCURES',
+] as const;
+
+/** Every event type POST /auth/api/v1/events stores; anything else is a 422. */
+export const EVENT_TYPES = [
+  PLAYER_EVENTS.view, PLAYER_EVENTS.progress, PLAYER_EVENTS.complete, ...INTERACTION_EVENTS, ...CHATBOT_EVENTS,
+] as const;
+export type EventType = (typeof EVENT_TYPES)[number];
 
 /** Event push envelope (SPEC.md section 7 "Event pushes"). */
 export const eventSchema = z.strictObject({
-  event_type: z.string().regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'event_type must be 1-64 letters, digits or _.:-'),
+  event_type: z.enum(EVENT_TYPES, { error: 'unknown event type' }),
   version: z.literal(EVENT_VERSION),
   payload: z.object({
     content_id: uuidSchema.optional(),
     content_length: z.number().min(0).max(24 * 3600).optional(),
     content_watched: z.number().min(0).max(24 * 3600).optional(),
+    /** VIDEO_VIEW: the `watch_ticket` of the item the feed sent. */
+    watch_ticket: z.string().max(64).optional(),
     device_id: z.string().max(64).optional(),
     topic_id: uuidSchema.optional(),
     category_id: uuidSchema.optional(),
@@ -131,10 +178,3 @@ export const eventSchema = z.strictObject({
   }).loose(),
 });
 export type EventPush = z.infer<typeof eventSchema>;
-
-/** Event types the player sends (issue "Reels end to end": views after 3 s, watched, vidWatched). */
-export const PLAYER_EVENTS = {
-  view: 'VIDEO_VIEW',
-  progress: 'VIDEO_PROGRESS',
-  complete: 'VIDEO_COMPLETE',
-} as const;

@@ -1,8 +1,13 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildApi } from '@/server/api';
+import { getDb } from '@/lib/db/client';
+import { VIEW_THRESHOLD_S } from '@/lib/constants';
 import type { FeedItem, FeedResponse, TldrEntry } from '@/features/reels/schemas';
-import { getFeedPage, getFeedPageJson } from '@/features/reels/server/feed';
-import { Seed, viewerIdFromSetCookie } from '@/tests/fixtures/seed';
+import { getFeedPage, getReel, getTopicTldr, listTldr } from '@/features/reels/server/feed';
+import { feedCacheLoads } from '@/features/reels/server/feed-cache';
+import { listReadyReelsForTopics } from '@/features/reels/server/related';
+import { verifyWatchTicket } from '@/features/reels/server/watch-ticket';
+import { Seed, viewerIdFromSetCookie, visitorCookieFromSetCookie } from '@/tests/fixtures/seed';
 
 const api = buildApi();
 const seed = new Seed();
@@ -15,6 +20,29 @@ async function getJson<T>(path: string, cookie?: string): Promise<{ status: numb
 
 const feedUrl = (params: Record<string, string | number>) =>
   `/feeds-server/api/v1/feeds?${new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]))}`;
+
+/** Every field of a feed item the server sends (SPEC.md section 3, plus poster, owner, duration, lang, sources, ticket). */
+const ITEM_KEYS = [
+  'id', 'category', 'category_name', 'option', 'option_name', 'option_meta', 'topic', 'topic_name', 'description',
+  'pre_signed_url_thumbnail', 'pre_signed_url_poster', 'pre_signed_url_video', 'pre_signed_url_video_360',
+  'pre_signed_url_video_240', 'reaction_count', 'user_id', 'like', 'created_at', 'topic_pic', 'category_pic',
+  'option_pic', 'owner_pic', 'owner_name', 'duration', 'lang', 'is_tldr', 'sources', 'watched', 'vidWatched',
+  'watch_ticket',
+].sort();
+
+/** True when `item`'s ticket is one the server issued to `viewerId` for this reel (checked 3 s later). */
+const ticketFits = (item: FeedItem, viewerId: string) =>
+  verifyWatchTicket(item.watch_ticket, viewerId, item.id, Date.now() + VIEW_THRESHOLD_S * 1000 + 1000).ok;
+
+function post(path: string, cookie: string, payload: unknown) {
+  return api.request(path, {
+    method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify(payload),
+  });
+}
+
+function noTicketsOf(r: FeedResponse): unknown {
+  return JSON.parse(JSON.stringify(r), (k, val: unknown) => (k === 'watch_ticket' || k === 'firstTime' ? undefined : val));
+}
 
 describe('GET /feeds-server/api/v1/feeds', () => {
   it('pages 25 ready reels as 10/10/5 in ready order, then an empty page', async () => {
@@ -130,7 +158,7 @@ describe('GET /feeds-server/api/v1/feeds', () => {
     expect(id).toBeDefined();
     seed.track(id!);
     expect(first.body.firstTime).toBe(true);
-    const again = await getJson<FeedResponse>(feedUrl({ topic_id: t.topic.id }), `sr_vid=${id}`);
+    const again = await getJson<FeedResponse>(feedUrl({ topic_id: t.topic.id }), visitorCookieFromSetCookie(first.res));
     expect(again.body.firstTime).toBe(false);
     expect(viewerIdFromSetCookie(again.res)).toBeUndefined();
 
@@ -144,9 +172,6 @@ describe('GET /feeds-server/api/v1/feeds', () => {
     const [r1, r2, r3] = await seed.reels(t.options[0].id, 3);
     const alice = seed.viewer();
     const bob = seed.viewer();
-    const post = (path: string, cookie: string, payload: unknown) => api.request(path, {
-      method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify(payload),
-    });
     expect((await post('/uploader/api/v1/like/', alice.cookie, { content_id: r1.id })).status).toBe(200);
     const ev = (event_type: string, content_id: string, content_watched: number) =>
       ({ event_type, version: '1.0.0', payload: { content_id, content_watched, content_length: 30 } });
@@ -168,23 +193,99 @@ describe('GET /feeds-server/api/v1/feeds', () => {
     expect(flags(b, r3.id)).toEqual([false, false, false, 0]);
   });
 
-  it('sends the same value as getFeedPage, the function SSR pages call', async () => {
+  it('gives every item, TLDR reels included, a watch ticket of this viewer for this reel', async () => {
+    const t = await seed.taxonomy({ categories: 2 });
+    await seed.reels(t.options[0].id, 3);
+    const tldr = await seed.reel(t.options[1].id, { is_tldr: true });
+    const alice = seed.viewer();
+    const bob = seed.viewer();
+    const a = (await getJson<FeedResponse>(feedUrl({ topic_id: t.topic.id }), alice.cookie)).body;
+    const b = (await getJson<FeedResponse>(feedUrl({ topic_id: t.topic.id }), bob.cookie)).body;
+    const aTldr = a.tldr.find((e) => e.topic_id === t.topic.id)!.content!;
+    expect(aTldr.id).toBe(tldr.id);
+    for (const item of [...a.feeds, aTldr]) {
+      expect(ticketFits(item, alice.id), item.id).toBe(true);
+      expect(ticketFits(item, bob.id), item.id).toBe(false);
+      // Not usable the moment it is sent: a view needs 3 s of the server's clock.
+      expect(verifyWatchTicket(item.watch_ticket, alice.id, item.id).ok).toBe(false);
+    }
+    // The same cached page, another viewer: other tickets (kept out of the shared bytes).
+    expect(b.feeds.map((f) => f.id)).toEqual(a.feeds.map((f) => f.id));
+    for (const [i, item] of b.feeds.entries()) {
+      expect(item.watch_ticket).not.toBe(a.feeds[i].watch_ticket);
+      expect(ticketFits(item, bob.id)).toBe(true);
+    }
+  });
+
+  it('sends exactly the FeedItem fields, and SSR pages get the same items from the same serializer', async () => {
     const t = await seed.taxonomy({ categories: 2 });
     const reels = await seed.reels(t.options[0].id, 4, { sources: 'a\nb "quoted"' });
     await seed.reel(t.options[1].id, { is_tldr: true, description: 'Émoji ☀️ and "quotes"' });
     const v = seed.viewer();
-    const post = (path: string, payload: unknown) => api.request(path, {
-      method: 'POST', headers: { cookie: v.cookie, 'content-type': 'application/json' }, body: JSON.stringify(payload),
-    });
-    await post('/uploader/api/v1/like/', { content_id: reels[1].id });
-    await post('/auth/api/v1/events', { event_type: 'VIDEO_COMPLETE', version: '1.0.0', payload: { content_id: reels[2].id, content_watched: 30 } });
+    await post('/uploader/api/v1/like/', v.cookie, { content_id: reels[1].id });
+    await post('/auth/api/v1/events', v.cookie, { event_type: 'VIDEO_COMPLETE', version: '1.0.0', payload: { content_id: reels[2].id, content_watched: 30 } });
     const q = { page: 1, topic_id: t.topic.id };
     const res = await api.request(feedUrl(q), { headers: { cookie: v.cookie } });
     expect(res.headers.get('content-type')).toMatch(/^application\/json/);
-    const sent = await res.json();
-    expect(sent).toEqual(await getFeedPage(v.id, q));
-    expect(JSON.parse(await getFeedPageJson(v.id, { page: 2, topic_id: t.topic.id }))).toEqual(await getFeedPage(v.id, { page: 2, topic_id: t.topic.id }));
-    expect(sent.feeds.map((f: FeedItem) => [f.like, f.vidWatched])).toEqual([[false, false], [true, false], [false, true], [false, false], [false, false]]);
+    const sent = (await res.json()) as FeedResponse;
+    for (const f of sent.feeds) expect(Object.keys(f).sort()).toEqual(ITEM_KEYS);
+    expect(Object.keys(sent.tldr.find((e) => e.content)!.content!).sort()).toEqual(ITEM_KEYS);
+    expect(sent.feeds.map((f) => [f.like, f.vidWatched, f.reaction_count.like, f.option_meta.total_reaction]))
+      .toEqual([[false, false, 0, 1], [true, false, 1, 1], [false, true, 0, 1], [false, false, 0, 1], [false, false, 0, 0]]);
+    // Tickets carry the second they were issued in; everything else is equal.
+    const noTickets = (r: unknown) => JSON.parse(JSON.stringify(r), (k, val: unknown) => (k === 'watch_ticket' ? undefined : val));
+    const ssr = await getFeedPage(v.principal, q);
+    expect(noTickets(ssr)).toEqual(noTickets(sent));
+    for (const f of ssr.feeds) expect(ticketFits(f, v.id)).toBe(true);
+    const one = await getReel(v.principal, reels[1].id);
+    expect(Object.keys(one).sort()).toEqual(ITEM_KEYS);
+    expect(noTickets(one)).toEqual(noTickets(sent.feeds[1]));
+    expect(ticketFits(one, v.id)).toBe(true);
+    const list = await listTldr(v.principal);
+    const entry = list.find((e) => e.topic_id === t.topic.id)!;
+    expect(noTickets(entry)).toEqual(noTickets(sent.tldr.find((e) => e.topic_id === t.topic.id)));
+    expect(ticketFits(entry.content!, v.id)).toBe(true);
+    const byTopic = await getTopicTldr(v.principal, t.topic.slug);
+    expect(noTickets(byTopic)).toEqual(noTickets(entry));
+    expect(ticketFits(byTopic.content!, v.id)).toBe(true);
+    // The assistant's related reels: the same items, tickets of the asker.
+    const related = await listReadyReelsForTopics(v.principal, [t.topic.slug], 'en', 3);
+    expect(related.length).toBe(3);
+    for (const r of related) {
+      expect(Object.keys(r).sort()).toEqual(ITEM_KEYS);
+      expect(ticketFits(r, v.id)).toBe(true);
+    }
+  });
+
+  it('keeps counts out of cached pages: a like reloads no page, not even its own, and shows at once', async () => {
+    const t = await seed.taxonomy({ categories: 2 });
+    const [mine] = await seed.reels(t.options[0].id, 2);
+    await seed.reels(t.options[1].id, 2);
+    const other = await seed.taxonomy();
+    await seed.reels(other.options[0].id, 2);
+    const v = seed.viewer();
+    const { db } = await getDb();
+    // A frozen clock: no TTL runs out between the requests, so any reload would be the like's doing.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    try {
+      const page = async (topic: string) => (await getJson<FeedResponse>(feedUrl({ topic_id: topic }), v.cookie)).body;
+      const mineBefore = await page(t.topic.id);
+      const otherBefore = await page(other.topic.id);
+      const loads = feedCacheLoads(db);
+      expect((await post('/uploader/api/v1/like/', v.cookie, { content_id: mine.id })).status).toBe(200);
+      const otherAfter = await page(other.topic.id);
+      const mineAfter = await page(t.topic.id);
+      expect(feedCacheLoads(db).shared).toBe(loads.shared);
+      expect(noTicketsOf(otherAfter)).toEqual(noTicketsOf(otherBefore));
+      const item = mineAfter.feeds.find((f) => f.id === mine.id)!;
+      expect(item).toMatchObject({ like: true, reaction_count: { like: 1 }, option_meta: { total_reaction: 1 } });
+      // The other reel of the same option shows the option's new total too.
+      expect(mineAfter.feeds.filter((f) => f.option === mine.option_id).map((f) => f.option_meta.total_reaction)).toEqual([1, 1]);
+      expect(mineAfter.feeds.filter((f) => f.option !== mine.option_id).map((f) => f.option_meta.total_reaction)).toEqual([0, 0]);
+      expect(mineBefore.feeds.find((f) => f.id === mine.id)!.reaction_count.like).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('lists every topic with its TLDR reel', async () => {
@@ -231,12 +332,12 @@ describe('GET /feeds-server/api/v1/{id}', () => {
     const t = await seed.taxonomy();
     const reel = await seed.reel(t.options[0].id);
     const v = seed.viewer();
-    await api.request('/uploader/api/v1/like/', {
-      method: 'POST', headers: { cookie: v.cookie, 'content-type': 'application/json' }, body: JSON.stringify({ content_id: reel.id }),
-    });
+    expect((await post('/uploader/api/v1/like/', v.cookie, { content_id: reel.id })).status).toBe(200);
     const { status, body } = await getJson<FeedItem>(`/feeds-server/api/v1/${reel.id}`, v.cookie);
     expect(status).toBe(200);
     expect(body).toMatchObject({ id: reel.id, like: true, reaction_count: { like: 1 }, topic: t.topic.id });
+    expect(Object.keys(body).sort()).toEqual(ITEM_KEYS);
+    expect(ticketFits(body, v.id)).toBe(true);
     const other = await getJson<FeedItem>(`/feeds-server/api/v1/${reel.id}`, seed.viewer().cookie);
     expect(other.body.like).toBe(false);
   });
@@ -259,9 +360,11 @@ describe('GET /feeds-server/api/v1/tldr/topic and /feeds-server/api/v2/tldr/topi
     const bare = await seed.taxonomy();
     const [en] = await seed.reels(t.options[0].id, 1, { is_tldr: true, lang: 'en' });
     const [hi] = await seed.reels(t.options[0].id, 1, { is_tldr: true, lang: 'hi' });
-    const cookie = seed.viewer().cookie;
+    const viewer = seed.viewer();
+    const cookie = viewer.cookie;
     const v1 = (await getJson<{ tldr: TldrEntry[] }>('/feeds-server/api/v1/tldr/topic', cookie)).body.tldr;
     expect(v1.find((e) => e.topic_id === t.topic.id)?.content?.id).toBe(hi.id); // newest
+    expect(ticketFits(v1.find((e) => e.topic_id === t.topic.id)!.content!, viewer.id)).toBe(true);
     expect(v1.find((e) => e.topic_id === bare.topic.id)).toMatchObject({ content: null });
 
     const v2en = (await getJson<{ tldr: TldrEntry[] }>('/feeds-server/api/v2/tldr/topic?lang=en', cookie)).body.tldr;
@@ -280,9 +383,11 @@ describe('GET /feeds-server/api/v1/popup/tldr/{id}', () => {
     const t = await seed.taxonomy();
     const tldr = await seed.reel(t.options[0].id, { is_tldr: true });
     for (const key of [t.topic.id, t.topic.slug]) {
-      const { status, body } = await getJson<TldrEntry>(`/feeds-server/api/v1/popup/tldr/${key}`, seed.viewer().cookie);
+      const v = seed.viewer();
+      const { status, body } = await getJson<TldrEntry>(`/feeds-server/api/v1/popup/tldr/${key}`, v.cookie);
       expect(status).toBe(200);
       expect(body).toMatchObject({ topic_id: t.topic.id, content: { id: tldr.id, is_tldr: true, like: false } });
+      expect(ticketFits(body.content!, v.id)).toBe(true);
     }
     const bare = await seed.taxonomy();
     expect((await getJson<TldrEntry>(`/feeds-server/api/v1/popup/tldr/${bare.topic.id}`)).body.content).toBeNull();

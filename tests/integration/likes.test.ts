@@ -1,10 +1,15 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { Redis } from 'ioredis';
 import { buildApi } from '@/server/api';
 import { getDb } from '@/lib/db/client';
-import { contentItems, options, reactions } from '@/lib/db/schema';
-import type { LikeResult } from '@/features/reels/schemas';
-import { Seed } from '@/tests/fixtures/seed';
+import { contentItems, options, reactions, views } from '@/lib/db/schema';
+import { VIEW_THRESHOLD_S } from '@/lib/constants';
+import type { FeedResponse, LikeResult } from '@/features/reels/schemas';
+import { COUNTS_TTL_MS } from '@/features/reels/server/feed-cache';
+import { issueWatchTicket, ticketIssueS } from '@/features/reels/server/watch-ticket';
+import { Seed, visitorCookieFromSetCookie } from '@/tests/fixtures/seed';
+import { spawnTsx, type TsxChild } from '@/tests/fixtures/spawn';
 
 const api = buildApi();
 const seed = new Seed();
@@ -56,18 +61,57 @@ describe('POST /uploader/api/v1/like/', () => {
     expect(await stored(reel.id, t.options[0].id)).toEqual({ like_count: 1, total_reaction: 1, rows: 1 });
   });
 
-  it('gives a first-time visitor a viewer cookie and stores the like under it', async () => {
+  it('answers 401 visitor_required to a caller the server has not issued a visitor id, with one to retry with', async () => {
     const t = await seed.taxonomy();
     const reel = await seed.reel(t.options[0].id);
     const res = await api.request('/uploader/api/v1/like/', {
       method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ content_id: reel.id }),
     });
-    expect(res.status).toBe(200);
-    const id = /sr_vid=([0-9A-Za-z]{20})/.exec(res.headers.get('set-cookie') ?? '')?.[1];
-    expect(id).toBeDefined();
-    seed.track(id!);
-    const feed = await api.request(`/feeds-server/api/v1/${reel.id}`, { headers: { cookie: `sr_vid=${id}` } });
-    expect((await feed.json()).like).toBe(true);
+    expect(res.status).toBe(401);
+    expect(await res.json()).toEqual({ error: { code: 'visitor_required', message: expect.any(String) } });
+    const cookie = visitorCookieFromSetCookie(res);
+    expect(cookie).toBeDefined();
+    seed.track(/=([0-9A-Za-z]{20})\./.exec(cookie!)![1]);
+    expect(await stored(reel.id, t.options[0].id)).toEqual({ like_count: 0, total_reaction: 0, rows: 0 });
+    expect((await like(cookie!, reel.id)).status).toBe(200);
+    const feed = await api.request(`/feeds-server/api/v1/${reel.id}`, { headers: { cookie: cookie! } });
+    expect(await feed.json()).toMatchObject({ like: true, reaction_count: { like: 1 } });
+  });
+
+  it('counts nothing for a loop of likes, unlikes and views without a cookie, with a forged one or a bare id', async () => {
+    const t = await seed.taxonomy();
+    const reel = await seed.reel(t.options[0].id);
+    const real = seed.viewer();
+    const cookies = ['', `sr_vid=${real.id}.${'A'.repeat(22)}`, `sr_vid=${real.id}`, 'sr_vid=AAAAAAAAAAAAAAAAAAAA.BBBBBBBBBBBBBBBBBBBBBB'];
+    const ticket = issueWatchTicket(real.id, reel.id, ticketIssueS() - VIEW_THRESHOLD_S - 1);
+    const viewBody = { event_type: 'VIDEO_VIEW', version: '1.0.0', payload: { content_id: reel.id, content_watched: 9, watch_ticket: ticket } };
+    for (let i = 0; i < 5; i++) {
+      for (const cookie of cookies) {
+        for (const res of [await like(cookie, reel.id), await unlike(cookie, reel.id), await like(cookie, reel.id),
+          await post('/auth/api/v1/events', cookie, viewBody)]) {
+          expect(res.status, cookie).toBe(401);
+          expect((await res.json()).error.code).toBe('visitor_required');
+        }
+      }
+    }
+    expect(await stored(reel.id, t.options[0].id)).toEqual({ like_count: 0, total_reaction: 0, rows: 0 });
+    const { db } = await getDb();
+    const [row] = await db.select({ n: contentItems.view_count }).from(contentItems).where(eq(contentItems.id, reel.id));
+    expect(row.n).toBe(0);
+    expect(await db.select().from(views).where(eq(views.content_id, reel.id))).toHaveLength(0);
+  });
+
+  it('refuses a foreign Origin with 403 and counts nothing', async () => {
+    const t = await seed.taxonomy();
+    const reel = await seed.reel(t.options[0].id);
+    const v = seed.viewer();
+    const res = await api.request('/uploader/api/v1/like/', {
+      method: 'POST', headers: { cookie: v.cookie, 'content-type': 'application/json', origin: 'https://evil.example' },
+      body: JSON.stringify({ content_id: reel.id }),
+    });
+    expect(res.status).toBe(403);
+    expect((await res.json()).error.code).toBe('origin_not_allowed');
+    expect(await stored(reel.id, t.options[0].id)).toEqual({ like_count: 0, total_reaction: 0, rows: 0 });
   });
 
   it('answers 404 content_not_found for unknown, processing or failed reels, and counts nothing', async () => {
@@ -147,5 +191,104 @@ describe('POST /uploader/api/v1/unlike/', () => {
     const v = seed.viewer();
     expect((await unlike(v.cookie, '00000000-0000-4000-8000-000000000000')).status).toBe(404);
     expect((await post('/uploader/api/v1/unlike/', v.cookie, { content_id: { $ne: null } })).status).toBe(422);
+  });
+});
+
+/*
+ * Two API processes on one PostgreSQL and one Redis: a like through one
+ * must show in the other's feed at once, through the feed cache's Redis
+ * channel, not when a cache TTL runs out. Runs with the PostgreSQL project
+ * (PGlite is one process's database); Redis from TEST_REDIS_URL or
+ * REDIS_URL, else redis://127.0.0.1:6379, and it must be running.
+ */
+const REDIS_URL = process.env.TEST_REDIS_URL ?? process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+describe.runIf(process.env.TEST_DB === 'postgres')('likes across two API processes sharing PostgreSQL and Redis', () => {
+  const seed2 = new Seed();
+  const children: TsxChild[] = [];
+  const urls: string[] = [];
+
+  beforeAll(async () => {
+    const probe = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, enableOfflineQueue: false });
+    try {
+      await probe.connect();
+      await probe.ping();
+    } catch (err) {
+      throw new Error(`Redis at ${REDIS_URL} is needed for this test (set TEST_REDIS_URL): ${String(err)}`);
+    } finally {
+      probe.disconnect();
+    }
+    for (let i = 0; i < 2; i++) {
+      children.push(spawnTsx('tests/fixtures/api-child.ts', [], { REDIS_URL, LOG_LEVEL: 'warn' }));
+    }
+    for (const c of children) {
+      const line = await c.waitForLine((l) => l.startsWith('listening '), 55_000);
+      urls.push(`http://127.0.0.1:${line.split(' ')[1]}`);
+    }
+  }, 60_000);
+
+  afterAll(async () => {
+    await seed2.cleanup();
+    for (const c of children) c.child.kill('SIGTERM');
+    await Promise.all(children.map((c) => Promise.race([c.exited, new Promise((r) => setTimeout(r, 5000))])));
+    for (const c of children) if (c.child.exitCode === null && c.child.signalCode === null) c.crash();
+  });
+
+  const feedOf = async (base: string, cookie: string, topicId: string) => {
+    const res = await fetch(`${base}/feeds-server/api/v1/feeds?topic_id=${topicId}`, { headers: { cookie } });
+    expect(res.status).toBe(200);
+    return (await res.json()) as FeedResponse;
+  };
+  const postTo = (base: string, path: string, cookie: string, body: unknown) => fetch(`${base}${path}`, {
+    method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify(body),
+  });
+  /** Reads `read` until `ok` holds, for at most `ms`; returns the last value. */
+  async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean, ms = 1500): Promise<T> {
+    const deadline = Date.now() + ms;
+    for (;;) {
+      const v = await read();
+      if (ok(v) || Date.now() > deadline) return v;
+      await new Promise((r) => setTimeout(r, 25));
+    }
+  }
+
+  it('a like or a view through one shows in the other\'s feed at once, not after a TTL', async () => {
+    const [a, b] = urls;
+    const t = await seed2.taxonomy();
+    const [reel] = await seed2.reels(t.options[0].id, 3);
+    const alice = seed2.viewer();
+    const bob = seed2.viewer();
+    const mine = (p: FeedResponse) => p.feeds.find((f) => f.id === reel.id)!;
+    // Both processes cache the page, the counts and both viewers' state.
+    for (const base of [a, b]) {
+      for (const v of [alice, bob]) expect(mine(await feedOf(base, v.cookie, t.topic.id))).toMatchObject({ like: false, reaction_count: { like: 0, views: 0 } });
+    }
+
+    const primedAt = Date.now();
+    expect(await (await postTo(a, '/uploader/api/v1/like/', alice.cookie, { content_id: reel.id })).json()).toMatchObject({ like_count: 1 });
+    const bobSees = await until(() => feedOf(b, bob.cookie, t.topic.id), (p) => mine(p).reaction_count.like === 1);
+    const aliceSees = await until(() => feedOf(b, alice.cookie, t.topic.id), (p) => mine(p).like);
+    const tookMs = Date.now() - primedAt;
+    expect(mine(bobSees)).toMatchObject({ reaction_count: { like: 1 }, option_meta: { total_reaction: 1 } });
+    expect(mine(aliceSees).like).toBe(true);
+    // Sooner than even the shortest counts TTL could have run out since B cached them.
+    expect(tookMs, 'seen only after a cache TTL').toBeLessThan(COUNTS_TTL_MS);
+
+    const unlikedAt = Date.now();
+    expect((await postTo(b, '/uploader/api/v1/unlike/', alice.cookie, { content_id: reel.id })).status).toBe(200);
+    const afterUnlike = await until(() => feedOf(a, bob.cookie, t.topic.id), (p) => mine(p).reaction_count.like === 0);
+    expect(mine(afterUnlike).reaction_count.like).toBe(0);
+    expect(Date.now() - unlikedAt).toBeLessThan(COUNTS_TTL_MS);
+
+    // A counted view through B: A, which has just cached the counts, shows it at once too.
+    expect(mine(await feedOf(a, alice.cookie, t.topic.id)).reaction_count.views).toBe(0);
+    const viewedAt = Date.now();
+    const aged = issueWatchTicket(bob.id, reel.id, ticketIssueS() - VIEW_THRESHOLD_S - 1);
+    expect((await postTo(b, '/auth/api/v1/events', bob.cookie, {
+      event_type: 'VIDEO_VIEW', version: '1.0.0', payload: { content_id: reel.id, watch_ticket: aged },
+    })).status).toBe(202);
+    const afterView = await until(() => feedOf(a, alice.cookie, t.topic.id), (p) => mine(p).reaction_count.views === 1);
+    expect(mine(afterView).reaction_count.views).toBe(1);
+    expect(Date.now() - viewedAt).toBeLessThan(COUNTS_TTL_MS);
   });
 });

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import { http } from '@/lib/http/client';
+import { apiClient } from '@/lib/http/client';
 import type { FeedItem, FeedResponse } from '../schemas';
+import type { feedRoutes } from '../server/routes';
 import { feedListFromPage } from '../lib/feed-list';
 import { feedKeyOf, feedQueryFor, type FeedFilter, type FeedListParams } from '../lib/filter';
 
@@ -9,6 +10,9 @@ import { feedKeyOf, feedQueryFor, type FeedFilter, type FeedListParams } from '.
  * pages fill the same query keys from features/reels/server and hand them
  * over through HydrationBoundary.
  */
+
+/** The feed endpoints, typed by their router. */
+const api = apiClient<typeof feedRoutes>();
 
 export const reelsKeys = {
   all: ['reels'] as const,
@@ -20,16 +24,22 @@ export const reelsKeys = {
  * GET /feeds-server/api/v1/feeds: one page (10 reels) of the filtered feed.
  * @throws HttpError (e.g. `validation_failed` for a bad filter).
  */
-export function fetchFeedPage(filter: FeedFilter, page: number, signal?: AbortSignal): Promise<FeedResponse> {
-  return http.get<FeedResponse>('/feeds-server/api/v1/feeds', { ...feedQueryFor(filter, page) }, { signal });
+export async function fetchFeedPage(filter: FeedFilter, page: number, signal?: AbortSignal): Promise<FeedResponse> {
+  const q = feedQueryFor(filter, page);
+  // Query strings carry text; unset filters are left out.
+  const query: Record<string, string> = {};
+  for (const [k, v] of Object.entries(q)) if (v !== undefined) query[k] = String(v);
+  const res = await api['feeds-server'].api.v1.feeds.$get({ query }, { init: { signal } });
+  return res.json();
 }
 
 /**
  * GET /feeds-server/api/v1/{id}: one ready reel as this viewer sees it.
  * @throws HttpError 404 `content_not_found`.
  */
-export function fetchReel(id: string, signal?: AbortSignal): Promise<FeedItem> {
-  return http.get<FeedItem>(`/feeds-server/api/v1/${encodeURIComponent(id)}`, undefined, { signal });
+export async function fetchReel(id: string, signal?: AbortSignal): Promise<FeedItem> {
+  const res = await api['feeds-server'].api.v1[':id'].$get({ param: { id }, query: {} }, { init: { signal } });
+  return res.json();
 }
 
 /** One server page; kept 30 s so scrolling back and forth does not refetch. */

@@ -1,16 +1,22 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { http, type HttpError } from '@/lib/http/client';
+import { apiClient, type HttpError } from '@/lib/http/client';
 import type { LikeResult } from '../schemas';
+import type { reactionRoutes } from '../server/routes';
 import { applyLikeResult, setLike, type FeedList } from '../lib/feed-list';
 import type { FeedListParams } from '../lib/filter';
 import { reelsKeys } from './feed';
+
+/** The like endpoints, typed by their router. */
+const api = apiClient<typeof reactionRoutes>();
 
 /**
  * POST /uploader/api/v1/like/ or /unlike/ {"content_id"}: the reel's counts after the change.
  * @throws HttpError (`content_not_found`, `validation_failed`, ...).
  */
-export function postLike(contentId: string, liked: boolean): Promise<LikeResult> {
-  return http.post<LikeResult>(liked ? '/uploader/api/v1/like/' : '/uploader/api/v1/unlike/', { content_id: contentId });
+export async function postLike(contentId: string, liked: boolean): Promise<LikeResult> {
+  const v1 = api.uploader.api.v1;
+  const res = await (liked ? v1.like : v1.unlike).$post({ json: { content_id: contentId } });
+  return res.json();
 }
 
 /**

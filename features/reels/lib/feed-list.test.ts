@@ -37,6 +37,7 @@ function reel(id: string, over: Partial<FeedItem> = {}): FeedItem {
     sources: [],
     watched: false,
     vidWatched: false,
+    watch_ticket: `1700000000.${'A'.repeat(22)}`,
     ...over,
   };
 }

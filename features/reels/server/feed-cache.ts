@@ -1,17 +1,22 @@
 import type { Db } from '@/lib/db/client';
 import { singleton } from '@/lib/singleton';
+import { busLive, publishChange, startCacheBus, type CacheChange } from './cache-bus';
 
 /**
- * Short-lived, in-process caches of the feed (the hot path, ARCHITECTURE.md
- * decision 2). Two kinds:
- * - shared: the viewer-independent part of a page (reels, names, signed URLs,
- *   counts, the TLDR list), FEED_CACHE_TTL_MS; dropped by `invalidateFeedCache`
- *   (likes here; the media worker when a reel becomes ready).
+ * In-process caches of the feed (the hot path, ARCHITECTURE.md decision 2).
+ * Three kinds, so that a like touches only what it changed:
+ * - shared: the viewer-independent, count-free part of a page (reels, names,
+ *   signed URLs, the total, the TLDR list), FEED_CACHE_TTL_MS; dropped
+ *   whole by `invalidateFeedCache` (a reel became ready or was taken down).
+ * - counts: per reel (like, view and comment counts) and per option (its
+ *   total_reaction), read for each request's reels; a like or a counted
+ *   view drops the entries of its reel and option only (`countsChanged`).
  * - per viewer: which reels the viewer liked and its watch progress,
- *   VIEWER_STATE_TTL_MS; dropped by `forgetViewer` after each of the viewer's
- *   writes in this process (likes, events), so in one process the feed never
- *   shows a stale like or watched flag. With several web processes a write
- *   made by another process shows here within the TTL.
+ *   VIEWER_STATE_TTL_MS; dropped by `forgetViewer` after each of the
+ *   viewer's writes in this process.
+ * With REDIS_URL, `invalidateFeedCache` and `countsChanged` reach every
+ * process at once (./cache-bus.ts); a like also drops the liker's state
+ * everywhere. Without it, another process sees a change within the TTLs.
  * Promises are cached (not values) so concurrent misses share one load; an
  * entry dropped while its load is in flight is never put back. An expired
  * shared entry is served once more while it reloads in the background.
@@ -24,6 +29,14 @@ import { singleton } from '@/lib/singleton';
 export const FEED_CACHE_TTL_MS = 2000;
 /** Reuse of one viewer's likes and progress, ms (a page and its prefetches come close together). */
 export const VIEWER_STATE_TTL_MS = 10_000;
+/** Reuse of a reel's counts, ms, while other processes' changes cannot reach this one (no Redis, or Redis down). */
+export const COUNTS_TTL_MS = 2000;
+/**
+ * Reuse of a reel's counts, ms, while changes arrive over Redis: every like
+ * and counted view drops its entry, so the TTL only bounds a message lost
+ * in a Redis failover.
+ */
+export const COUNTS_TTL_LIVE_MS = 15_000;
 const MAX_ENTRIES = 20_000;
 /** Shared part: how many TTLs past expiry a value may still be served while it is reloaded. */
 const SHARED_STALE_FACTOR = 3;
@@ -39,6 +52,8 @@ interface Entry<V> { expires: number; value: Promise<V>; settled: boolean; refre
  */
 class TtlCache<V> {
   private map = new Map<string, Entry<V>>();
+  /** Loads started (misses and background refreshes), for tests. */
+  loads = 0;
   constructor(private readonly ttlMs: number, private readonly staleFactor = 0) {}
 
   get(key: string, load: () => Promise<V>): Promise<V> {
@@ -53,6 +68,7 @@ class TtlCache<V> {
   }
 
   private fill(key: string, load: () => Promise<V>, now: number): Entry<V> {
+    this.loads++;
     const entry: Entry<V> = { expires: now + this.ttlMs, value: load(), settled: false, refreshing: false };
     this.map.delete(key); // re-insert at the end: Map order is then oldest first
     this.map.set(key, entry);
@@ -66,6 +82,7 @@ class TtlCache<V> {
   }
 
   private refresh(key: string, stale: Entry<V>, load: () => Promise<V>): void {
+    this.loads++;
     stale.refreshing = true;
     const map = this.map;
     load().then((v) => {
@@ -95,17 +112,134 @@ class TtlCache<V> {
   }
 }
 
-interface Caches { shared: TtlCache<unknown>; viewers: TtlCache<unknown> }
+/**
+ * A TTL cache of small values read many at a time: the fresh ones come
+ * from memory, the missing ones from one `load` call for all of them.
+ * Concurrent requests share a load in flight; `delete` also forgets a load
+ * in flight, so a value read before a change is never stored after it.
+ */
+class BatchCache<V> {
+  private map = new Map<string, { value: V; expires: number }>();
+  private inflight = new Map<string, Promise<Map<string, V>>>();
+  /** Loads started, for tests. */
+  loads = 0;
+  constructor(private readonly ttlMs: () => number) {}
+
+  async getMany(keys: readonly string[], load: (keys: string[]) => Promise<Map<string, V>>): Promise<Map<string, V>> {
+    const now = Date.now();
+    const out = new Map<string, V>();
+    let missing: string[] | null = null;
+    let waits: Array<Promise<void>> | null = null;
+    for (const k of keys) {
+      const hit = this.map.get(k);
+      if (hit && hit.expires > now) {
+        out.set(k, hit.value);
+        continue;
+      }
+      const p = this.inflight.get(k);
+      if (p) (waits ??= []).push(p.then((m) => this.take(out, m, k)));
+      else if (!missing?.includes(k)) (missing ??= []).push(k);
+    }
+    if (missing) {
+      const keysToLoad = missing;
+      this.loads++;
+      const p = load(keysToLoad);
+      for (const k of keysToLoad) this.inflight.set(k, p);
+      (waits ??= []).push(p.then((m) => {
+        const expires = Date.now() + this.ttlMs();
+        for (const k of keysToLoad) {
+          this.take(out, m, k);
+          // Dropped (or cleared) while loading: the value may predate the change.
+          if (this.inflight.get(k) !== p) continue;
+          this.inflight.delete(k);
+          const v = m.get(k);
+          if (v !== undefined) this.map.set(k, { value: v, expires });
+        }
+        if (this.map.size > MAX_ENTRIES) this.prune();
+      }, (err: unknown) => {
+        for (const k of keysToLoad) if (this.inflight.get(k) === p) this.inflight.delete(k);
+        throw err;
+      }));
+    }
+    if (waits) await Promise.all(waits);
+    return out;
+  }
+
+  private take(out: Map<string, V>, from: Map<string, V>, k: string): void {
+    const v = from.get(k);
+    if (v !== undefined) out.set(k, v);
+  }
+
+  delete(key: string): void {
+    this.map.delete(key);
+    this.inflight.delete(key);
+  }
+
+  clear(): void {
+    this.map = new Map();
+    this.inflight = new Map();
+  }
+
+  private prune(): void {
+    const now = Date.now();
+    for (const [k, e] of this.map) if (e.expires <= now) this.map.delete(k);
+    for (const k of this.map.keys()) {
+      if (this.map.size <= MAX_ENTRIES * 0.9) break;
+      this.map.delete(k);
+    }
+  }
+}
+
+/** Like, view and comment counts of one reel. */
+export interface ReelCounts { like: number; views: number; comment: number }
+
+interface Caches {
+  shared: TtlCache<unknown>;
+  viewers: TtlCache<unknown>;
+  reelCounts: BatchCache<ReelCounts>;
+  optionTotals: BatchCache<number>;
+}
 // A process has one database handle (tests: one per test file), so a Map is enough.
 const byDb = () => singleton('reels_feed_cache', () => new Map<Db, Caches>());
+
+const countsTtlMs = () => (busLive() ? COUNTS_TTL_LIVE_MS : COUNTS_TTL_MS);
+
+/** Applies a change made here or announced by another process. */
+function apply(change: CacheChange): void {
+  for (const c of byDb().values()) {
+    if (change.k === 'pages') {
+      c.shared.clear();
+      continue;
+    }
+    c.reelCounts.delete(change.reel);
+    if (change.option) c.optionTotals.delete(change.option);
+    if (change.viewer) c.viewers.delete(change.viewer);
+  }
+}
+
+/** The subscription was down: counts cached meanwhile may have missed a change. */
+function reset(): void {
+  for (const c of byDb().values()) {
+    c.shared.clear();
+    c.reelCounts.clear();
+    c.optionTotals.clear();
+    c.viewers.clear();
+  }
+}
 
 function caches(db: Db): Caches {
   const all = byDb();
   let c = all.get(db);
   if (!c) {
+    if (all.size === 0) startCacheBus({ onChange: apply, onReset: reset });
     // Viewer states are never served stale: a viewer's write made in another
     // process must show after VIEWER_STATE_TTL_MS at the latest.
-    c = { shared: new TtlCache(FEED_CACHE_TTL_MS, SHARED_STALE_FACTOR), viewers: new TtlCache(VIEWER_STATE_TTL_MS) };
+    c = {
+      shared: new TtlCache(FEED_CACHE_TTL_MS, SHARED_STALE_FACTOR),
+      viewers: new TtlCache(VIEWER_STATE_TTL_MS),
+      reelCounts: new BatchCache(countsTtlMs),
+      optionTotals: new BatchCache(countsTtlMs),
+    };
     all.set(db, c);
   }
   return c;
@@ -122,14 +256,54 @@ export function cachedViewer<T>(db: Db, viewerId: string, load: () => Promise<T>
 }
 
 /**
- * Drops every cached feed page and TLDR list of this process (viewer states
- * stay). Call it when a reel's visibility, order or counters change.
+ * The counts of reels `ids` (a reel missing from the answer no longer
+ * exists); the ones not cached are read with one `load` call.
  */
-export function invalidateFeedCache(): void {
-  for (const c of byDb().values()) c.shared.clear();
+export function cachedReelCounts(
+  db: Db, ids: readonly string[], load: (ids: string[]) => Promise<Map<string, ReelCounts>>,
+): Promise<Map<string, ReelCounts>> {
+  return caches(db).reelCounts.getMany(ids, load);
 }
 
-/** Drops one viewer's cached likes and progress (after the viewer's own write). */
+/** The total_reaction of options `ids`, cached like the reel counts. */
+export function cachedOptionTotals(
+  db: Db, ids: readonly string[], load: (ids: string[]) => Promise<Map<string, number>>,
+): Promise<Map<string, number>> {
+  return caches(db).optionTotals.getMany(ids, load);
+}
+
+/**
+ * Drops every cached feed page and TLDR list, in this process and (with
+ * REDIS_URL) in every other. Call it when a reel's visibility or order
+ * changes (ready, taken down); counts have `countsChanged`.
+ */
+export function invalidateFeedCache(): void {
+  apply({ k: 'pages' });
+  publishChange({ k: 'pages' });
+}
+
+/**
+ * A reel's counts changed (a like, an unlike, a counted view): drops that
+ * reel's counts, its option's total and, when given, the viewer's state, in
+ * this process at once and (with REDIS_URL) in every other. Call it after
+ * the change is committed.
+ */
+export function countsChanged(change: { reel: string; option?: string; viewer?: string }): void {
+  const c: CacheChange = { k: 'counts', ...change };
+  apply(c);
+  publishChange(c);
+}
+
+/** Drops one viewer's cached likes and progress in this process (after the viewer's own write). */
 export function forgetViewer(db: Db, viewerId: string): void {
   byDb().get(db)?.viewers.delete(viewerId);
+}
+
+/**
+ * How many loads each cache of `db` started so far (tests: a like must not
+ * reload a page).
+ */
+export function feedCacheLoads(db: Db): { shared: number; counts: number } {
+  const c = caches(db);
+  return { shared: c.shared.loads, counts: c.reelCounts.loads + c.optionTotals.loads };
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { getDb, type Db } from '@/lib/db/client';
 import { categories, contentItems, options, reactions, topics, users, viewers, watchProgress } from '@/lib/db/schema';
 import { PAGE_SIZE } from '@/lib/constants';
@@ -9,22 +9,32 @@ import {
   uuidSchema, type ContentLang, type FeedItem, type FeedQuery, type FeedResponse, type TldrEntry,
 } from '../schemas';
 import { ensureViewer } from './viewers';
-import { cachedShared, cachedViewer, forgetViewer } from './feed-cache';
+import {
+  cachedOptionTotals, cachedReelCounts, cachedShared, cachedViewer, forgetViewer, type ReelCounts,
+} from './feed-cache';
+import { issueWatchTicket, ticketIssueS } from './watch-ticket';
 import type { Principal } from '@/lib/auth/principal';
 
-// Callers that change what the feed shows (ingest, likes) drop the cache through here too.
+// The media worker drops the page cache through here when a reel becomes ready.
 export { invalidateFeedCache } from './feed-cache';
 
 /**
  * The read side of reels: feed pages, one reel, TLDR entries
  * (SPEC.md section 3 "Content item" and "Feed response", section 7 "Feeds").
- * Called by the API handlers and directly by SSR pages (no Hono context:
- * a viewer id string in).
+ * Called by the API handlers and directly by SSR pages and the assistant
+ * (no Hono context: a principal in).
  *
- * Hot path (the feed): a page is the viewer-independent part (its reels,
- * names, signed media URLs, counts, the total and the TLDR list) merged with
- * this viewer's state (known?, likes, watch progress); both come from the
- * short-lived caches of feed-cache.ts, each loaded in one query on a miss.
+ * One serializer: every item, whatever the path, is the JSON text of
+ * `itemJson`, the memoised JSON of the cached, viewer-independent part of
+ * the reel followed by what changes per request: its counts (from the
+ * per-reel counts cache, so a like does not drop any page), this viewer's
+ * like and watch flags and this viewer's watch ticket. The API sends that
+ * text; the object functions (`getFeedPage`, `getReel`, ...) are
+ * JSON.parse of the same text, for SSR pages and the assistant.
+ *
+ * Hot path (the feed): the page (count-free), the counts of its reels and
+ * the viewer's state come from the caches of feed-cache.ts, each loaded in
+ * one query on a miss; the watch tickets are one HMAC per item.
  */
 
 /** The error of a reel that does not exist, is not ready or is not approved. */
@@ -32,10 +42,14 @@ export const contentNotFound = () => new ApiError(404, 'content_not_found', 'Thi
 /** The error of an unknown topic id or slug. */
 export const topicNotFound = () => new ApiError(404, 'topic_not_found', 'This topic does not exist.');
 
-/** A reel as every viewer sees it; the per-viewer fields are added per request. */
-type BaseItem = Omit<FeedItem, 'like' | 'watched' | 'vidWatched'>;
+/** The fields of an item written per request (`itemJson`): counts and this viewer's. */
+type PerRequestField = 'option_meta' | 'reaction_count' | 'like' | 'watched' | 'vidWatched' | 'watch_ticket';
+/** A reel as every viewer sees it, without counts: what the shared cache holds. */
+type BaseItem = Omit<FeedItem, PerRequestField>;
 type BaseTldr = Omit<TldrEntry, 'content'> & { content: BaseItem | null };
-interface BasePage { items: BaseItem[]; total: number; tldr: BaseTldr[] }
+/** The reels and options whose counts a response needs (each id once). */
+interface CountKeys { reelIds: string[]; optionIds: string[] }
+interface BasePage extends CountKeys { items: BaseItem[]; total: number; tldr: BaseTldr[] }
 
 /**
  * How a topic is named in a URL: its uuid or its slug. Anything else cannot
@@ -112,7 +126,6 @@ function toBaseItem(r: ItemRow): BaseItem {
     category_name: r.category_name,
     option: r.option_id,
     option_name: r.option_name,
-    option_meta: { total_reaction: r.total_reaction },
     topic: r.topic_id,
     topic_name: r.topic_name,
     description: r.description,
@@ -121,7 +134,6 @@ function toBaseItem(r: ItemRow): BaseItem {
     pre_signed_url_video: urls.master,
     pre_signed_url_video_360: urls.r360,
     pre_signed_url_video_240: urls.r240,
-    reaction_count: { comment: r.comment_count, like: r.like_count, views: r.view_count },
     user_id: r.user_id,
     created_at: r.created_at.toISOString(),
     topic_pic: r.topic_pic,
@@ -168,51 +180,95 @@ function viewerState(db: Db, viewerId: string): Promise<ViewerState> {
   });
 }
 
-/**
- * The item as this viewer sees it. Fields are copied one by one on purpose:
- * V8 spreads an object of this size into a slow dictionary-mode copy
- * (~20 us per item against ~0.1 us), which alone halved the feed's throughput.
- */
-function forViewer(b: BaseItem, s: ViewerState): FeedItem {
-  const p = s.progress.get(b.id);
-  return {
-    id: b.id,
-    category: b.category,
-    category_name: b.category_name,
-    option: b.option,
-    option_name: b.option_name,
-    option_meta: b.option_meta,
-    topic: b.topic,
-    topic_name: b.topic_name,
-    description: b.description,
-    pre_signed_url_thumbnail: b.pre_signed_url_thumbnail,
-    pre_signed_url_poster: b.pre_signed_url_poster,
-    pre_signed_url_video: b.pre_signed_url_video,
-    pre_signed_url_video_360: b.pre_signed_url_video_360,
-    pre_signed_url_video_240: b.pre_signed_url_video_240,
-    reaction_count: b.reaction_count,
-    user_id: b.user_id,
-    like: s.liked.has(b.id),
-    created_at: b.created_at,
-    topic_pic: b.topic_pic,
-    category_pic: b.category_pic,
-    option_pic: b.option_pic,
-    owner_pic: b.owner_pic,
-    owner_name: b.owner_name,
-    duration: b.duration,
-    lang: b.lang,
-    is_tldr: b.is_tldr,
-    sources: b.sources,
-    watched: p?.watched ?? false,
-    vidWatched: p?.vid_watched ?? false,
-  };
+/** The counts of a response's reels and options. */
+interface Counts { reels: Map<string, ReelCounts>; options: Map<string, number> }
+
+/** Everything an item needs besides its cached part: counts, the viewer's state, the ticket's issue time. */
+interface Viewing { counts: Counts; state: ViewerState; visitorId: string; issuedS: number }
+
+/** The ids of `items` and of their options, each once, for `countsOf`. */
+function countKeys(items: Iterable<BaseItem | null>): CountKeys {
+  const reels = new Set<string>();
+  const opts = new Set<string>();
+  for (const i of items) {
+    if (!i) continue;
+    reels.add(i.id);
+    opts.add(i.option);
+  }
+  return { reelIds: [...reels], optionIds: [...opts] };
 }
 
-function tldrForViewer(t: BaseTldr, s: ViewerState): TldrEntry {
-  return {
+/** Counts of reels and options through the per-reel counts cache (one query each for the misses). */
+async function countsOf(db: Db, keys: CountKeys): Promise<Counts> {
+  const [reels, opts] = await Promise.all([
+    cachedReelCounts(db, keys.reelIds, async (ids) => {
+      const rows = await db.select({
+        id: contentItems.id, like: contentItems.like_count, views: contentItems.view_count, comment: contentItems.comment_count,
+      }).from(contentItems).where(inArray(contentItems.id, ids));
+      return new Map(rows.map((r) => [r.id, { like: r.like, views: r.views, comment: r.comment }]));
+    }),
+    cachedOptionTotals(db, keys.optionIds, async (ids) => {
+      const rows = await db.select({ id: options.id, total: options.total_reaction }).from(options).where(inArray(options.id, ids));
+      return new Map(rows.map((r) => [r.id, r.total]));
+    }),
+  ]);
+  return { reels, options: opts };
+}
+
+/** Counts straight from freshly read rows (one reel, one TLDR entry): no cache involved. */
+function countsOfRows(rows: ItemRow[]): Counts {
+  const c: Counts = { reels: new Map(), options: new Map() };
+  for (const r of rows) {
+    c.reels.set(r.id, { like: r.like_count, views: r.view_count, comment: r.comment_count });
+    c.options.set(r.option_id, r.total_reaction);
+  }
+  return c;
+}
+
+/*
+ * The one serializer of feed items. The cached, viewer-independent objects
+ * are serialised once (memoised per object) and the per-request fields are
+ * appended, instead of JSON.stringify-ing ~20 reels on every request
+ * (it was about a third of the feed's CPU time; `npm run bench:feed`).
+ */
+const headJson = new WeakMap<object, string>();
+
+/** JSON of `o` without its closing brace, memoised: `o` is cached and never changed. */
+function head(o: object, make: () => string): string {
+  let h = headJson.get(o);
+  if (h === undefined) {
+    h = make().slice(0, -1);
+    headJson.set(o, h);
+  }
+  return h;
+}
+
+const NO_COUNTS: ReelCounts = { like: 0, views: 0, comment: 0 };
+
+/**
+ * One item as JSON: the cached part, then every field of PerRequestField
+ * (numbers, booleans and a ticket of [0-9A-Za-z._-], which need no escaping).
+ */
+function itemJson(b: BaseItem, v: Viewing): string {
+  const c = v.counts.reels.get(b.id) ?? NO_COUNTS;
+  const p = v.state.progress.get(b.id);
+  return `${head(b, () => JSON.stringify(b))},"option_meta":{"total_reaction":${v.counts.options.get(b.option) ?? 0}},` +
+    `"reaction_count":{"comment":${c.comment},"like":${c.like},"views":${c.views}},` +
+    `"like":${v.state.liked.has(b.id)},"watched":${p?.watched ?? false},"vidWatched":${p?.vid_watched ?? false},` +
+    `"watch_ticket":"${issueWatchTicket(v.visitorId, b.id, v.issuedS)}"}`;
+}
+
+function tldrJson(t: BaseTldr, v: Viewing): string {
+  const h = head(t, () => JSON.stringify({
     topic_id: t.topic_id, topic_name: t.topic_name, topic_slug: t.topic_slug, type_tag: t.type_tag, topic_pic: t.topic_pic,
-    content: t.content ? forViewer(t.content, s) : null,
-  };
+  }));
+  return `${h},"content":${t.content ? itemJson(t.content, v) : 'null'}}`;
+}
+
+function tldrListJson(list: readonly BaseTldr[], v: Viewing): string {
+  let out = '';
+  for (const t of list) out += (out ? ',' : '') + tldrJson(t, v);
+  return `[${out}]`;
 }
 
 function feedFilters(q: FeedQuery): SQL {
@@ -238,7 +294,8 @@ async function loadBasePage(db: Db, q: FeedQuery): Promise<BasePage> {
     .innerJoin(topics, eq(topics.id, categories.topic_id))
     .where(where);
   const [rows, [total], tldr] = await Promise.all([rowsP, totalP, baseTldr(db, q.lang)]);
-  return { items: rows.map(toBaseItem), total: Number(total?.n ?? 0), tldr };
+  const items = rows.map(toBaseItem);
+  return { items, total: Number(total?.n ?? 0), tldr, ...countKeys([...items, ...tldr.map((t) => t.content)]) };
 }
 
 /**
@@ -283,138 +340,123 @@ const FEED_CONFIGS: Pick<FeedResponse, 'tags' | 'partner_configs' | 'button_conf
   button_configs: { image_url: null, offer_text: null, quick_offer_text: null, show_button: false, unskippable_videos: 0 },
 };
 
-interface FeedParts { base: BasePage; state: ViewerState; firstTime: boolean; page: number }
+/** What a feed page is made of for this request. */
+interface FeedParts { base: BasePage; view: Viewing; firstTime: boolean; page: number }
 
-async function feedParts(viewerId: string, q: FeedQuery): Promise<FeedParts> {
+async function feedParts(principal: Principal, q: FeedQuery): Promise<FeedParts> {
+  const viewerId = principal.visitorId;
   const [{ db }] = await Promise.all([getDb(), signingReady()]);
   const page = q.page ?? 1;
   const key = `feed:${page}:${q.topic_id ?? ''}:${q.category_id ?? ''}:${q.option_id ?? ''}:${q.lang ?? ''}`;
-  const [base, state] = await Promise.all([
-    cachedShared(db, key, () => loadBasePage(db, { ...q, page })),
+  const baseP = cachedShared(db, key, () => loadBasePage(db, { ...q, page }));
+  const [base, state, counts] = await Promise.all([
+    baseP,
     viewerState(db, viewerId),
+    baseP.then((b) => countsOf(db, b)),
   ]);
   let firstTime = false;
   if (!state.known) {
     firstTime = await ensureViewer(viewerId, db);
     forgetViewer(db, viewerId);
   }
-  return { base, state, firstTime, page };
-}
-
-/**
- * One feed page for a viewer (SPEC.md section 3 "Feed response", section 4
- * "Paging"): PAGE_SIZE (10) ready, approved reels matching the filters, in
- * ready order (feed_seq, then id); a page past the end has `feeds: []`.
- * `firstTime` is true on the viewer's first feed request, which also writes
- * the viewer row. Partner and button configs carry the defaults of SPEC.md
- * section 9 until partners are configured.
- * @param principal the caller (lib/auth/principal.ts); its visitor id keys likes and progress.
- * @param q validated query (`feedQuerySchema`); `page` is 1-based.
- */
-export async function getFeedPage(principal: Principal, q: FeedQuery): Promise<FeedResponse> {
-  const viewerId = principal.visitorId;
-  const { base, state, firstTime, page } = await feedParts(viewerId, q);
-  const feeds = base.items.map((i) => forViewer(i, state));
-  return {
-    feeds,
-    tldr: base.tldr.map((t) => tldrForViewer(t, state)),
-    count: feeds.length,
-    total_length: base.total,
-    start_index: (page - 1) * PAGE_SIZE,
-    page,
-    firstTime,
-    ...FEED_CONFIGS,
-  };
-}
-
-/*
- * JSON of the hot path. The cached, viewer-independent objects are
- * serialised once (memoised per object) and the few per-viewer fields are
- * appended, instead of JSON.stringify-ing ~20 reels on every request
- * (it was about a third of the feed's CPU time; `npm run bench:feed`).
- */
-const headJson = new WeakMap<object, string>();
-
-/** JSON of `o` without its closing brace, memoised: `o` is cached and never changed. */
-function head(o: object, make: () => string): string {
-  let h = headJson.get(o);
-  if (h === undefined) {
-    h = make().slice(0, -1);
-    headJson.set(o, h);
-  }
-  return h;
-}
-
-function itemJson(b: BaseItem, s: ViewerState): string {
-  const p = s.progress.get(b.id);
-  return `${head(b, () => JSON.stringify(b))},"like":${s.liked.has(b.id)},` +
-    `"watched":${p?.watched ?? false},"vidWatched":${p?.vid_watched ?? false}}`;
-}
-
-function tldrJson(t: BaseTldr, s: ViewerState): string {
-  const h = head(t, () => JSON.stringify({
-    topic_id: t.topic_id, topic_name: t.topic_name, topic_slug: t.topic_slug, type_tag: t.type_tag, topic_pic: t.topic_pic,
-  }));
-  return `${h},"content":${t.content ? itemJson(t.content, s) : 'null'}}`;
+  return { base, view: { counts, state, visitorId: viewerId, issuedS: ticketIssueS() }, firstTime, page };
 }
 
 const CONFIGS_JSON = JSON.stringify(FEED_CONFIGS).slice(1, -1);
 
 /**
- * `getFeedPage` as the JSON text the API sends (same value: an integration
- * test compares the two).
+ * One feed page for a viewer as the JSON text the API sends (SPEC.md
+ * section 3 "Feed response", section 4 "Paging"): PAGE_SIZE (10) ready,
+ * approved reels matching the filters, in ready order (feed_seq, then id);
+ * a page past the end has `feeds: []`. `firstTime` is true on the viewer's
+ * first feed request, which also writes the viewer row. Every item (and
+ * every TLDR entry's reel) carries this viewer's `watch_ticket`. Partner and
+ * button configs carry the defaults of SPEC.md section 9 until partners are
+ * configured.
+ * @param principal the caller (lib/auth/principal.ts); its visitor id keys likes, progress and tickets.
+ * @param q validated query (`feedQuerySchema`); `page` is 1-based.
  */
 export async function getFeedPageJson(principal: Principal, q: FeedQuery): Promise<string> {
-  const viewerId = principal.visitorId;
-  const { base, state, firstTime, page } = await feedParts(viewerId, q);
+  const { base, view, firstTime, page } = await feedParts(principal, q);
   let feeds = '';
-  for (const b of base.items) feeds += (feeds ? ',' : '') + itemJson(b, state);
-  let tldr = '';
-  for (const t of base.tldr) tldr += (tldr ? ',' : '') + tldrJson(t, state);
-  return `{"feeds":[${feeds}],"tldr":[${tldr}],"count":${base.items.length},"total_length":${base.total},` +
-    `"start_index":${(page - 1) * PAGE_SIZE},"page":${page},"firstTime":${firstTime},${CONFIGS_JSON}}`;
+  for (const b of base.items) feeds += (feeds ? ',' : '') + itemJson(b, view);
+  return `{"feeds":[${feeds}],"tldr":${tldrListJson(base.tldr, view)},"count":${base.items.length},` +
+    `"total_length":${base.total},"start_index":${(page - 1) * PAGE_SIZE},"page":${page},"firstTime":${firstTime},` +
+    `${CONFIGS_JSON}}`;
+}
+
+/** `getFeedPageJson` as an object, for SSR pages (the same text, parsed). */
+export async function getFeedPage(principal: Principal, q: FeedQuery): Promise<FeedResponse> {
+  return JSON.parse(await getFeedPageJson(principal, q)) as FeedResponse;
+}
+
+/** This viewer's state and the ticket clock, with counts read fresh from `rows`. */
+async function viewingOfRows(db: Db, principal: Principal, rows: ItemRow[]): Promise<Viewing> {
+  return {
+    counts: countsOfRows(rows),
+    state: await viewerState(db, principal.visitorId),
+    visitorId: principal.visitorId,
+    issuedS: ticketIssueS(),
+  };
 }
 
 /**
- * One ready, approved reel as this viewer sees it (GET /feeds-server/api/v1/{id},
- * the content page).
+ * One ready, approved reel as this viewer sees it, as JSON text
+ * (GET /feeds-server/api/v1/{id}); counts are read with the reel, fresh.
  * @throws ApiError 404 `content_not_found` for a malformed id, an unknown
  * reel or one that is not ready.
  */
-export async function getReel(principal: Principal, id: string): Promise<FeedItem> {
-  const viewerId = principal.visitorId;
+export async function getReelJson(principal: Principal, id: string): Promise<string> {
   if (!uuidSchema.safeParse(id).success) throw contentNotFound();
   const [{ db }] = await Promise.all([getDb(), signingReady()]);
   const [row] = await selectItems(db).where(and(eq(contentItems.id, id), visibleReel)).limit(1);
   if (!row) throw contentNotFound();
-  return forViewer(toBaseItem(row), await viewerState(db, viewerId));
+  return itemJson(toBaseItem(row), await viewingOfRows(db, principal, [row]));
 }
 
 /**
- * The TLDR list (SPEC.md section 7 "tldr/topic"): every topic in topic order
- * with its newest ready TLDR reel, or `content: null` when it has none.
+ * `getReelJson` as an object (the content page, the assistant's related reels).
+ * @throws ApiError 404 `content_not_found`.
+ */
+export async function getReel(principal: Principal, id: string): Promise<FeedItem> {
+  return JSON.parse(await getReelJson(principal, id)) as FeedItem;
+}
+
+/**
+ * The TLDR list as JSON text, an array (SPEC.md section 7 "tldr/topic"):
+ * every topic in topic order with its newest ready TLDR reel, or
+ * `content: null` when it has none.
  * @param lang prefer TLDR reels in this language (falls back to any).
  * @param opts.withReelOnly leave out topics that have no TLDR reel.
  */
-export async function listTldr(
+export async function listTldrJson(
   principal: Principal, lang?: ContentLang, opts: { withReelOnly?: boolean } = {},
-): Promise<TldrEntry[]> {
-  const viewerId = principal.visitorId;
+): Promise<string> {
   const [{ db }] = await Promise.all([getDb(), signingReady()]);
   let list = await baseTldr(db, lang);
   if (opts.withReelOnly) list = list.filter((t) => t.content);
-  const state = await viewerState(db, viewerId);
-  return list.map((t) => tldrForViewer(t, state));
+  const [state, counts] = await Promise.all([
+    viewerState(db, principal.visitorId),
+    countsOf(db, countKeys(list.map((t) => t.content))),
+  ]);
+  return tldrListJson(list, { counts, state, visitorId: principal.visitorId, issuedS: ticketIssueS() });
+}
+
+/** `listTldrJson` as objects (the /tldr page). */
+export async function listTldr(
+  principal: Principal, lang?: ContentLang, opts: { withReelOnly?: boolean } = {},
+): Promise<TldrEntry[]> {
+  return JSON.parse(await listTldrJson(principal, lang, opts)) as TldrEntry[];
 }
 
 /**
- * The TLDR entry of one topic (GET /feeds-server/api/v1/popup/tldr/{id},
- * the /tldr/[slug] page); `content` is null when the topic has no TLDR reel.
+ * The TLDR entry of one topic as JSON text (GET
+ * /feeds-server/api/v1/popup/tldr/{id}); `content` is null when the topic
+ * has no TLDR reel.
  * @param slugOrId the topic's uuid or its slug.
  * @throws ApiError 404 `topic_not_found`.
  */
-export async function getTopicTldr(principal: Principal, slugOrId: string): Promise<TldrEntry> {
-  const viewerId = principal.visitorId;
+export async function getTopicTldrJson(principal: Principal, slugOrId: string): Promise<string> {
   const [{ db }] = await Promise.all([getDb(), signingReady()]);
   const k = topicKey(slugOrId);
   if (!k) throw topicNotFound();
@@ -425,10 +467,16 @@ export async function getTopicTldr(principal: Principal, slugOrId: string): Prom
   const [row] = await selectItems(db)
     .where(and(visibleReel, eq(contentItems.is_tldr, true), eq(topics.id, t.id)))
     .orderBy(desc(contentItems.feed_seq)).limit(1);
-  const content = row ? toBaseItem(row) : null;
-  const state = await viewerState(db, viewerId);
-  return tldrForViewer({
+  return tldrJson({
     topic_id: t.id, topic_name: t.name, topic_slug: t.slug, type_tag: t.type_tag === 'HOT' ? 'HOT' : 'FREE',
-    topic_pic: t.pic, content,
-  }, state);
+    topic_pic: t.pic, content: row ? toBaseItem(row) : null,
+  }, await viewingOfRows(db, principal, row ? [row] : []));
+}
+
+/**
+ * `getTopicTldrJson` as an object (the /tldr/[slug] page).
+ * @throws ApiError 404 `topic_not_found`.
+ */
+export async function getTopicTldr(principal: Principal, slugOrId: string): Promise<TldrEntry> {
+  return JSON.parse(await getTopicTldrJson(principal, slugOrId)) as TldrEntry;
 }

@@ -1,45 +1,60 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { getDb } from '@/lib/db/client';
 import { contentItems, events, views, watchProgress } from '@/lib/db/schema';
-import { VIEW_THRESHOLD_S } from '@/lib/constants';
 import { ApiError } from '@/lib/http/errors';
-import { PLAYER_EVENTS, type EventPush } from '../schemas';
+import { logger } from '@/lib/logger';
+import { EVENT_PAYLOAD_MAX_BYTES, PLAYER_EVENTS, type EventPush } from '../schemas';
 import { contentNotFound, visibleReel } from './feed';
 import { ensureViewer, type DbOrTx } from './viewers';
-import { forgetViewer } from './feed-cache';
+import { countsChanged, forgetViewer } from './feed-cache';
+import { verifyWatchTicket } from './watch-ticket';
 import type { Principal } from '@/lib/auth/principal';
 
 /**
  * Event pushes (SPEC.md section 7 "Event pushes") and what the player's
- * events change (issue "Reels end to end"): every event is kept in `events`;
- * VIDEO_VIEW after VIEW_THRESHOLD_S (3 s) of playback counts one view per
- * viewer per reel; VIDEO_PROGRESS marks the reel watched and keeps the
- * furthest position; VIDEO_COMPLETE marks it played to the end (vidWatched).
+ * events change: every accepted event is kept in `events`; VIDEO_VIEW counts
+ * one view per viewer per reel when it hands back a valid watch ticket
+ * (./watch-ticket.ts: this viewer's, this reel's, issued at least 3 s
+ * earlier by the server's clock); VIDEO_PROGRESS marks the reel watched and
+ * keeps the furthest position; VIDEO_COMPLETE marks it played to the end
+ * (vidWatched). Progress and completion change only the sender's own state,
+ * so they need no ticket.
+ *
+ * A VIDEO_VIEW whose ticket is missing, forged, another viewer's or reel's,
+ * too early or expired is still a 202 and is kept (with the ticket it
+ * brought, for later analysis), but counts no view. Answering it alike means
+ * the player's queue does not retry what a retry cannot fix (it re-sends a
+ * failed push five times), a tab left open past a ticket's life produces no
+ * errors, and a forger learns nothing from the answer.
  */
 
 const PLAYER_EVENT_TYPES = new Set<string>(Object.values(PLAYER_EVENTS));
 
 /**
  * Stores one event and applies its effect, in one transaction.
- * @param principal the caller (lib/auth/principal.ts); its visitor id keys likes and progress.
- * @param ev a validated envelope (`eventSchema`); positions are seconds.
- * @throws ApiError 422 `validation_failed` when a player event has no
- * `payload.content_id` or the payload holds a NUL character; 404 `content_not_found` when its reel is unknown
- * or not ready (nothing is stored then).
+ * @param principal the caller (lib/auth/principal.ts); its visitor id keys views and progress.
+ * @param ev a validated envelope (`eventSchema`, whose `event_type` is one of EVENT_TYPES);
+ * positions are seconds.
+ * @returns whether a view was counted (false for every event but a first valid VIDEO_VIEW).
+ * @throws ApiError 413 `payload_too_large` when the payload's JSON is over
+ * EVENT_PAYLOAD_MAX_BYTES (8 KB); 422 `validation_failed` when a player event
+ * has no `payload.content_id`; 404 `content_not_found` when its reel is
+ * unknown or not ready. Nothing is stored then.
  */
-export async function recordEvent(principal: Principal, ev: EventPush): Promise<void> {
+export async function recordEvent(principal: Principal, ev: EventPush): Promise<{ viewCounted: boolean }> {
   const viewerId = principal.visitorId;
-  const { db } = await getDb();
   const p = ev.payload;
-  const isPlayer = PLAYER_EVENT_TYPES.has(ev.event_type);
-  // jsonb cannot hold U+0000; such a payload is the client's error, not a 500.
-  if (JSON.stringify(p).includes('\\u0000')) {
-    throw new ApiError(422, 'validation_failed', 'payload: must not contain NUL characters');
+  if (Buffer.byteLength(JSON.stringify(p)) > EVENT_PAYLOAD_MAX_BYTES) {
+    throw new ApiError(413, 'payload_too_large', `payload: at most ${EVENT_PAYLOAD_MAX_BYTES} bytes of JSON`);
   }
+  const isPlayer = PLAYER_EVENT_TYPES.has(ev.event_type);
   if (isPlayer && !p.content_id) {
     throw new ApiError(422, 'validation_failed', `payload.content_id: required for ${ev.event_type}`);
   }
-  await db.transaction(async (tx) => {
+  const { db } = await getDb();
+  // Checked before the transaction: a pure function of the request and the clock.
+  const ticket = ev.event_type === PLAYER_EVENTS.view ? verifyWatchTicket(p.watch_ticket, viewerId, p.content_id!) : null;
+  const viewCounted = await db.transaction(async (tx) => {
     if (isPlayer) {
       const [reel] = await tx.select({ id: contentItems.id }).from(contentItems)
         .where(and(eq(contentItems.id, p.content_id!), visibleReel)).limit(1);
@@ -50,16 +65,19 @@ export async function recordEvent(principal: Principal, ev: EventPush): Promise<
     await tx.insert(events).values({
       event_type: ev.event_type, viewer_id: viewerId, content_id: p.content_id ?? null, payload: ev.payload,
     });
-    if (!isPlayer) return;
+    if (!isPlayer) return false;
     const contentId = p.content_id!;
     const watchedS = p.content_watched ?? 0;
+    let counted = false;
     if (ev.event_type === PLAYER_EVENTS.view) {
-      if (watchedS < VIEW_THRESHOLD_S) return;
-      const counted = await tx.insert(views).values({ viewer_id: viewerId, content_id: contentId })
-        .onConflictDoNothing().returning({ content_id: views.content_id });
-      if (counted.length > 0) {
-        await tx.update(contentItems).set({ view_count: sql`${contentItems.view_count} + 1` })
-          .where(eq(contentItems.id, contentId));
+      if (ticket?.ok) {
+        const first = await tx.insert(views).values({ viewer_id: viewerId, content_id: contentId })
+          .onConflictDoNothing().returning({ content_id: views.content_id });
+        if (first.length > 0) {
+          await tx.update(contentItems).set({ view_count: sql`${contentItems.view_count} + 1` })
+            .where(eq(contentItems.id, contentId));
+          counted = true;
+        }
       }
       await saveProgress(tx, viewerId, contentId, watchedS, p.content_length, false);
     } else if (ev.event_type === PLAYER_EVENTS.progress) {
@@ -67,9 +85,15 @@ export async function recordEvent(principal: Principal, ev: EventPush): Promise<
     } else if (ev.event_type === PLAYER_EVENTS.complete) {
       await saveProgress(tx, viewerId, contentId, watchedS, p.content_length, true);
     }
+    return counted;
   });
-  // The viewer's watched flags changed; view counts may lag by the shared cache's TTL.
+  if (ticket && !ticket.ok) {
+    logger().debug({ viewerId, contentId: p.content_id, reason: ticket.reason }, 'view not counted: watch ticket refused');
+  }
+  if (viewCounted) countsChanged({ reel: p.content_id! });
+  // The viewer's watched flags changed (here; other processes within VIEWER_STATE_TTL_MS).
   if (isPlayer) forgetViewer(db, viewerId);
+  return { viewCounted };
 }
 
 /** Upserts watch progress: watched stays true, the position only grows, vid_watched never goes back. */

@@ -3,7 +3,7 @@ import { getDb } from '@/lib/db/client';
 import { contentItems, options, reactions } from '@/lib/db/schema';
 import type { LikeResult } from '../schemas';
 import { contentNotFound, visibleReel } from './feed';
-import { forgetViewer, invalidateFeedCache } from './feed-cache';
+import { countsChanged } from './feed-cache';
 import { ensureViewer, type DbOrTx } from './viewers';
 import type { Principal } from '@/lib/auth/principal';
 
@@ -12,15 +12,21 @@ import type { Principal } from '@/lib/auth/principal';
  * like count and its option's likes count by one). One like per viewer per
  * reel (the reactions primary key), so repeating a like or an unlike changes
  * nothing; the reaction row and both counters move in one transaction.
+ * Afterwards only what changed leaves the feed caches: this reel's counts,
+ * its option's total and the liker's state, in every process
+ * (feed-cache.ts `countsChanged`); no cached page is dropped.
  */
 
 async function counts(tx: DbOrTx, contentId: string) {
-  const [row] = await tx.select({ like_count: contentItems.like_count, total_reaction: options.total_reaction })
+  const [row] = await tx.select({
+    like_count: contentItems.like_count, total_reaction: options.total_reaction, option_id: options.id,
+  })
     .from(contentItems).innerJoin(options, eq(options.id, contentItems.option_id))
     .where(eq(contentItems.id, contentId));
   return row;
 }
 
+/** The reel's option, if the reel is ready and approved. */
 async function visibleReelOption(tx: DbOrTx, contentId: string): Promise<string> {
   const [reel] = await tx.select({ option_id: contentItems.option_id }).from(contentItems)
     .where(and(eq(contentItems.id, contentId), visibleReel)).limit(1);
@@ -29,7 +35,9 @@ async function visibleReelOption(tx: DbOrTx, contentId: string): Promise<string>
 }
 
 /**
- * The viewer likes a ready reel; idempotent.
+ * The viewer likes a ready reel; idempotent (SPEC.md section 4 "Item changes").
+ * @param principal the caller; routes let only a visitor the server issued
+ * earlier through (`requireVisitor`), so a cookie-less loop cannot add likes.
  * @returns the reel's like count and its option's total_reaction after the change.
  * @throws ApiError 404 `content_not_found` when the reel is unknown or not ready.
  */
@@ -48,13 +56,13 @@ export async function likeContent(principal: Principal, contentId: string): Prom
     return counts(tx, contentId);
   });
   if (!result) throw contentNotFound();
-  invalidateFeedCache();
-  forgetViewer(db, viewerId);
+  countsChanged({ reel: contentId, option: result.option_id, viewer: viewerId });
   return { content_id: contentId, like: true, like_count: result.like_count, total_reaction: result.total_reaction };
 }
 
 /**
  * The viewer takes back a like; without a like it is a no-op.
+ * @param principal the caller (an issued visitor, as for likeContent).
  * @returns the counts after the change.
  * @throws ApiError 404 `content_not_found` when the reel is unknown or not ready.
  */
@@ -75,7 +83,6 @@ export async function unlikeContent(principal: Principal, contentId: string): Pr
     return counts(tx, contentId);
   });
   if (!result) throw contentNotFound();
-  invalidateFeedCache();
-  forgetViewer(db, viewerId);
+  countsChanged({ reel: contentId, option: result.option_id, viewer: viewerId });
   return { content_id: contentId, like: false, like_count: result.like_count, total_reaction: result.total_reaction };
 }

@@ -1,12 +1,15 @@
-import { Hono, type TypedResponse } from 'hono';
+import { Hono, type Context, type TypedResponse } from 'hono';
 import { z } from 'zod';
 import type { ApiEnv } from '@/lib/http/app';
 import { jsonContentType } from '@/lib/http/app';
 import { principal, requireVisitor, sameOrigin } from '@/lib/http/principal';
 import { rateLimit } from '@/lib/http/rate-limit';
 import { body, query } from '@/lib/http/validate';
-import { EVENT_BODY_LIMITS, eventSchema, feedQuerySchema, langSchema, likeBodySchema, type FeedResponse } from '../schemas';
-import { getFeedPageJson, getReel, getTopicTldr, listTldr } from './feed';
+import {
+  EVENT_BODY_LIMITS, eventSchema, feedQuerySchema, langSchema, likeBodySchema,
+  type FeedItem, type FeedResponse, type TldrEntry,
+} from '../schemas';
+import { getFeedPageJson, getReelJson, getTopicTldrJson, listTldrJson } from './feed';
 import { recordEvent } from './progress';
 import { likeContent, unlikeContent } from './reactions';
 import {
@@ -29,24 +32,32 @@ const noQuery = z.strictObject({});
 /** The feed sends JSON text it assembled itself (the hot path; ./feed.ts). */
 const JSON_TYPE = { 'content-type': 'application/json' } as const;
 
+/**
+ * A 200 whose body is JSON text built by ./feed.ts's one serializer, typed
+ * as the value `T` it encodes so the browser's client (Hono `hc`) knows it.
+ */
+function jsonText<T>(c: Context, text: string): TypedResponse<T, 200, 'json'> {
+  return c.body(text, 200, JSON_TYPE) as unknown as TypedResponse<T, 200, 'json'>;
+}
+
 export const feedRoutes = new Hono<ApiEnv>()
   // GET /feeds-server/api/v1/feeds - a page of 10 ready reels for this visitor, with TLDR list and configs
   .get('/feeds-server/api/v1/feeds', principal(), query(feedQuerySchema), async (c) =>
-    // The text is FeedResponse's JSON (an integration test checks it against getFeedPage).
-    c.body(await getFeedPageJson(c.var.principal, c.req.valid('query')), 200, JSON_TYPE) as
-      unknown as TypedResponse<FeedResponse, 200, 'json'>)
+    jsonText<FeedResponse>(c, await getFeedPageJson(c.var.principal, c.req.valid('query'))))
   // GET /feeds-server/api/v1/tldr/topic - every topic with its newest TLDR reel (content null when none)
   .get('/feeds-server/api/v1/tldr/topic', principal(), query(tldrV1QuerySchema), async (c) =>
-    c.json({ tldr: await listTldr(c.var.principal) }))
+    jsonText<{ tldr: TldrEntry[] }>(c, `{"tldr":${await listTldrJson(c.var.principal)}}`))
   // GET /feeds-server/api/v2/tldr/topic - like v1, but ?lang= prefers that language and only topics with a TLDR reel are listed
   .get('/feeds-server/api/v2/tldr/topic', principal(), query(tldrV2QuerySchema), async (c) =>
-    c.json({ tldr: await listTldr(c.var.principal, c.req.valid('query').lang, { withReelOnly: true }) }))
+    jsonText<{ tldr: TldrEntry[] }>(
+      c, `{"tldr":${await listTldrJson(c.var.principal, c.req.valid('query').lang, { withReelOnly: true })}}`,
+    ))
   // GET /feeds-server/api/v1/popup/tldr/{id} - the TLDR entry of one topic (uuid or slug)
   .get('/feeds-server/api/v1/popup/tldr/:id', principal(), query(noQuery), async (c) =>
-    c.json(await getTopicTldr(c.var.principal, c.req.param('id'))))
+    jsonText<TldrEntry>(c, await getTopicTldrJson(c.var.principal, c.req.param('id'))))
   // GET /feeds-server/api/v1/{id} - one ready reel for this visitor
   .get('/feeds-server/api/v1/:id', principal(), query(noQuery), async (c) =>
-    c.json(await getReel(c.var.principal, c.req.param('id'))));
+    jsonText<FeedItem>(c, await getReelJson(c.var.principal, c.req.param('id'))));
 
 export const readSideRoutes = new Hono<ApiEnv>()
   // GET /uploader-read/api/v3/topics - topics with type tags, pictures and counts
@@ -72,14 +83,15 @@ const write = [jsonContentType(), sameOrigin(), principal(), requireVisitor()] a
 
 export const reactionRoutes = new Hono<ApiEnv>()
   // POST /uploader/api/v1/like/ - like a reel for the current visitor (idempotent)
-  .post('/uploader/api/v1/like/', ...write, rateLimit('like'), body(likeBodySchema), async (c) =>
+  .post('/uploader/api/v1/like', ...write, rateLimit('like'), body(likeBodySchema), async (c) =>
     c.json(await likeContent(c.var.principal, c.req.valid('json').content_id)))
   // POST /uploader/api/v1/unlike/ - take back the visitor's like (no-op without one)
-  .post('/uploader/api/v1/unlike/', ...write, rateLimit('like'), body(likeBodySchema), async (c) =>
+  .post('/uploader/api/v1/unlike', ...write, rateLimit('like'), body(likeBodySchema), async (c) =>
     c.json(await unlikeContent(c.var.principal, c.req.valid('json').content_id)));
 
 export const eventRoutes = new Hono<ApiEnv>()
-  // POST /auth/api/v1/events - store an event push; a redeemed watch ticket counts a view
+  // POST /auth/api/v1/events - store a known event push (JSON only, payload <= 8 KB). VIDEO_VIEW counts
+  // a view only with a valid watch ticket; without one the event is kept and answered alike (202).
   .post('/auth/api/v1/events', ...write, rateLimit('events'), body(eventSchema, EVENT_BODY_LIMITS), async (c) => {
     await recordEvent(c.var.principal, c.req.valid('json'));
     return c.json({ ok: true as const }, 202);
