@@ -1,3 +1,4 @@
+import 'server-only';
 import { MAX_JSON_BODY_BYTES } from '@/lib/constants';
 import { createApiApp, limitBody } from '@/lib/http/app';
 import { authRoutes } from '@/features/auth/server/routes';

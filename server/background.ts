@@ -1,3 +1,4 @@
+import 'server-only';
 import { env } from '@/lib/env';
 import { logger } from '@/lib/logger';
 import { startWorker } from './worker';

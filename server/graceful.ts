@@ -1,3 +1,4 @@
+import 'server-only';
 import type http from 'node:http';
 import type { Logger } from 'pino';
 

@@ -1,3 +1,4 @@
+import 'server-only';
 import http from 'node:http';
 import path from 'node:path';
 import { parse } from 'node:url';

@@ -1,3 +1,4 @@
+import 'server-only';
 import type http from 'node:http';
 import { VIEWER_COOKIE } from '@/lib/constants';
 import { newVisitorId, visitorFromCookieHeader, visitorSetCookie } from '@/lib/auth/visitor';

@@ -1,3 +1,4 @@
+import 'server-only';
 import type http from 'node:http';
 import type { TLSSocket } from 'node:tls';
 import { Server } from 'socket.io';

@@ -1,3 +1,4 @@
+import 'server-only';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { customAlphabet } from 'nanoid';
 import { serialize } from 'hono/utils/cookie';

@@ -1,3 +1,4 @@
+import 'server-only';
 import { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { createMiddleware } from 'hono/factory';

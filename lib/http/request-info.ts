@@ -1,3 +1,4 @@
+import 'server-only';
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import type { TLSSocket } from 'node:tls';
 import { env } from '../env';

@@ -1,3 +1,4 @@
+import 'server-only';
 import { createMiddleware } from 'hono/factory';
 import type { Context } from 'hono';
 import type { z } from 'zod';

@@ -1,3 +1,4 @@
+import 'server-only';
 import { EventEmitter } from 'node:events';
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';

@@ -1,3 +1,4 @@
+import 'server-only';
 import { spawn, spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { singleton } from '../singleton';

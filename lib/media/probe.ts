@@ -1,3 +1,4 @@
+import 'server-only';
 import fs from 'node:fs/promises';
 import { ApiError } from '../http/errors';
 import { MAX_UPLOAD_BYTES } from '../constants';

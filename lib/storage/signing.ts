@@ -1,3 +1,4 @@
+import 'server-only';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { env } from '../env';

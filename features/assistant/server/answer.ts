@@ -1,3 +1,4 @@
+import 'server-only';
 import { logger } from '@/lib/logger';
 import { messageText } from '@/lib/messages';
 import type { BankEntry, Category, ChatLanguage, RelatedReel } from '../schemas';

@@ -1,3 +1,4 @@
+import 'server-only';
 import { env } from '@/lib/env';
 import { logger } from '@/lib/logger';
 import type { ChatLanguage } from '../schemas';

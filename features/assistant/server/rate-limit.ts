@@ -1,3 +1,4 @@
+import 'server-only';
 import type { Principal } from '@/lib/auth/principal';
 import { consumeLimit, LIMITS } from '@/lib/http/rate-limit';
 import type { ChatLanguage } from '../schemas';

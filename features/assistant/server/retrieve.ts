@@ -1,3 +1,4 @@
+import 'server-only';
 import MiniSearch from 'minisearch';
 import type { ChatLanguage } from '../schemas';
 import { consonantKey, isCoreSolarToken, isDomainToken, isOtherDomainToken, tokenize } from '../lib/normalize';

@@ -1,3 +1,4 @@
+import 'server-only';
 import { Hono, type Context } from 'hono';
 import { stream } from 'hono/streaming';
 import { z } from 'zod';

@@ -1,3 +1,4 @@
+import 'server-only';
 /**
  * Titles of the fact sheet's sources (../shared/facts/solar-india.md,
  * "Sources"), by their number: a bank entry's `sources` are these numbers

@@ -1,3 +1,4 @@
+import 'server-only';
 import MiniSearch from 'minisearch';
 import type { ChatLanguage, ShortSuggestedQuestion, SuggestedQuestion } from '../schemas';
 import { consonantKey, tokenize } from '../lib/normalize';

@@ -1,3 +1,4 @@
+import 'server-only';
 import { Hono } from 'hono';
 import { visitorToken } from '@/lib/auth/visitor';
 import type { ApiEnv } from '@/lib/http/app';

@@ -1,3 +1,4 @@
+import 'server-only';
 import { Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
 import type { Context } from 'hono';

@@ -1,3 +1,4 @@
+import 'server-only';
 /**
  * The reel's timeline: when each narrated sentence plays and when its
  * caption block is on screen, computed from the real WAV durations so the
