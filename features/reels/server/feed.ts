@@ -34,7 +34,8 @@ export { invalidateFeedCache } from './feed-cache';
  *
  * Hot path (the feed): the page (count-free), the counts of its reels and
  * the viewer's state come from the caches of feed-cache.ts, each loaded in
- * one query on a miss; the watch tickets are one HMAC per item.
+ * one query on a miss; a watch ticket is one HMAC (about 3 us) per item not
+ * already sent to this viewer while its state is cached.
  */
 
 /** The error of a reel that does not exist, is not ready or is not approved. */
@@ -64,7 +65,7 @@ export function topicKey(slugOrId: string): { id: string } | { slug: string } | 
   return SLUG_RE.test(slugOrId) ? { slug: slugOrId } : null;
 }
 
-/** Only reels that finished processing and passed review reach viewers (issue "Reels end to end"). */
+/** Only reels that finished processing and passed review reach viewers. */
 export const visibleReel: SQL = and(eq(contentItems.status, 'ready'), eq(contentItems.review_status, 'Approved'))!;
 
 /** Media signing needs its secret loaded once per process; SSR and tests call in without a start-up hook. */
@@ -154,7 +155,18 @@ interface ViewerState {
   known: boolean;
   liked: Set<string>;
   progress: Map<string, { watched: boolean; vid_watched: boolean }>;
+  /**
+   * Watch tickets already issued to this viewer while this state is cached
+   * (at most VIEWER_STATE_TTL_MS), by reel id. Sending a reel again with the
+   * ticket of its first sending is just as true (the viewer has had it since
+   * then), and it saves an HMAC per item on the page's prefetches and on the
+   * TLDR list every page repeats.
+   */
+  tickets: Map<string, string>;
 }
+
+/** Most tickets remembered per viewer state (a client paging fast must not grow it without end). */
+const MAX_REMEMBERED_TICKETS = 200;
 
 /**
  * The viewer's whole state in one round trip (a viewer's likes and progress
@@ -163,7 +175,7 @@ interface ViewerState {
  */
 function viewerState(db: Db, viewerId: string): Promise<ViewerState> {
   return cachedViewer(db, viewerId, async () => {
-    const state: ViewerState = { known: false, liked: new Set(), progress: new Map() };
+    const state: ViewerState = { known: false, liked: new Set(), progress: new Map(), tickets: new Map() };
     const cols = (k: string) => ({ k: sql<string>`${k}`.as('k') });
     const knownQ = db.select({ ...cols('v'), id: sql<string | null>`null::uuid`, a: sql<boolean>`false`, b: sql<boolean>`false` })
       .from(viewers).where(eq(viewers.id, viewerId));
@@ -245,6 +257,17 @@ function head(o: object, make: () => string): string {
 
 const NO_COUNTS: ReelCounts = { like: 0, views: 0, comment: 0 };
 
+/** This viewer's ticket for reel `contentId`: the one issued earlier in this state's life, else a new one. */
+function ticketOf(v: Viewing, contentId: string): string {
+  const memo = v.state.tickets;
+  let t = memo.get(contentId);
+  if (t === undefined) {
+    t = issueWatchTicket(v.visitorId, contentId, v.issuedS);
+    if (memo.size < MAX_REMEMBERED_TICKETS) memo.set(contentId, t);
+  }
+  return t;
+}
+
 /**
  * One item as JSON: the cached part, then every field of PerRequestField
  * (numbers, booleans and a ticket of [0-9A-Za-z._-], which need no escaping).
@@ -255,7 +278,7 @@ function itemJson(b: BaseItem, v: Viewing): string {
   return `${head(b, () => JSON.stringify(b))},"option_meta":{"total_reaction":${v.counts.options.get(b.option) ?? 0}},` +
     `"reaction_count":{"comment":${c.comment},"like":${c.like},"views":${c.views}},` +
     `"like":${v.state.liked.has(b.id)},"watched":${p?.watched ?? false},"vidWatched":${p?.vid_watched ?? false},` +
-    `"watch_ticket":"${issueWatchTicket(v.visitorId, b.id, v.issuedS)}"}`;
+    `"watch_ticket":"${ticketOf(v, b.id)}"}`;
 }
 
 function tldrJson(t: BaseTldr, v: Viewing): string {
