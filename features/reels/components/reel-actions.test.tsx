@@ -51,7 +51,8 @@ describe('ReelActions: like', () => {
     const item = feedItem({ like: false, reaction_count: { comment: 0, like: 10, views: 120 } });
     const answer = gate();
     const bodies: unknown[] = [];
-    server.use(http.post('/uploader/api/v1/like/', async ({ request }) => {
+    // The typed client sends the route's own spelling, without the SPEC's trailing slash (both answer).
+    server.use(http.post('/uploader/api/v1/like', async ({ request }) => {
       bodies.push(await request.json());
       await answer.promise;
       // Others liked meanwhile: the server's count wins over the optimistic one.
@@ -82,7 +83,7 @@ describe('ReelActions: like', () => {
   ])('puts the like back and tells the person when the server answers $status $code', async ({ status, code, shown }) => {
     const item = feedItem({ like: false, reaction_count: { comment: 0, like: 10, views: 120 } });
     const answer = gate();
-    server.use(http.post('/uploader/api/v1/like/', async () => {
+    server.use(http.post('/uploader/api/v1/like', async () => {
       await answer.promise;
       return apiError(status, code, 'server text the person does not see');
     }));
@@ -98,10 +99,10 @@ describe('ReelActions: like', () => {
     expect(screen.getByText('10 likes')).toBeTruthy();
   });
 
-  it('unlikes a liked reel through POST /uploader/api/v1/unlike/', async () => {
+  it('unlikes a liked reel through POST /uploader/api/v1/unlike', async () => {
     const item = feedItem({ like: true, reaction_count: { comment: 0, like: 10, views: 120 } });
     const bodies: unknown[] = [];
-    server.use(http.post('/uploader/api/v1/unlike/', async ({ request }) => {
+    server.use(http.post('/uploader/api/v1/unlike', async ({ request }) => {
       bodies.push(await request.json());
       return HttpResponse.json<LikeResult>({ content_id: item.id, like: false, like_count: 9, total_reaction: 4 });
     }));
