@@ -4,8 +4,8 @@ import type { HlsConfig } from 'hls.js';
 /**
  * hls.js, loaded on demand (it is ~115 KB compressed): the first paint of
  * /reels shows the server-rendered poster without it; the player pulls it
- * in right after hydration (issue "Reels end to end": first frame within
- * 3 s on a 1.6 Mbps phone, 350 KB of JS before it).
+ * in right after hydration (the target: first frame within 3 s on a
+ * 1.6 Mbps phone, 350 KB of JS before it).
  */
 export type HlsClass = typeof Hls;
 export type HlsInstance = Hls;

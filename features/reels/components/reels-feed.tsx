@@ -40,7 +40,7 @@ function modeFor(position: number, active: number): SlideMode {
 }
 
 /**
- * The vertical reel player (issue "Reels end to end"): one reel per screen;
+ * The vertical reel player: one reel per screen;
  * a swipe, a wheel notch or ArrowUp/ArrowDown moves exactly one reel. Reads
  * the feed list hydrated by the page (SSR) and pages through it per SPEC.md
  * section 4. On desktop the box is at most 432 x 940 px (35% of the width,

@@ -250,9 +250,8 @@ export function insertChatbotPlaceholder(list: FeedList, atIndex: number, id = '
 export const CHAT_CARD_PREFIX = 'chatbot-after-';
 
 /**
- * The list with a chat card after every `everyN`-th reel (issue "The AI
- * assistant": a chat card after every N reels, default 8; SPEC.md section 4
- * "chatbot placeholder"). Each card's id names the reel before it (so it
+ * The list with a chat card after every `everyN`-th reel (CHATBOT_EVERY_N,
+ * default 8; SPEC.md section 4 "chatbot placeholder"). Each card's id names the reel before it (so it
  * stays put while pages merge in behind it) and carries that reel's topic.
  * Cards already in `list` are not counted; `everyN` < 1 returns `list`.
  */

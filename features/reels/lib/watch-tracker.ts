@@ -1,7 +1,7 @@
 import { VIEW_THRESHOLD_S } from '@/lib/constants';
 
 /**
- * Decides when the player reports a reel (issue "Reels end to end"): a view
+ * Decides when the player reports a reel: a view
  * once 3 s have been played, progress every few seconds of playback and when
  * the viewer leaves the reel, completion when it ends. Only time actually
  * played counts: seeks and loops back to the start add nothing.

@@ -15,7 +15,7 @@ import { contentPrefix } from '@/lib/storage/media-storage';
 import { invalidateFeedCache } from './feed';
 
 /**
- * Reel ingest (issue "Reels end to end", ARCHITECTURE.md decision 5):
+ * Reel ingest (ARCHITECTURE.md decision 5):
  * probe the file, refuse what the spec refuses before anything is stored,
  * keep the source under DATA_DIR/uploads/<contentId>/, add the reel as
  * `processing` and a durable `transcode` job in one transaction. The job

@@ -5,7 +5,7 @@ import type { ContentLang, FeedItem } from '../schemas';
 import { getReel, visibleReel } from './feed';
 import type { Principal } from '@/lib/auth/principal';
 
-/** Most related reels one call returns (the assistant shows 1-3; issue "The AI assistant", Answering). */
+/** Most related reels one call returns (the assistant shows 1-3 under an answer). */
 const MAX_RELATED = 10;
 
 /**
@@ -13,7 +13,9 @@ const MAX_RELATED = 10;
  * (the assistant's "related reels" under an answer). Reels in `lang` come
  * first, then the newest; reels of other languages fill up when the topic
  * has too few in `lang`. Unknown slugs are ignored; none known -> [].
- * @param principal the caller (lib/auth/principal.ts); its visitor id keys likes and progress.
+ * Each is the feed's own item (features/reels/server/feed.ts `getReel`),
+ * with the asker's like and watch flags and a watch ticket for the asker.
+ * @param principal the caller (lib/auth/principal.ts); its visitor id keys likes, progress and tickets.
  * @param topicSlugs topic slugs, e.g. `subsidy-and-money`.
  * @param lang the asker's content language (en, hi, he).
  * @param limit at most this many (clamped to 0..10).
