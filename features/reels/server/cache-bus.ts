@@ -1,3 +1,4 @@
+import 'server-only';
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { env } from '@/lib/env';

@@ -1,3 +1,4 @@
+import 'server-only';
 import type { Db } from '@/lib/db/client';
 import { singleton } from '@/lib/singleton';
 import { busLive, publishChange, startCacheBus, type CacheChange } from './cache-bus';

@@ -1,3 +1,4 @@
+import 'server-only';
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { getDb, type Db } from '@/lib/db/client';
 import { categories, contentItems, options, reactions, topics, users, viewers, watchProgress } from '@/lib/db/schema';

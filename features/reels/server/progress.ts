@@ -1,3 +1,4 @@
+import 'server-only';
 import { and, eq, sql } from 'drizzle-orm';
 import { getDb } from '@/lib/db/client';
 import { contentItems, events, views, watchProgress } from '@/lib/db/schema';

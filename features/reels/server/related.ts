@@ -1,3 +1,4 @@
+import 'server-only';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { getDb } from '@/lib/db/client';
 import { categories, contentItems, options, topics } from '@/lib/db/schema';

@@ -1,3 +1,4 @@
+import 'server-only';
 import { Hono, type Context, type TypedResponse } from 'hono';
 import { z } from 'zod';
 import type { ApiEnv } from '@/lib/http/app';

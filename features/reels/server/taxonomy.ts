@@ -1,3 +1,4 @@
+import 'server-only';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { getDb } from '@/lib/db/client';

@@ -1,3 +1,4 @@
+import 'server-only';
 import { getDb, type Db } from '@/lib/db/client';
 import { viewers } from '@/lib/db/schema';
 

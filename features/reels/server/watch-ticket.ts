@@ -1,3 +1,4 @@
+import 'server-only';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { VIEW_THRESHOLD_S } from '@/lib/constants';
 import { env } from '@/lib/env';
