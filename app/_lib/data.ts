@@ -1,3 +1,4 @@
+import 'server-only';
 import { cache } from 'react';
 import { getFeedPage, getReel, getTopicTldr, listTldr } from '@/features/reels/server/feed';
 import { getTopicDetails } from '@/features/reels/server/taxonomy';
@@ -9,7 +10,8 @@ import { visitorPrincipal } from '@/lib/auth/principal';
  * Server data for pages, memoised per request with React's cache() so that
  * generateMetadata and the page share one database read. Arguments are
  * strings so the cache can match them; pages only read, so the visitor id
- * is all they need of the principal.
+ * is all they need of the principal. The items are the API's own (the same
+ * serializer, parsed), with this visitor's like flags and watch tickets.
  */
 
 /** True for the service layer's 404 (unknown or unavailable reel/topic). */
