@@ -291,4 +291,27 @@ describe.runIf(process.env.TEST_DB === 'postgres')('likes across two API process
     expect(mine(afterView).reaction_count.views).toBe(1);
     expect(Date.now() - viewedAt).toBeLessThan(COUNTS_TTL_MS);
   });
+
+  it('likes and views still work, and show in the process\'s own feed, while Redis is unreachable', async () => {
+    // Nothing listens on the discard port: every Redis call of this process fails.
+    const down = spawnTsx('tests/fixtures/api-child.ts', [], { REDIS_URL: 'redis://127.0.0.1:9', LOG_LEVEL: 'silent' });
+    children.push(down);
+    const base = `http://127.0.0.1:${(await down.waitForLine((l) => l.startsWith('listening '), 55_000)).split(' ')[1]}`;
+    const t = await seed2.taxonomy();
+    const [reel] = await seed2.reels(t.options[0].id, 2);
+    const v = seed2.viewer();
+    const mine = (p: FeedResponse) => p.feeds.find((f) => f.id === reel.id)!;
+    expect(mine(await feedOf(base, v.cookie, t.topic.id)).reaction_count.like).toBe(0);
+    const started = Date.now();
+    const res = await postTo(base, '/uploader/api/v1/like/', v.cookie, { content_id: reel.id });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ like: true, like_count: 1 });
+    const aged = issueWatchTicket(v.id, reel.id, ticketIssueS() - VIEW_THRESHOLD_S - 1);
+    expect((await postTo(base, '/auth/api/v1/events', v.cookie, {
+      event_type: 'VIDEO_VIEW', version: '1.0.0', payload: { content_id: reel.id, watch_ticket: aged },
+    })).status).toBe(202);
+    // Nothing waited for Redis.
+    expect(Date.now() - started).toBeLessThan(COUNTS_TTL_MS);
+    expect(mine(await feedOf(base, v.cookie, t.topic.id))).toMatchObject({ like: true, reaction_count: { like: 1, views: 1 } });
+  });
 });
