@@ -52,7 +52,8 @@ test.describe('/reels', () => {
     const count = async () => Number((await page.locator(`${ACTIVE} [data-testid="like-count"]`).innerText()).replace(/\D/g, ''));
     const before = await count();
     await expect(like).toHaveAttribute('aria-pressed', 'false');
-    const saved = page.waitForResponse((r) => r.url().includes('/uploader/api/v1/like/') && r.ok());
+    // The client may post with or without SPEC.md's trailing slash.
+    const saved = page.waitForResponse((r) => /\/uploader\/api\/v1\/like\/?$/.test(new URL(r.url()).pathname) && r.ok());
     await like.click();
     await saved;
     expect(await count()).toBe(before + 1);
