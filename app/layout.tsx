@@ -7,6 +7,7 @@ import { Toaster } from '@/components/ui/toaster';
 import { THEME_INIT_SCRIPT } from '@/stores/theme-store';
 import { TabBar } from './_components/tab-bar';
 import { siteOrigin } from './_lib/site';
+import { requestNonce } from './_lib/nonce';
 import { Providers } from './providers';
 import './globals.css';
 
@@ -43,11 +44,12 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   const locale = await getLocale();
   const t = await getTranslations('app');
   const tErr = await getTranslations('errors');
+  const nonce = await requestNonce();
   return (
     <html lang={htmlLang(locale)}>
       {/* The theme class is set by the inline script before first paint; React keeps it. */}
       <body className="min-h-dvh font-sans antialiased" suppressHydrationWarning>
-        <InlineScript html={THEME_INIT_SCRIPT} />
+        <InlineScript html={THEME_INIT_SCRIPT} nonce={nonce} />
         <a href="#main" className="sr-only z-50 rounded bg-amber-500 px-3 py-2 text-black focus:not-sr-only focus:fixed focus:left-2 focus:top-2">
           {t('skipToContent')}
         </a>

@@ -6,7 +6,7 @@ import zlib from 'node:zlib';
 
 /** Inputs of the Next build: a change to any of them means the build is stale. */
 const BUILD_INPUTS = ['app', 'features', 'components', 'lib', 'stores', 'messages', 'i18n', 'public',
-  'next.config.ts', 'postcss.config.mjs', 'tsconfig.json', 'package-lock.json'];
+  'packages', 'next.config.ts', 'postcss.config.mjs', 'tsconfig.json', 'package-lock.json'];
 const SKIP_DIRS = new Set(['node_modules', '.next', '.data']);
 
 function hashTree(root: string): string {
