@@ -84,7 +84,11 @@ async function main() {
   const { buildApi } = await import('@/server/api');
   const { Seed } = await import('@/tests/fixtures/seed');
 
+  const { initMediaSigning } = await import('@/lib/storage/signing');
+
   const handle = await getDb();
+  // The visitor cookie is signed with the server's secret, as at start-up.
+  await initMediaSigning();
   const seed = new Seed();
   const servers: http.Server[] = [];
   try {

@@ -30,6 +30,11 @@ const tldrV1QuerySchema = z.strictObject({});
 const tldrV2QuerySchema = z.strictObject({ lang: langSchema.optional() });
 /** Endpoints that take no query. */
 const noQuery = z.strictObject({});
+/*
+ * Handlers read the caller with c.get('principal'): Hono's c.var copies every
+ * variable into a new object on each access, a cost the feed pays per request.
+ */
+
 /** The feed sends JSON text it assembled itself (the hot path; ./feed.ts). */
 const JSON_TYPE = { 'content-type': 'application/json' } as const;
 
@@ -44,21 +49,21 @@ function jsonText<T>(c: Context, text: string): TypedResponse<T, 200, 'json'> {
 export const feedRoutes = new Hono<ApiEnv>()
   // GET /feeds-server/api/v1/feeds - a page of 10 ready reels for this visitor, with TLDR list and configs
   .get('/feeds-server/api/v1/feeds', principal(), query(feedQuerySchema), async (c) =>
-    jsonText<FeedResponse>(c, await getFeedPageJson(c.var.principal, c.req.valid('query'))))
+    jsonText<FeedResponse>(c, await getFeedPageJson(c.get('principal'), c.req.valid('query'))))
   // GET /feeds-server/api/v1/tldr/topic - every topic with its newest TLDR reel (content null when none)
   .get('/feeds-server/api/v1/tldr/topic', principal(), query(tldrV1QuerySchema), async (c) =>
-    jsonText<{ tldr: TldrEntry[] }>(c, `{"tldr":${await listTldrJson(c.var.principal)}}`))
+    jsonText<{ tldr: TldrEntry[] }>(c, `{"tldr":${await listTldrJson(c.get('principal'))}}`))
   // GET /feeds-server/api/v2/tldr/topic - like v1, but ?lang= prefers that language and only topics with a TLDR reel are listed
   .get('/feeds-server/api/v2/tldr/topic', principal(), query(tldrV2QuerySchema), async (c) =>
     jsonText<{ tldr: TldrEntry[] }>(
-      c, `{"tldr":${await listTldrJson(c.var.principal, c.req.valid('query').lang, { withReelOnly: true })}}`,
+      c, `{"tldr":${await listTldrJson(c.get('principal'), c.req.valid('query').lang, { withReelOnly: true })}}`,
     ))
   // GET /feeds-server/api/v1/popup/tldr/{id} - the TLDR entry of one topic (uuid or slug)
   .get('/feeds-server/api/v1/popup/tldr/:id', principal(), query(noQuery), async (c) =>
-    jsonText<TldrEntry>(c, await getTopicTldrJson(c.var.principal, c.req.param('id'))))
+    jsonText<TldrEntry>(c, await getTopicTldrJson(c.get('principal'), c.req.param('id'))))
   // GET /feeds-server/api/v1/{id} - one ready reel for this visitor
   .get('/feeds-server/api/v1/:id', principal(), query(noQuery), async (c) =>
-    jsonText<FeedItem>(c, await getReelJson(c.var.principal, c.req.param('id'))));
+    jsonText<FeedItem>(c, await getReelJson(c.get('principal'), c.req.param('id'))));
 
 export const readSideRoutes = new Hono<ApiEnv>()
   // GET /uploader-read/api/v3/topics - topics with type tags, pictures and counts
@@ -85,15 +90,15 @@ const write = [jsonContentType(), sameOrigin(), principal(), requireVisitor()] a
 export const reactionRoutes = new Hono<ApiEnv>()
   // POST /uploader/api/v1/like/ - like a reel for the current visitor (idempotent)
   .post('/uploader/api/v1/like', ...write, rateLimit('like'), body(likeBodySchema), async (c) =>
-    c.json(await likeContent(c.var.principal, c.req.valid('json').content_id)))
+    c.json(await likeContent(c.get('principal'), c.req.valid('json').content_id)))
   // POST /uploader/api/v1/unlike/ - take back the visitor's like (no-op without one)
   .post('/uploader/api/v1/unlike', ...write, rateLimit('like'), body(likeBodySchema), async (c) =>
-    c.json(await unlikeContent(c.var.principal, c.req.valid('json').content_id)));
+    c.json(await unlikeContent(c.get('principal'), c.req.valid('json').content_id)));
 
 export const eventRoutes = new Hono<ApiEnv>()
   // POST /auth/api/v1/events - store a known event push (JSON only, payload <= 8 KB). VIDEO_VIEW counts
   // a view only with a valid watch ticket; without one the event is kept and answered alike (202).
   .post('/auth/api/v1/events', ...write, rateLimit('events'), body(eventSchema, EVENT_BODY_LIMITS), async (c) => {
-    await recordEvent(c.var.principal, c.req.valid('json'));
+    await recordEvent(c.get('principal'), c.req.valid('json'));
     return c.json({ ok: true as const }, 202);
   });
