@@ -110,7 +110,9 @@ function bus(): Bus | null {
     });
     onShutdown('feed cache Redis', async () => {
       b.live = false;
-      await Promise.allSettled([pub.quit(), sub.quit()]);
+      // A connected client says goodbye; one still retrying a down Redis just stops.
+      const close = (r: Redis) => (r.status === 'ready' ? r.quit() : Promise.resolve(r.disconnect()));
+      await Promise.allSettled([close(pub), close(sub)]);
     });
     return b;
   });
