@@ -33,10 +33,12 @@ export function createApiApp(): Hono<ApiEnv> {
   app.use('*', requestId());
   // Answers are data, never documents, wherever the API is mounted (the
   // server's listener adds the rest of lib/http/security-headers.ts).
+  // Set before the handler runs: headers added to a finished response make
+  // Hono rebuild it, which sends @hono/node-server down its slow stream path.
   app.use('*', async (c, next) => {
-    await next();
     c.header('X-Content-Type-Options', 'nosniff');
     c.header('Content-Security-Policy', DATA_POLICY);
+    await next();
   });
   app.onError(handleApiError);
   app.notFound((c) => c.json(errorBody('not_found', 'No such API endpoint.'), 404));
