@@ -42,18 +42,36 @@ export function visitorToken(id: string): string {
   return `${id}.${mac(id).toString('base64url')}`;
 }
 
+/** Tokens that verified lately (token -> id): every request carries one, and an HMAC is the costliest step of reading it. */
+const verified = new Map<string, string>();
+const VERIFIED_MAX = 50_000;
+
 /**
  * The visitor id inside a token the server issued, or null for a missing,
- * malformed or forged token (constant-time comparison).
+ * malformed or forged token (constant-time comparison). Tokens that verified
+ * are remembered (at most 50,000, oldest dropped first); only good tokens
+ * are, so a flood of forged ones cannot fill the memory. The key they were
+ * checked with is part of the memory, so a rotated secret forgets them.
  */
 export function readVisitorToken(token: string | null | undefined): string | null {
   if (!token) return null;
+  const key = purposeKey('visitor-id');
+  const hit = verified.get(token);
+  if (hit !== undefined && verifiedKey === key) return hit;
   const m = TOKEN_RE.exec(token);
   if (!m) return null;
   const given = Buffer.from(m[2], 'base64url');
   const expected = mac(m[1]);
-  return given.length === expected.length && timingSafeEqual(given, expected) ? m[1] : null;
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  if (verifiedKey !== key) {
+    verified.clear();
+    verifiedKey = key;
+  }
+  if (verified.size >= VERIFIED_MAX) verified.delete(verified.keys().next().value as string);
+  verified.set(token, m[1]);
+  return m[1];
 }
+let verifiedKey: Buffer | null = null;
 
 /**
  * The Set-Cookie value for `id`: httpOnly, SameSite=Lax, one year, `Secure`

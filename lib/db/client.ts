@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import * as schema from './schema';
 import { env } from '../env';
-import { singleton } from '../singleton';
+import { setSingleton, singleton } from '../singleton';
 
 /** The Drizzle database, typed once for both drivers (PGlite and node-postgres share the pg-core API). */
 export type Db = NodePgDatabase<typeof schema>;
@@ -79,5 +79,5 @@ export function getDb(): Promise<DbHandle> {
 
 /** Replaces the process's database (tests open an in-memory PGlite or a PostgreSQL URL). */
 export function setDb(handle: Promise<DbHandle>): void {
-  (globalThis as unknown as Record<string, unknown>).__sr_db = handle;
+  setSingleton('db', handle);
 }

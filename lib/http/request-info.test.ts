@@ -1,9 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { setSingleton } from '../singleton';
 
 /** env() is parsed once per process (lib/singleton.ts): forget it so each test reads its own TRUST_PROXY. */
 function withTrustProxy(value: 'true' | 'false') {
   process.env.TRUST_PROXY = value;
-  delete (globalThis as Record<string, unknown>).__sr_env;
+  setSingleton('env', undefined);
 }
 
 afterEach(() => withTrustProxy('false'));

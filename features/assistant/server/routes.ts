@@ -55,6 +55,8 @@ async function chatResponse(c: Context, p: Principal, clientIp: string, deps: Ch
   const prepared = await prepareChat(p, clientIp, req, chatOptionsFor(deps, p));
   if (wantsJson(c)) return c.json<ChatResult>(await prepared.run());
   c.header('Content-Type', 'text/plain; charset=utf-8');
+  // Text a client renders as it streams: never let a browser guess another type.
+  c.header('X-Content-Type-Options', 'nosniff');
   c.header('Cache-Control', 'no-store');
   c.header('X-Chat-Id', prepared.chatId);
   return stream(c, async (s) => {
