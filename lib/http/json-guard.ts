@@ -24,7 +24,6 @@ export interface JsonLimits {
 export const DEFAULT_JSON_LIMITS: JsonLimits = { maxBytes: 64 * 1024, maxDepth: 16, maxNodes: 2000 };
 
 /** C0 controls other than tab, line feed and carriage return, and DEL. */
-// eslint-disable-next-line no-control-regex
 const CONTROL_RE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 /** A high surrogate not followed by a low one, or a low one not preceded by a high one. */
 const LONE_SURROGATE_RE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;

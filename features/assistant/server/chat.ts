@@ -9,7 +9,7 @@ import type { Principal } from '@/lib/auth/principal';
 import { visitorRequired } from '@/lib/http/principal';
 import type { ChatRequest, ChatResult } from '../schemas';
 import { chunkText } from '../lib/chunk-text';
-import { composeAnswer, followUpQuestions, relatedReels, type FindReels, type RelatedReel } from './answer';
+import { composeAnswer, followUpQuestions, relatedReels, type FindReels } from './answer';
 import { llmConfigFromEnv, rephraseAnswer, type LlmConfig } from './llm';
 import { consumeChatMessage } from './rate-limit';
 
