@@ -9,50 +9,15 @@ import { NO_MATCH_REPLY, warmAnswers } from '@/features/assistant/server/answer'
 import { handleChat } from '@/features/assistant/server/chat';
 import type { LlmConfig } from '@/features/assistant/server/llm';
 import { Seed } from '@/tests/fixtures/seed';
+import { gate, type Gate } from '@/tests/fixtures/model-gate';
 
 /**
- * The optional model through the whole chat (issue "The AI assistant",
- * Answering: "Optional model"): the real question bank in the test
+ * The optional model through the whole chat: the real question bank in the test
  * database, retrieval, then a real local HTTP server speaking the
  * OpenAI-compatible streaming protocol (as Ollama or vLLM do) rephrasing
  * the retrieved answer; the reply streamed in chunks and stored. When the
  * model is slow, fails, or changes a number, the vetted answer is the reply.
  */
-
-/**
- * A model reply held back until the test opens the gate: the model has the
- * request but sends no token, however loaded the machine, so the first-token
- * limit is tested without racing a timer against a delay.
- */
-interface Gate {
-  reached: boolean;
-  sent: boolean;
-  /** Resolves when the request's connection closes (the chat gave up, or the reply ended). */
-  closed: Promise<void>;
-  arrive(send: () => void, res: http.ServerResponse): void;
-  open(): void;
-}
-function gate(): Gate {
-  let closed!: () => void;
-  let send: (() => void) | undefined;
-  const g: Gate = {
-    reached: false,
-    sent: false,
-    closed: new Promise<void>((r) => (closed = r)),
-    arrive(s, res) {
-      g.reached = true;
-      if (res.destroyed) closed();
-      else res.on('close', () => closed());
-      send = () => {
-        if (res.destroyed || res.writableEnded) return;
-        g.sent = true;
-        s();
-      };
-    },
-    open: () => send?.(),
-  };
-  return g;
-}
 
 type Mode = { reply: (answer: string) => string[]; status?: number; gate?: Gate };
 let mode: Mode = { reply: () => [] };

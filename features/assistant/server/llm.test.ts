@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { keepsNumbers, rephraseAnswer, type LlmConfig } from './llm';
+import { gate, type Gate } from '@/tests/fixtures/model-gate';
 
 /**
  * The optional model against a real local HTTP server speaking the
@@ -10,49 +11,6 @@ import { keepsNumbers, rephraseAnswer, type LlmConfig } from './llm';
  */
 
 const ANSWER = 'Central subsidy for 3 kW: about Rs 78,000, as of 2026.';
-
-/**
- * A model reply held back until the test opens the gate: the server has the
- * request but sends no token, however fast or slow the machine is, so the
- * first-token limit is tested without racing a timer against a delay.
- */
-interface Gate {
-  /** True once the request reached the server. */
-  reached: boolean;
-  /** True once the held reply was sent. */
-  sent: boolean;
-  /** Resolves when the request reaches the server. */
-  requested: Promise<void>;
-  /** Resolves when the request's connection closes (the client gave up, or the reply ended). */
-  closed: Promise<void>;
-  arrive(send: () => void, res: http.ServerResponse): void;
-  /** Sends the held reply, if the client is still there. */
-  open(): void;
-}
-function gate(): Gate {
-  let arrived!: () => void;
-  let closed!: () => void;
-  let send: (() => void) | undefined;
-  const g: Gate = {
-    reached: false,
-    sent: false,
-    requested: new Promise<void>((r) => (arrived = r)),
-    closed: new Promise<void>((r) => (closed = r)),
-    arrive(s, res) {
-      g.reached = true;
-      if (res.destroyed) closed();
-      else res.on('close', () => closed());
-      send = () => {
-        if (res.destroyed || res.writableEnded) return;
-        g.sent = true;
-        s();
-      };
-      arrived();
-    },
-    open: () => send?.(),
-  };
-  return g;
-}
 
 type Mode = { tokens: string[]; status?: number; gate?: Gate };
 let mode: Mode = { tokens: [] };
