@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * Shapes shared by the assistant's data files, services, API and screens
- * (issue "The AI assistant and its handoff"; SPEC.md sections 3 and 9).
+ * (SPEC.md sections 3 and 9).
  */
 
 /** The language value sent onward (SPEC.md section 3). */

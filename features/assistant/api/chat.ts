@@ -7,7 +7,7 @@ import type { chatRoutes } from '../server/routes';
 const api = apiClient<ReturnType<typeof chatRoutes>>();
 
 /**
- * The assistant's HTTP calls (issue "The AI assistant", Interfaces): the
+ * The assistant's HTTP calls: the
  * JSON form of the chat (used when the socket cannot connect) and the
  * suggested questions.
  */

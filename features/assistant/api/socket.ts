@@ -2,7 +2,7 @@ import type { Socket } from 'socket.io-client';
 import type { ChatRequest, ChatResult } from '../schemas';
 
 /**
- * The chat's socket.io connection (issue "The AI assistant", Interfaces):
+ * The chat's socket.io connection:
  * same origin, path /socket.io. The client emits "chat"; the server answers
  * with "chat_chunk" while composing, then "chat_end", or "chat_error".
  * socket.io-client is loaded on first use, so it is not part of any page's

@@ -5,8 +5,8 @@ import { useTranslations } from 'next-intl';
 import type { ChatMessage, RelatedReel } from '../lib/chat-state';
 
 /**
- * One message. Answers are rendered as text nodes (never as HTML: the issue
- * "answers render as text, never as HTML"); line breaks are kept by CSS.
+ * One message. Answers are rendered as text nodes, never as HTML (a bank
+ * entry or a model's text can hold markup); line breaks are kept by CSS.
  * While the answer has no text yet, the listening animation shows
  * (SPEC.md section 2 "listen animation on or off").
  */

@@ -19,7 +19,7 @@ import { SuggestionPanel } from './suggestion-panel';
 let restored = false;
 
 /**
- * The AI assistant (issue "The AI assistant", Screens): greeting, suggested
+ * The AI assistant: greeting, suggested
  * questions, category picker, the conversation with streamed answers,
  * related reels and follow-up chips, language switch, reset and "Call me".
  * Used by the assistant tab, /chat/v1/[slug] and /chat/external/[slug].

@@ -2,7 +2,7 @@ import type { ChatLanguage } from '../schemas';
 import { normalizeText } from './normalize';
 
 /**
- * The assistant's calculator (issue "The AI assistant", Knowledge): system
+ * The assistant's calculator: system
  * size, central subsidy, state top-ups, cost and payback. Every rule and
  * number comes from docs/facts/solar-india.md (section and source
  * numbers in each comment); scheme rules are "as of 2026" and the answers

@@ -6,7 +6,7 @@ import type { Category, ChatLanguage } from '../schemas';
  * messages of an embedding page.
  */
 
-/** Longest question, characters (issue "The AI assistant": message 1-500 chars). */
+/** Longest question, characters (message 1-500 chars). */
 export const MAX_MESSAGE_CHARS = 500;
 
 /** The question to send, trimmed; null when empty or longer than 500 characters. */
@@ -25,8 +25,8 @@ export function speechLang(language: ChatLanguage): 'hi-IN' | 'en-IN' {
 }
 
 /**
- * The callback form, filled with what the chat knows (issue "Handoff": "Call
- * me" opens the callback form filled in): /callback reads `name`, `phone`
+ * The callback form, filled with what the chat knows ("Call me" opens the
+ * callback form filled in): /callback reads `name`, `phone`
  * and `context` (app/callback/page.tsx); the last question goes in
  * `context` (at most 500 characters, as a question is), name and phone
  * only when known.

@@ -1,6 +1,6 @@
 /**
- * Splits an answer into the pieces it is streamed in (issue "The AI
- * assistant", Interfaces: "chat_chunk" while composing): `wordsPerChunk`
+ * Splits an answer into the pieces it is streamed in ("chat_chunk" while
+ * composing): `wordsPerChunk`
  * words each, every piece keeping the spaces and line breaks after its
  * words, so the pieces joined are exactly `text`. Works on any script
  * (Latin, Devanagari): words are runs of non-space characters.

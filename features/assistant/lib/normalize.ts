@@ -1,6 +1,5 @@
 /**
- * Language normalisation for the assistant's retrieval (issue "The AI
- * assistant", Answering): people write the same question in English, Hindi
+ * Language normalisation for the assistant's retrieval: people write the same question in English, Hindi
  * (Devanagari) or Hinglish (Hindi in Latin letters, spelt freely). Everything
  * is brought to one folded Latin form so that "सब्सिडी", "sabsidi" and
  * "subsidy" meet, "तीन किलोवाट" and "3kw" meet, and "kitna/kitni/kitne" meet.

@@ -3,8 +3,7 @@ import { normalizeText } from './normalize';
 /**
  * Quantities and ranges stated in a question or a bank entry ("3kW",
  * "up to 3 kW", "3-10 kW", "above 10 kW", "Rs 6 lakh", "300 units"), for
- * the number-aware part of retrieval (issue "The AI assistant", Answering:
- * "numbers and units"). Two bank entries may differ only by the sizes they
+ * the number-aware part of retrieval. Two bank entries may differ only by the sizes they
  * cover (an SBI loan up to 3 kW, another for 3-10 kW); a question that
  * names 12 kW or Rs 6 lakh belongs with the entry whose range holds it.
  * Works on `normalizeText` output, so "तीन किलोवाट", "3 kilowatt" and "3kw"

@@ -9,7 +9,7 @@ import { loadKnowledge } from './knowledge';
 import { sourceTitles } from './sources';
 
 /**
- * Composes the assistant's reply (issue "The AI assistant", Answering):
+ * Composes the assistant's reply:
  * the retrieved bank answer in the asker's language, or the calculator's
  * computed answer when the entry has a calculator and the message carries
  * numbers; when nothing matches well, an "I don't know that yet" reply with
@@ -38,14 +38,14 @@ export function messageInEachLanguage(key: string): Record<ChatLanguage, string>
  */
 export type FindReels = (topicSlugs: string[], lang: 'en' | 'hi' | 'he', limit: number) => Promise<RelatedReel[]>;
 
-/** Follow-up questions offered with each answer (issue "The AI assistant": 3). */
+/** Follow-up questions offered with each answer (3). */
 export const FOLLOW_UP_COUNT = 3;
-/** Related reels shown with an answer, at most (issue "The AI assistant": 1-3). */
+/** Related reels shown with an answer, at most (1-3). */
 export const RELATED_REELS_MAX = 3;
 
 /**
  * The reply when nothing in the bank matches well: say so and offer a
- * callback (issue "The AI assistant", Answering), in the asker's language,
+ * callback, in the asker's language,
  * from messages/*.json "assistant.noMatchReply".
  */
 export const NO_MATCH_REPLY = messageInEachLanguage('assistant.noMatchReply');

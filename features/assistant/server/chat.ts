@@ -14,7 +14,7 @@ import { llmConfigFromEnv, rephraseAnswer, type LlmConfig } from './llm';
 import { consumeChatMessage } from './rate-limit';
 
 /**
- * A conversation with the assistant (issue "The AI assistant", Interfaces):
+ * A conversation with the assistant:
  * one chat per viewer and conversation in `chats`, each question and
  * answer in `chat_messages`; the answer is streamed in chunks of a few
  * words, then the whole result is returned. Used by the HTTP endpoint (JSON

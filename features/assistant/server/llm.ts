@@ -4,10 +4,9 @@ import { logger } from '@/lib/logger';
 import type { ChatLanguage } from '../schemas';
 
 /**
- * The optional model (issue "The AI assistant", Answering: "when
- * LLM_BASE_URL is set, it rephrases the retrieved answers conversationally,
- * told to use only them; without it, or when it fails or takes over 3 s, the
- * retrieved answer is the reply"). An OpenAI-compatible
+ * The optional model: when LLM_BASE_URL is set, it rephrases the retrieved
+ * answers conversationally, told to use only them; without it, or when it
+ * fails or takes over 3 s, the retrieved answer is the reply. An OpenAI-compatible
  * `POST {base}/chat/completions` with `stream: true` (Ollama, vLLM, ...).
  *
  * The reply is collected whole before anything reaches the asker and is
@@ -16,7 +15,7 @@ import type { ChatLanguage } from '../schemas';
  * there is never a half-rephrased answer on screen to take back).
  */
 
-/** Wait for the model's first token, ms (issue "The AI assistant": 3 s). */
+/** Wait for the model's first token, ms (3 s). */
 export const LLM_FIRST_TOKEN_TIMEOUT_MS = 3000;
 /** Longest whole reply, ms, after which the retrieved answer is used. */
 export const LLM_TOTAL_TIMEOUT_MS = 15_000;

@@ -6,7 +6,7 @@ import { quantityRanges, rangeFit, type QuantityRange } from '../lib/quantities'
 import { loadKnowledge, type Knowledge, type KnowledgeEntry } from './knowledge';
 
 /**
- * Retrieval over the question bank (issue "The AI assistant", Answering),
+ * Retrieval over the question bank,
  * built on MiniSearch: the questions, alternates and the start of the answer
  * of all three languages are indexed through the same normalisation
  * (lib/normalize.ts), so a question in Devanagari, Hinglish or English meets
