@@ -34,7 +34,7 @@ export const bankEntrySchema = z.strictObject({
   question: z.string().min(5).max(300),
   /** Other ways people ask it (not the eval set's wording). */
   alternates: z.array(z.string().min(3).max(300)).max(12).default([]),
-  /** 2-5 plain sentences, numbers from ../shared/facts/solar-india.md. */
+  /** 2-5 plain sentences, numbers from docs/facts/solar-india.md. */
   answer: z.string().min(20).max(1200),
   /** Topic slugs of the starter library whose reels relate. */
   related_topics: z.array(z.enum(['subsidy-and-money', 'save-with-solar', 'how-rooftop-solar-works', 'getting-connected'])).min(1),

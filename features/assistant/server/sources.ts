@@ -1,6 +1,6 @@
 import 'server-only';
 /**
- * Titles of the fact sheet's sources (../shared/facts/solar-india.md,
+ * Titles of the fact sheet's sources (docs/facts/solar-india.md,
  * "Sources"), by their number: a bank entry's `sources` are these numbers
  * (features/assistant/schemas.ts). Copied verbatim so an answer can name
  * what it rests on; keep in step with the fact sheet.

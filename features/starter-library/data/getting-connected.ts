@@ -1,7 +1,7 @@
 import type { OptionDef } from './types';
 
 /**
- * Theme "Getting connected". Facts from shared/facts/solar-india.md
+ * Theme "Getting connected". Facts from docs/facts/solar-india.md
  * (sections "Buying Solar", "Electric Connection", "Things to know",
  * "System Size"); `sources` are its source numbers. The unverified income
  * cap and tenants' NOC are left out on purpose.

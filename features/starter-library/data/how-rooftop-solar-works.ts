@@ -1,7 +1,7 @@
 import type { OptionDef } from './types';
 
 /**
- * Theme "How rooftop solar works". Figures from shared/facts/solar-india.md
+ * Theme "How rooftop solar works". Figures from docs/facts/solar-india.md
  * (sections "Solar Panel" and "Solar Inverter"); `sources` are its source
  * numbers. Inverter lifetimes are unverified there, so no reel states one.
  */

@@ -1,7 +1,7 @@
 import type { OptionDef } from './types';
 
 /**
- * Theme "Save with solar". Figures from shared/facts/solar-india.md
+ * Theme "Save with solar". Figures from docs/facts/solar-india.md
  * (sections "Benefits" and "System Size"); `sources` are its source numbers.
  */
 export const SAVE_WITH_SOLAR: OptionDef[] = [

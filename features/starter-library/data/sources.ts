@@ -1,5 +1,5 @@
 /**
- * The fact sheet's numbered sources (shared/facts/solar-india.md, "Sources"),
+ * The fact sheet's numbered sources (docs/facts/solar-india.md, "Sources"),
  * copied verbatim so the product does not need shared/ at run time. A unit
  * test checks each title still matches the fact sheet.
  */

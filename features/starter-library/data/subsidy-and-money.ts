@@ -1,7 +1,7 @@
 import type { OptionDef } from './types';
 
 /**
- * Theme "Subsidy and money". Every figure is from shared/facts/solar-india.md
+ * Theme "Subsidy and money". Every figure is from docs/facts/solar-india.md
  * (section "Subsidy", "System Cost", "Buying Solar"); the numbers in
  * `sources` are that sheet's source numbers. Scheme rules change: the closing
  * line of each reel says "as of" and points to pmsuryaghar.gov.in.
