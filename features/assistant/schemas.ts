@@ -111,3 +111,11 @@ export const chatRequestSchema = z.strictObject({
   topic: z.string().max(100).optional(),
 });
 export type ChatRequest = z.infer<typeof chatRequestSchema>;
+
+/** GET multilang-suggestions: the typed text, and how many hits (default 8). */
+export const multilangSuggestionsQuerySchema = z.strictObject({
+  query: z.string().trim().min(1, 'query must not be empty').max(200, 'query must be at most 200 characters'),
+  limit: z.coerce.number().int().min(1).max(20).optional(),
+});
+/** GET suggestions: the assistant's language value (SPEC.md section 3). */
+export const suggestionsQuerySchema = z.strictObject({ language: chatLanguageSchema });

@@ -10,6 +10,15 @@ export const uuidSchema = z.uuid();
 export const langSchema = z.enum(['en', 'hi', 'he']);
 export type ContentLang = z.infer<typeof langSchema>;
 
+/** Endpoints that take no query (one reel, the popup, the read side's lookups by id). */
+export const noQuerySchema = z.strictObject({});
+/** GET /feeds-server/api/v1/tldr/topic (v1) takes no parameters. */
+export const tldrV1QuerySchema = z.strictObject({});
+/** GET /feeds-server/api/v2/tldr/topic: `lang` prefers TLDR reels in that language. */
+export const tldrV2QuerySchema = z.strictObject({ lang: langSchema.optional() });
+/** GET /uploader-read/api/v1/options query: optionally the options of one category. */
+export const optionsQuerySchema = z.strictObject({ category_id: uuidSchema.optional() });
+
 /** GET /feeds-server/api/v1/feeds query. `page` is 1-based (SPEC.md section 4). */
 export const feedQuerySchema = z.strictObject({
   page: z.coerce.number({ error: 'page must be a whole number' }).int('page must be a whole number')

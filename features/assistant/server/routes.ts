@@ -1,14 +1,15 @@
 import 'server-only';
 import { Hono, type Context } from 'hono';
 import { stream } from 'hono/streaming';
-import { z } from 'zod';
 import type { Principal } from '@/lib/auth/principal';
 import type { ApiEnv } from '@/lib/http/app';
 import { jsonContentType } from '@/lib/http/app';
 import { principal, sameOrigin } from '@/lib/http/principal';
 import { body, query } from '@/lib/http/validate';
 import { logger } from '@/lib/logger';
-import { chatLanguageSchema, chatRequestSchema, type ChatRequest, type ChatResult } from '../schemas';
+import {
+  chatRequestSchema, multilangSuggestionsQuerySchema, suggestionsQuerySchema, type ChatRequest, type ChatResult,
+} from '../schemas';
 import type { FindReels } from './answer';
 import { prepareChat, type ChatOptions } from './chat';
 import { listSuggestions, searchSuggestions } from './suggestions';
@@ -26,14 +27,6 @@ export interface ChatDeps {
   /** Chat options for tests and the bench (chunk pacing, model). */
   chat?: Omit<ChatOptions, 'findReels'>;
 }
-
-/** GET multilang-suggestions: the typed text, and how many hits (default 8). */
-const multilangSuggestionsQuerySchema = z.strictObject({
-  query: z.string().trim().min(1, 'query must not be empty').max(200, 'query must be at most 200 characters'),
-  limit: z.coerce.number().int().min(1).max(20).optional(),
-});
-/** GET suggestions: the assistant's language value (SPEC.md section 3). */
-const suggestionsQuerySchema = z.strictObject({ language: chatLanguageSchema });
 
 /** Chat options of one caller: related reels as that caller sees them. */
 export function chatOptionsFor(deps: ChatDeps, p: Principal): ChatOptions {

@@ -1,13 +1,13 @@
 import 'server-only';
 import { Hono, type Context, type TypedResponse } from 'hono';
-import { z } from 'zod';
 import type { ApiEnv } from '@/lib/http/app';
 import { jsonContentType } from '@/lib/http/app';
 import { principal, requireVisitor, sameOrigin } from '@/lib/http/principal';
 import { rateLimit } from '@/lib/http/rate-limit';
 import { body, query } from '@/lib/http/validate';
 import {
-  EVENT_BODY_LIMITS, eventSchema, feedQuerySchema, langSchema, likeBodySchema,
+  EVENT_BODY_LIMITS, eventSchema, feedQuerySchema, likeBodySchema, noQuerySchema as noQuery, optionsQuerySchema,
+  tldrV1QuerySchema, tldrV2QuerySchema,
   type FeedItem, type FeedResponse, type TldrEntry,
 } from '../schemas';
 import { getFeedPageJson, getReelJson, getTopicTldrJson, listTldrJson } from './feed';
@@ -15,7 +15,6 @@ import { recordEvent } from './progress';
 import { likeContent, unlikeContent } from './reactions';
 import {
   countTopicContent, getTopicDetails, listCategoryOptions, listOptions, listTopicCategories, listTopics,
-  optionsQuerySchema,
 } from './taxonomy';
 
 /**
@@ -24,12 +23,6 @@ import {
  * come before the `:id` paths that would match them too.
  */
 
-/** GET tldr/topic v1 takes no parameters. */
-const tldrV1QuerySchema = z.strictObject({});
-/** GET tldr/topic v2: `lang` prefers TLDR reels in that language. */
-const tldrV2QuerySchema = z.strictObject({ lang: langSchema.optional() });
-/** Endpoints that take no query. */
-const noQuery = z.strictObject({});
 /*
  * Handlers read the caller with c.get('principal'): Hono's c.var copies every
  * variable into a new object on each access, a cost the feed pays per request.

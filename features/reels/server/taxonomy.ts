@@ -1,6 +1,5 @@
 import 'server-only';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import { getDb } from '@/lib/db/client';
 import { categories, options, topics } from '@/lib/db/schema';
 import { ApiError } from '@/lib/http/errors';
@@ -51,8 +50,6 @@ export interface TopicDetails extends TopicSummary {
   categories: Array<CategorySummary & { options: OptionSummary[] }>;
 }
 
-/** GET /uploader-read/api/v1/options query: optionally the options of one category. */
-export const optionsQuerySchema = z.strictObject({ category_id: uuidSchema.optional() });
 
 const categoryNotFound = () => new ApiError(404, 'category_not_found', 'This category does not exist.');
 
