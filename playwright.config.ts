@@ -3,8 +3,12 @@ import { CHROMIUM, CHROMIUM_ARGS } from './tests/e2e/browser';
 
 const port = process.env.E2E_PORT ?? '3917';
 const baseURL = `http://127.0.0.1:${port}`;
-// The embed test checks that these origins join frame-ancestors; workers inherit the value set here.
-process.env.CHAT_EMBED_ORIGINS ??= 'https://partner.example';
+// The embed tests check that these origins join frame-ancestors; workers inherit the value set here.
+// http://localhost:<E2E_PARTNER_PORT> is a partner page (on another site than the app's 127.0.0.1)
+// that the embed test serves itself; a public origin would be refused by Chromium's
+// private-network rules before the frame loads.
+process.env.E2E_PARTNER_PORT ??= String(Number(port) + 1);
+process.env.CHAT_EMBED_ORIGINS ??= `https://partner.example,http://localhost:${process.env.E2E_PARTNER_PORT}`;
 
 /**
  * End-to-end tests (ARCHITECTURE.md "Testing"): the built app, served by the

@@ -5,7 +5,7 @@ import { chatRequestSchema } from '@/features/assistant/schemas';
 import { prepareChat } from '@/features/assistant/server/chat';
 import { chatOptionsFor, type ChatDeps } from '@/features/assistant/server/routes';
 import { visitorPrincipal, type Principal } from '@/lib/auth/principal';
-import { newVisitorId, visitorFromCookieHeader } from '@/lib/auth/visitor';
+import { newVisitorId, readVisitorToken, visitorFromCookieHeader } from '@/lib/auth/visitor';
 import { ApiError } from '@/lib/http/errors';
 import { INTERNAL_ERROR_MESSAGE } from '@/lib/http/app';
 import { DEFAULT_JSON_LIMITS, checkJsonValue } from '@/lib/http/json-guard';
@@ -29,9 +29,14 @@ import { logger } from '@/lib/logger';
  * chunk.
  */
 
-/** The caller of a socket: the visitor of its handshake's signed cookie (never minted here). */
-function principalOf(req: IncomingMessage): Principal {
-  const id = visitorFromCookieHeader(req.headers.cookie);
+/**
+ * The caller of a socket: the visitor of its handshake's signed cookie, or of
+ * the token in the handshake's `auth` (a page framed by another site has no
+ * cookie of ours); never minted here.
+ */
+function principalOf(req: IncomingMessage, auth: unknown): Principal {
+  const token = (auth as { token?: unknown } | null)?.token;
+  const id = visitorFromCookieHeader(req.headers.cookie) ?? (typeof token === 'string' ? readVisitorToken(token) : null);
   // A handshake without the cookie the page load gave may connect, but its
   // messages are refused (prepareChat: visitor_required), so a client that
   // drops its cookie cannot reset its chat limit.
@@ -49,7 +54,7 @@ export type SocketChatDeps = ChatDeps;
  */
 export function attachChatSocket(io: Server, deps: SocketChatDeps): { drain(): Promise<void> } {
   io.use((socket, next) => {
-    socket.data.principal = principalOf(socket.request);
+    socket.data.principal = principalOf(socket.request, socket.handshake.auth);
     socket.data.clientIp = clientIp(socket.request);
     next();
   });

@@ -10,6 +10,19 @@ import { mediaSigningReady } from '@/lib/storage/signing';
  * throwaway id is used, so the page still renders, with nothing liked.
  */
 export async function getViewerId(): Promise<string> {
+  return (await getIssuedVisitorToken())?.id ?? newVisitorId();
+}
+
+/**
+ * The visitor token the server issued for this request (the cookie it came
+ * with, or the one server/index.ts gave this first visit), or null when
+ * none was issued (per-IP limit of new visitors). A page framed by another
+ * site hands it to its client code, since the browser keeps no cookie of
+ * ours there.
+ */
+export async function getIssuedVisitorToken(): Promise<{ id: string; token: string } | null> {
   await mediaSigningReady();
-  return readVisitorToken((await cookies()).get(VIEWER_COOKIE)?.value) ?? newVisitorId();
+  const token = (await cookies()).get(VIEWER_COOKIE)?.value;
+  const id = readVisitorToken(token);
+  return id && token ? { id, token } : null;
 }

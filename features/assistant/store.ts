@@ -39,6 +39,19 @@ function messageId(): string {
   return `${Date.now().toString(36)}-${seq}`;
 }
 
+/**
+ * Runs `use` on localStorage, or returns `otherwise` where the browser
+ * refuses storage (a page framed by another site with third-party storage
+ * blocked, private modes, a full quota): the chat then works, unsaved.
+ */
+function withStorage<T>(use: (st: Storage) => T, otherwise: T): T {
+  try {
+    return use(window.localStorage);
+  } catch {
+    return otherwise;
+  }
+}
+
 /** The saved chat has been read into this page's store (writes wait until then). */
 let restored = false;
 
@@ -48,11 +61,11 @@ let restored = false;
  * otherwise save the empty state over the conversation.
  */
 const guardedStorage: StateStorage = {
-  getItem: (name) => window.localStorage.getItem(name),
+  getItem: (name) => withStorage((st) => st.getItem(name), null),
   setItem: (name, value) => {
-    if (restored) window.localStorage.setItem(name, value);
+    if (restored) withStorage((st) => st.setItem(name, value), undefined);
   },
-  removeItem: (name) => window.localStorage.removeItem(name),
+  removeItem: (name) => withStorage((st) => st.removeItem(name), undefined),
 };
 
 export const initialChatStoreState: ChatStoreState = { ...emptyChat(), language: null, status: 'idle' };

@@ -14,13 +14,33 @@ import { API_TIMEOUT_MS, SESSION_REFRESH_ID_LENGTH } from '../constants';
  * query, body and answer types come from the handlers, not from casts.
  *
  * Of the SPEC's three client ids: the fingerprint id is the visitor id the
- * server issues in an httpOnly cookie (API clients without cookies send it as
- * `X-Fingerprint-Id`, see POST /auth/api/v1/visitor); the session id is this
- * tab's; the auth token comes with accounts.
+ * server issues in an httpOnly cookie (API clients without cookies, and pages
+ * framed by another site, send it as `X-Fingerprint-Id`); the session id is
+ * this tab's; the auth token comes with accounts.
  */
 
 export const AUTH_HEADER = 'Authorization';
 export const SESSION_HEADER = 'X-Session-Id';
+export const FINGERPRINT_HEADER = 'X-Fingerprint-Id';
+
+/** The visitor token a page handed over (see setVisitorToken); memory only. */
+let visitorTokenInMemory: string | null = null;
+
+/**
+ * Uses `token` (the server-issued visitor token) as this page's fingerprint
+ * id on every call and on the chat socket. For pages framed by another site
+ * (the embeddable assistant), where the browser neither sends nor keeps the
+ * site's own cookie: the server put the token in the page it rendered for
+ * this very visitor.
+ */
+export function setVisitorToken(token: string | null): void {
+  visitorTokenInMemory = token;
+}
+
+/** The visitor token set by setVisitorToken, or null (the cookie carries it). */
+export function getVisitorToken(): string | null {
+  return visitorTokenInMemory;
+}
 
 /** Stored keys (SPEC.md section 9 "Stored keys"). */
 export const STORAGE_KEYS = {
@@ -90,6 +110,7 @@ export function clientHeaders(): Record<string, string> {
   if (token) h[AUTH_HEADER] = `Bearer ${token}`;
   const session = getSessionId();
   if (session) h[SESSION_HEADER] = session;
+  if (visitorTokenInMemory) h[FINGERPRINT_HEADER] = visitorTokenInMemory;
   return h;
 }
 

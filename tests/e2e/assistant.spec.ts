@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { expect, test, type Page } from '@playwright/test';
 import en from '../../messages/en.json' with { type: 'json' };
 import suggested from '../../features/assistant/data/suggested/english.json' with { type: 'json' };
@@ -166,3 +167,34 @@ test.describe('/assistant', () => {
     expect(answer).not.toBe(en.assistant.noMatchReply);
   });
 });
+
+test.describe('/chat/external framed by a partner site', () => {
+  test('answers inside a cross-site iframe, where the browser keeps no cookie of ours', async ({ page, baseURL }) => {
+    // The partner: a page on http://localhost:<E2E_PARTNER_PORT>, another site than the app's
+    // 127.0.0.1 and one of CHAT_EMBED_ORIGINS (playwright.config.ts), served by this test.
+    const html = `<!doctype html><title>Partner</title><iframe id="chat" src="${baseURL}/chat/external/general" style="width:400px;height:700px"></iframe>`;
+    const partner = http.createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html' });
+      res.end(html);
+    });
+    await new Promise<void>((resolve) => partner.listen(Number(process.env.E2E_PARTNER_PORT), '127.0.0.1', resolve));
+    test.info().setTimeout(90_000);
+    try {
+      await page.goto(`http://localhost:${process.env.E2E_PARTNER_PORT}/solar`);
+      await askInFrame(page);
+    } finally {
+      await new Promise((resolve) => partner.close(resolve));
+    }
+  });
+});
+
+/** Asks the framed chat one suggested question and waits for its answer. */
+async function askInFrame(page: Page): Promise<void> {
+  const frame = page.frameLocator('#chat');
+  await frame.locator('[data-testid="chat-status"][data-status="connected"]').waitFor({ timeout: 30_000 });
+  await frame.locator('[data-testid="chat-input"]').fill(suggested.long[0].q);
+  await frame.locator('[data-testid="chat-send"]').click();
+  const answer = frame.locator('[data-testid="chat-message"][data-role="assistant"][data-ended="true"] [data-testid="chat-answer"]');
+  await expect(answer).toHaveText(/\S{3,}/, { timeout: 30_000 });
+  await expect(frame.locator('[data-testid="chat-message"][data-role="assistant"] [role="alert"]')).toHaveCount(0);
+}

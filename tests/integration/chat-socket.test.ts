@@ -192,6 +192,24 @@ describe('socket.io "chat"', () => {
     }
   });
 
+  it('takes the visitor from the handshake\'s auth token when there is no cookie (a page framed by another site)', async () => {
+    const v = seed.viewer();
+    viewersUsed.push(v.id);
+    const token = v.cookie.slice('sr_vid='.length);
+    const framed = connect(url, { auth: { token }, transports: ['websocket'], reconnection: false });
+    clients.push(framed);
+    await connected(framed);
+    const { done } = record(framed);
+    framed.emit('chat', { message: longEntry.question, language: 'english' });
+    expect((await done).name).toBe('chat_end');
+    const forged = connect(url, { auth: { token: `${token.slice(0, 20)}.AAAAAAAAAAAAAAAAAAAAAA` }, transports: ['websocket'], reconnection: false });
+    clients.push(forged);
+    await connected(forged);
+    const refused = record(forged);
+    forged.emit('chat', { message: longEntry.question, language: 'english' });
+    expect(((await refused.done).data as { code: string }).code).toBe('visitor_required');
+  });
+
   it('drain() (the shutdown step) resolves only after the answer in flight has been sent', async () => {
     const c = client();
     await connected(c);

@@ -1,4 +1,5 @@
 import type { Socket } from 'socket.io-client';
+import { getVisitorToken } from '@/lib/http/client';
 import type { ChatRequest, ChatResult } from '../schemas';
 
 /**
@@ -43,7 +44,15 @@ export function connectChatSocket(): Promise<Socket> {
   if (socketPromise) return socketPromise;
   setStatus('connecting');
   socketPromise = import('socket.io-client').then(({ io }) => {
-    const socket = io({ path: '/socket.io', withCredentials: true });
+    // Framed by another site, the page has no cookie of ours: the handshake carries the visitor token instead.
+    const socket = io({
+      path: '/socket.io',
+      withCredentials: true,
+      auth: (cb) => {
+        const token = getVisitorToken();
+        cb(token ? { token } : {});
+      },
+    });
     socket.on('connect', () => setStatus('connected'));
     socket.on('disconnect', () => setStatus(socket.active ? 'connecting' : 'disconnected'));
     socket.on('connect_error', () => setStatus(socket.active ? 'connecting' : 'disconnected'));

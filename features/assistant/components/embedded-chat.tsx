@@ -6,6 +6,7 @@ import { CloseIcon } from '@/components/ui/icons';
 import type { ChatLanguage } from '../schemas';
 import { parentCommand } from '../lib/chat-ui';
 import { ChatScreen } from './chat-screen';
+import { getVisitorToken, setVisitorToken } from '@/lib/http/client';
 
 /** The embedding page's origin (from the referrer), or '*' when unknown; messages carry no private data. */
 function parentOrigin(): string {
@@ -27,9 +28,17 @@ function postToParent(message: { type: 'close' | 'iframe_loaded' }): void {
  * Tells the parent {type:'iframe_loaded'} once mounted; shows a close
  * button when the parent sends {type:'show_close_button'} (hides it on
  * 'hide_close_button'); the button posts {type:'close'}. Only messages from
- * the parent window are heeded.
+ * the parent window are heeded. `visitorToken` is this visitor's
+ * server-issued token: framed by another site the browser keeps no cookie of
+ * ours, so calls and the socket carry the token instead.
  */
-export function EmbeddedChat({ uiLanguage, topic }: { uiLanguage: ChatLanguage; topic: { id: string; name: string } | null }) {
+export function EmbeddedChat({ uiLanguage, topic, visitorToken = null }: {
+  uiLanguage: ChatLanguage;
+  topic: { id: string; name: string } | null;
+  visitorToken?: string | null;
+}) {
+  // Before any call of this page (children's effects run before this component's).
+  if (typeof window !== 'undefined' && visitorToken && getVisitorToken() !== visitorToken) setVisitorToken(visitorToken);
   const t = useTranslations('assistant');
   const [closable, setClosable] = useState(false);
 

@@ -3,6 +3,7 @@ import { getTranslations } from 'next-intl/server';
 import { EmbeddedChat } from '@/features/assistant/components/embedded-chat';
 import { chatLanguageOfRequest, chatTopicOfSlug } from '../../../_lib/chat-language';
 import { topicDetails } from '../../../_lib/data';
+import { getIssuedVisitorToken } from '../../../_lib/viewer';
 
 type Props = { params: Promise<{ slug: string }> };
 
@@ -19,5 +20,9 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function ExternalChatPage({ params }: Props) {
   const { slug } = await params;
   const topic = await chatTopicOfSlug(slug, topicDetails);
-  return <EmbeddedChat key={topic?.id ?? 'general'} uiLanguage={await chatLanguageOfRequest()} topic={topic} />;
+  // Framed by a partner's site, the browser keeps no cookie of ours: the chat sends this token instead.
+  const visitor = await getIssuedVisitorToken();
+  return (
+    <EmbeddedChat key={topic?.id ?? 'general'} uiLanguage={await chatLanguageOfRequest()} topic={topic} visitorToken={visitor?.token ?? null} />
+  );
 }
