@@ -109,6 +109,26 @@ const envSchema = z.object({
   IP_LIMIT_LEADS: z.coerce.number().int().min(1).default(60),
   /** New visitors (anonymous ids handed out) per IP per 10 minutes. */
   IP_LIMIT_VISITORS: z.coerce.number().int().min(1).default(600),
+  /** Google sign-in: the OAuth client id ID tokens must be issued for (their `aud`); unset: no Google sign-in. */
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  /** Where Google's token-signing keys are read (JWKS); tests point it at a local server. */
+  GOOGLE_JWKS_URL: z.string().url().default('https://www.googleapis.com/oauth2/v3/certs'),
+  /**
+   * How one-time codes reach phones: `console` (default: the code is written
+   * to the server log, for development; a loud warning at start-up) or `http`
+   * (an SMS gateway with a DLT-registered template, as Indian SMS requires).
+   */
+  SMS_PROVIDER: z.enum(['console', 'http']).default('console'),
+  /** The SMS gateway's send endpoint (SMS_PROVIDER=http). */
+  SMS_HTTP_URL: z.string().url().optional(),
+  /** Bearer key of the SMS gateway. */
+  SMS_API_KEY: z.string().min(1).optional(),
+  /** DLT sender id (header), e.g. SURYAR. */
+  SMS_SENDER_ID: z.string().min(1).optional(),
+  /** DLT template id of the OTP message. */
+  SMS_TEMPLATE_ID: z.string().min(1).optional(),
+  /** DLT principal entity id of the company. */
+  SMS_ENTITY_ID: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
