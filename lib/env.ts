@@ -130,6 +130,13 @@ const envSchema = z.object({
   /** DLT principal entity id of the company. */
   SMS_ENTITY_ID: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+}).superRefine((e, ctx) => {
+  // SMS_PROVIDER=http cannot send a DLT-compliant OTP without the gateway and all three DLT ids.
+  if (e.SMS_PROVIDER !== 'http') return;
+  const needed = ['SMS_HTTP_URL', 'SMS_SENDER_ID', 'SMS_TEMPLATE_ID', 'SMS_ENTITY_ID'] as const;
+  for (const name of needed.filter((n) => !e[n])) {
+    ctx.addIssue({ code: 'custom', path: [name], message: 'required when SMS_PROVIDER=http' });
+  }
 });
 
 export type Env = z.infer<typeof envSchema>;
