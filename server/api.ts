@@ -39,9 +39,10 @@ export function isApiPath(url: string): boolean {
  */
 export function buildApi(chat?: ChatDeps['chat']) {
   const assistant: ChatDeps = { findReels: listReadyReelsForTopics, chat };
+  const jsonBodyLimit = limitBody(MAX_JSON_BODY_BYTES);
   return createApiApp()
     // Every body is JSON and small; the endpoints bound theirs tighter (lib/http/json-guard.ts).
-    .use('*', (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(MAX_JSON_BODY_BYTES)(c, next)))
+    .use('*', (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : jsonBodyLimit(c, next)))
     // GET /feeds-server/api/v1/feeds, tldr/topic (v1, v2), popup/tldr/{id}, /feeds-server/api/v1/{id}
     .route('/', feedRoutes)
     // GET /uploader-read/api/v3/topics, v1/options, topic_details/{id}, content_count/{id}, {id}/category, {a}/{b}/options

@@ -1,9 +1,9 @@
 import 'server-only';
 import type http from 'node:http';
 import { VIEWER_COOKIE } from '@/lib/constants';
-import { newVisitorId, visitorFromCookieHeader, visitorSetCookie } from '@/lib/auth/visitor';
+import { visitorFromCookieHeader } from '@/lib/auth/visitor';
 import { errorBody } from '@/lib/http/errors';
-import { consumeLimit } from '@/lib/http/rate-limit';
+import { issueVisitor } from '@/lib/http/principal';
 import { clientIp, isHttps } from '@/lib/http/request-info';
 import { DATA_POLICY, baseSecurityHeaders, isEmbedPath, newNonce, pagePolicy } from '@/lib/http/security-headers';
 import { INTERNAL_ERROR_MESSAGE } from '@/lib/http/app';
@@ -36,12 +36,12 @@ export interface ListenerParts {
  */
 async function ensurePageVisitor(req: http.IncomingMessage, res: http.ServerResponse, https: boolean): Promise<void> {
   if (visitorFromCookieHeader(req.headers.cookie)) return;
+  let cookie: string;
   try {
-    await consumeLimit('visitor', null, clientIp(req));
+    cookie = (await issueVisitor(clientIp(req), https)).setCookie;
   } catch {
     return;
   }
-  const cookie = visitorSetCookie(newVisitorId(), https);
   res.appendHeader('Set-Cookie', cookie);
   const others = (req.headers.cookie ?? '').split(';').map((c) => c.trim())
     .filter((c) => c && !c.startsWith(`${VIEWER_COOKIE}=`));

@@ -42,6 +42,19 @@ function encryptedOf(c: Context): boolean {
 }
 
 /**
+ * Hands out a new visitor id to a client at `ip`: counted against the per-IP
+ * limit of new visitors, with the Set-Cookie value that carries it (`Secure`
+ * when `https`). The API (principal()) and page requests
+ * (server/request-listener.ts) both mint through here.
+ * @throws ApiError 429 `rate_limited` when this IP made too many new visitors.
+ */
+export async function issueVisitor(ip: string, https: boolean): Promise<{ id: string; setCookie: string }> {
+  await consumeLimit('visitor', null, ip);
+  const id = newVisitorId();
+  return { id, setCookie: visitorSetCookie(id, https) };
+}
+
+/**
  * Middleware: sets `c.var.principal`, `c.var.clientIp` and `c.var.isHttps`.
  * The visitor comes from the signed `sr_vid` cookie or, for API clients, the
  * `X-Fingerprint-Id` header (lib/auth/visitor.ts). A request with neither (or
@@ -61,9 +74,9 @@ export function principal() {
       ?? readVisitorToken(Array.isArray(fromHeader) ? fromHeader[0] : fromHeader);
     const isNewVisitor = visitorId === null;
     if (visitorId === null) {
-      await consumeLimit('visitor', null, ip);
-      visitorId = newVisitorId();
-      c.header('Set-Cookie', visitorSetCookie(visitorId, https), { append: true });
+      const issued = await issueVisitor(ip, https);
+      visitorId = issued.id;
+      c.header('Set-Cookie', issued.setCookie, { append: true });
     }
     c.set('principal', { visitorId, isNewVisitor, userId: null, roles: [] });
     c.set('clientIp', ip);
