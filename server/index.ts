@@ -14,7 +14,7 @@ import { buildApi } from './api';
 import { createRequestListener } from './request-listener';
 import { createSocketServer } from './socket';
 import { startBackground } from './background';
-import { handleStopSignals } from './graceful';
+import { handleStopSignals, trackResponses } from './graceful';
 import { listReadyReelsForTopics } from '@/features/reels/server/related';
 import { syncKnowledge } from '@/features/assistant/server/knowledge';
 import { warmAnswers } from '@/features/assistant/server/answer';
@@ -51,6 +51,8 @@ async function main() {
     next: (req, res) => nextHandler(req, res, parse(req.url ?? '/', true)),
     distDir, dev, mediaOrigins, embedOrigins: e.CHAT_EMBED_ORIGINS,
   }));
+  // From the first request on, so a stop can close every keep-alive connection after its answer.
+  trackResponses(server);
   const sockets = createSocketServer(server, { findReels: listReadyReelsForTopics });
   const nextUpgrade = nextApp.getUpgradeHandler();
   server.on('upgrade', (req, socket, head) => {
