@@ -11,14 +11,150 @@ import {
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 
-/** Accounts. Login arrives later; today owners of content (the company's creators). */
+/**
+ * Accounts (SPEC.md section 3 "User"): people who signed in by phone OTP or
+ * Google, and the company's creators who own content. One phone (E.164) and
+ * one email never make two users (unique). `home_viewer_id` is the visitor
+ * id whose likes, views, chats, leads and events are the user's: every
+ * visitor that signs in is merged into it (features/auth/server/merge.ts).
+ */
 export const users = pgTable('users', {
   id: uuid('id').primaryKey().defaultRandom(),
-  name: text('name').notNull(),
+  /** Display name; empty until the user sets one (SPEC.md section 5: at least 3 characters). */
+  name: text('name').notNull().default(''),
   username: text('username').unique(),
+  bio: text('bio').notNull().default(''),
   pic: text('pic'),
+  /** E.164, e.g. +919812345678; set by a verified OTP only. */
+  phone: text('phone').unique(),
+  /** Lower-cased. */
+  email: text('email').unique(),
+  /** True when the email came from Google (verified), false when typed in the profile. */
+  email_verified: boolean('email_verified').notNull().default(false),
+  /** Google's stable account id (`sub`). */
+  google_sub: text('google_sub').unique(),
+  /** male | female | other | undisclosed */
+  gender: text('gender'),
+  /** Date of birth, YYYY-MM-DD. */
+  dob: text('dob'),
+  metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
+  /** INITIAL_ONBOARDING | ONBOARDING_COMPLETED (SPEC.md section 3). */
+  onboarding_status: text('onboarding_status').notNull().default('INITIAL_ONBOARDING'),
+  /** Ambassador (true) or beneficiary (SPEC.md section 6). */
+  is_amb: boolean('is_amb').notNull().default(false),
+  home_viewer_id: text('home_viewer_id'),
+  /** When the user confirmed being over 18 and accepted the terms (SPEC.md section 5). */
+  terms_accepted_at: timestamp('terms_accepted_at', { withTimezone: true, mode: 'date' }),
   created_at: createdAt(),
-});
+  updated_at: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+}, (t) => [
+  check('users_onboarding_check', sql`${t.onboarding_status} in ('INITIAL_ONBOARDING','ONBOARDING_COMPLETED')`),
+  check('users_gender_check', sql`${t.gender} is null or ${t.gender} in ('male','female','other','undisclosed')`),
+]);
+
+/**
+ * Sign-in sessions: a row per session, so any can be revoked. `id` is the
+ * SHA-256 of the random token the client holds (cookie or Bearer); the token
+ * itself is never stored.
+ */
+export const sessions = pgTable('sessions', {
+  id: text('id').primaryKey(),
+  user_id: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  /** phone | google */
+  method: text('method').notNull(),
+  user_agent: text('user_agent'),
+  created_at: createdAt(),
+  last_seen_at: timestamp('last_seen_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  expires_at: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  revoked_at: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+}, (t) => [index('sessions_user_idx').on(t.user_id)]);
+
+/**
+ * Phone OTP requests. A request holds one code at a time (a resend replaces
+ * it); only the phone's latest request is valid. The code is stored only as
+ * an HMAC bound to phone and request (features/auth/server/otp-code.ts).
+ */
+export const otpRequests = pgTable('otp_requests', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  phone: text('phone').notNull(),
+  code_mac: text('code_mac').notNull(),
+  /** Sends of this request (first send and resends). */
+  send_count: integer('send_count').notNull().default(1),
+  /** Wrong codes tried against this request, over all its resends. */
+  wrong_tries: integer('wrong_tries').notNull().default(0),
+  sent_at: timestamp('sent_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  expires_at: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  consumed_at: timestamp('consumed_at', { withTimezone: true, mode: 'date' }),
+  /** Set when a newer request for the same phone replaced this one. */
+  superseded_at: timestamp('superseded_at', { withTimezone: true, mode: 'date' }),
+  created_at: createdAt(),
+}, (t) => [index('otp_requests_phone_idx').on(t.phone, t.created_at)]);
+
+/** Every OTP send and every wrong code, per phone: the hourly and daily limits count these rows. */
+export const otpLog = pgTable('otp_log', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  phone: text('phone').notNull(),
+  /** send | wrong */
+  kind: text('kind').notNull(),
+  at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+}, (t) => [
+  check('otp_log_kind_check', sql`${t.kind} in ('send','wrong')`),
+  index('otp_log_phone_idx').on(t.phone, t.kind, t.at),
+]);
+
+/** Roles of users (SPEC.md section 6): per topic, or everywhere when `topic_id` is null (ADMIN). */
+export const userRoles = pgTable('user_roles', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  user_id: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  /** ADMIN | CREATOR | CO-CURATOR | CURATOR */
+  role: text('role').notNull(),
+  topic_id: uuid('topic_id'),
+  created_at: createdAt(),
+}, (t) => [
+  check('user_roles_role_check', sql`${t.role} in ('ADMIN','CREATOR','CO-CURATOR','CURATOR')`),
+  uniqueIndex('user_roles_uq').on(t.user_id, t.role, sql`coalesce(${t.topic_id}, '00000000-0000-0000-0000-000000000000'::uuid)`),
+]);
+
+/**
+ * Stored notifications per user (SPEC.md section 3 "Notification"): listed
+ * in the profile with an unread count and pushed live to the user's socket
+ * room. `key` names a message in messages/*.json (`notifications.<key>`),
+ * rendered with `params` in the reader's language.
+ */
+export const notifications = pgTable('notifications', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  user_id: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  key: text('key').notNull(),
+  params: jsonb('params').$type<Record<string, string | number>>().notNull().default({}),
+  /** Where tapping it leads, a path of this site. */
+  link: text('link'),
+  read_at: timestamp('read_at', { withTimezone: true, mode: 'date' }),
+  created_at: createdAt(),
+}, (t) => [index('notifications_user_idx').on(t.user_id, t.id)]);
+
+/** A user follows a topic or a creator (SPEC.md section 7 user/follows). */
+export const follows = pgTable('follows', {
+  user_id: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  /** topic | creator */
+  target_kind: text('target_kind').notNull(),
+  target_id: uuid('target_id').notNull(),
+  created_at: createdAt(),
+}, (t) => [
+  primaryKey({ columns: [t.user_id, t.target_kind, t.target_id] }),
+  check('follows_kind_check', sql`${t.target_kind} in ('topic','creator')`),
+  index('follows_target_idx').on(t.target_kind, t.target_id),
+]);
+
+/** Newsletter consents: who agreed, to what address, when; withdrawing keeps the row. */
+export const newsletterConsents = pgTable('newsletter_consents', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  /** Lower-cased. */
+  email: text('email').notNull(),
+  user_id: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+  viewer_id: text('viewer_id').notNull(),
+  consented_at: timestamp('consented_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  withdrawn_at: timestamp('withdrawn_at', { withTimezone: true, mode: 'date' }),
+}, (t) => [uniqueIndex('newsletter_email_uq').on(t.email)]);
 
 /** Anonymous viewers: a 20-character alphanumeric device id kept in an httpOnly cookie (SPEC.md section 9). */
 export const viewers = pgTable('viewers', {
