@@ -29,6 +29,7 @@ CREATE TABLE "notifications" (
 CREATE TABLE "otp_log" (
 	"id" bigserial PRIMARY KEY NOT NULL,
 	"phone" text NOT NULL,
+	"ip_key" text NOT NULL,
 	"kind" text NOT NULL,
 	"at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "otp_log_kind_check" CHECK ("otp_log"."kind" in ('send','wrong'))
@@ -90,6 +91,7 @@ CREATE INDEX "follows_target_idx" ON "follows" USING btree ("target_kind","targe
 CREATE UNIQUE INDEX "newsletter_email_uq" ON "newsletter_consents" USING btree ("email");--> statement-breakpoint
 CREATE INDEX "notifications_user_idx" ON "notifications" USING btree ("user_id","id");--> statement-breakpoint
 CREATE INDEX "otp_log_phone_idx" ON "otp_log" USING btree ("phone","kind","at");--> statement-breakpoint
+CREATE INDEX "otp_log_ip_idx" ON "otp_log" USING btree ("ip_key","kind","at");--> statement-breakpoint
 CREATE INDEX "otp_requests_phone_idx" ON "otp_requests" USING btree ("phone","created_at");--> statement-breakpoint
 CREATE INDEX "sessions_user_idx" ON "sessions" USING btree ("user_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "user_roles_uq" ON "user_roles" USING btree ("user_id","role",coalesce("topic_id", '00000000-0000-0000-0000-000000000000'::uuid));--> statement-breakpoint

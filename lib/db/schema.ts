@@ -90,16 +90,23 @@ export const otpRequests = pgTable('otp_requests', {
   created_at: createdAt(),
 }, (t) => [index('otp_requests_phone_idx').on(t.phone, t.created_at)]);
 
-/** Every OTP send and every wrong code, per phone: the hourly and daily limits count these rows. */
+/**
+ * Every OTP send and every wrong code, per phone and per client address:
+ * the hourly and daily limits count these rows, so they hold across
+ * processes and restarts.
+ */
 export const otpLog = pgTable('otp_log', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   phone: text('phone').notNull(),
+  /** Keyed hash of the client's IP address (never the address itself). */
+  ip_key: text('ip_key').notNull(),
   /** send | wrong */
   kind: text('kind').notNull(),
   at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 }, (t) => [
   check('otp_log_kind_check', sql`${t.kind} in ('send','wrong')`),
   index('otp_log_phone_idx').on(t.phone, t.kind, t.at),
+  index('otp_log_ip_idx').on(t.ip_key, t.kind, t.at),
 ]);
 
 /** Roles of users (SPEC.md section 6): per topic, or everywhere when `topic_id` is null (ADMIN). */
