@@ -109,6 +109,14 @@ const envSchema = z.object({
   IP_LIMIT_LEADS: z.coerce.number().int().min(1).default(60),
   /** New visitors (anonymous ids handed out) per IP per 10 minutes. */
   IP_LIMIT_VISITORS: z.coerce.number().int().min(1).default(600),
+  /** Sign-in calls (OTP initiate, verify, Google, logout) per IP per 10 minutes. */
+  IP_LIMIT_AUTH: z.coerce.number().int().min(1).default(600),
+  /** Profile writes (edits, pictures, follows, newsletter, notifications) per IP per 10 minutes. */
+  IP_LIMIT_PROFILE: z.coerce.number().int().min(1).default(1200),
+  /** OTP codes sent (initiate and resend) per IP per hour, counted in the database. */
+  IP_LIMIT_OTP_SENDS: z.coerce.number().int().min(1).default(60),
+  /** Wrong OTP codes per IP per hour, counted in the database. */
+  IP_LIMIT_OTP_WRONG: z.coerce.number().int().min(1).default(100),
   /** Google sign-in: the OAuth client id ID tokens must be issued for (their `aud`); unset: no Google sign-in. */
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   /** Where Google's token-signing keys are read (JWKS); tests point it at a local server. */

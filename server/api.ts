@@ -1,7 +1,8 @@
 import 'server-only';
 import { MAX_JSON_BODY_BYTES } from '@/lib/constants';
 import { createApiApp, limitBody } from '@/lib/http/app';
-import { authRoutes } from '@/features/auth/server/routes';
+import { authRoutes, type AuthDeps } from '@/features/auth/server/routes';
+import { countsChanged } from '@/features/reels/server/feed-cache';
 import { feedRoutes, eventRoutes, reactionRoutes, readSideRoutes } from '@/features/reels/server/routes';
 import { listReadyReelsForTopics } from '@/features/reels/server/related';
 import { leadRoutes } from '@/features/leads/server/routes';
@@ -39,6 +40,13 @@ export function isApiPath(url: string): boolean {
  */
 export function buildApi(chat?: ChatDeps['chat']) {
   const assistant: ChatDeps = { findReels: listReadyReelsForTopics, chat };
+  const auth: AuthDeps = {
+    // A merge moved likes, views and progress to the user's home visitor: drop what the feed caches hold of them.
+    onMerged: (changes, home) => {
+      for (const ch of changes) countsChanged({ ...ch, viewer: home });
+      countsChanged({ reel: '', viewer: home });
+    },
+  };
   const jsonBodyLimit = limitBody(MAX_JSON_BODY_BYTES);
   return createApiApp()
     // Every body is JSON and small; the endpoints bound theirs tighter (lib/http/json-guard.ts).
@@ -51,8 +59,9 @@ export function buildApi(chat?: ChatDeps['chat']) {
     .route('/', reactionRoutes)
     // POST /auth/api/v1/events
     .route('/', eventRoutes)
-    // POST /auth/api/v1/visitor
-    .route('/', authRoutes)
+    // POST /auth/api/v1/visitor, otp/initiate, otp/verify, v2/otp/verify, v2/otp/initiate/{id}, v2|v3|v5/oauth/login,
+    // user/google, logout; GET me, user/me
+    .route('/', authRoutes(auth))
     // GET /api/v1/leads/slots, POST /api/v1/leads/callback, /api/v1/leads/subsidy
     .route('/', leadRoutes)
     // POST /recommendation-service/api/v1/chat/, GET multilang-suggestions, suggestions

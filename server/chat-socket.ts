@@ -5,7 +5,8 @@ import { chatRequestSchema } from '@/features/assistant/schemas';
 import { prepareChat } from '@/features/assistant/server/chat';
 import { chatOptionsFor, type ChatDeps } from '@/features/assistant/server/routes';
 import { visitorPrincipal, type Principal } from '@/lib/auth/principal';
-import { newVisitorId, readVisitorToken, visitorFromCookieHeader } from '@/lib/auth/visitor';
+import { resolveCredentials } from '@/lib/auth/resolve';
+import { newVisitorId } from '@/lib/auth/visitor';
 import { ApiError } from '@/lib/http/errors';
 import { INTERNAL_ERROR_MESSAGE } from '@/lib/http/app';
 import { DEFAULT_JSON_LIMITS, checkJsonValue } from '@/lib/http/json-guard';
@@ -30,17 +31,21 @@ import { logger } from '@/lib/logger';
  */
 
 /**
- * The caller of a socket: the visitor of its handshake's signed cookie, or of
- * the token in the handshake's `auth` (a page framed by another site has no
- * cookie of ours); never minted here.
+ * The caller of a socket: the signed-in user of the handshake's session
+ * cookie, else the visitor of its signed cookie or of the token in the
+ * handshake's `auth` (a page framed by another site has no cookie of ours);
+ * never minted here.
  */
-function principalOf(req: IncomingMessage, auth: unknown): Principal {
+export async function socketPrincipalOf(req: IncomingMessage, auth: unknown): Promise<Principal> {
   const token = (auth as { token?: unknown } | null)?.token;
-  const id = visitorFromCookieHeader(req.headers.cookie) ?? (typeof token === 'string' ? readVisitorToken(token) : null);
+  const { principal } = await resolveCredentials({
+    cookieHeader: req.headers.cookie,
+    visitorToken: typeof token === 'string' ? token : undefined,
+  });
   // A handshake without the cookie the page load gave may connect, but its
   // messages are refused (prepareChat: visitor_required), so a client that
   // drops its cookie cannot reset its chat limit.
-  return id ? visitorPrincipal(id) : visitorPrincipal(newVisitorId(), true);
+  return principal ?? visitorPrincipal(newVisitorId(), true);
 }
 
 /** What the socket layer needs: the chat options and the lookup of related reels. */
@@ -54,9 +59,11 @@ export type SocketChatDeps = ChatDeps;
  */
 export function attachChatSocket(io: Server, deps: SocketChatDeps): { drain(): Promise<void> } {
   io.use((socket, next) => {
-    socket.data.principal = principalOf(socket.request, socket.handshake.auth);
-    socket.data.clientIp = clientIp(socket.request);
-    next();
+    socketPrincipalOf(socket.request, socket.handshake.auth).then((p) => {
+      socket.data.principal = p;
+      socket.data.clientIp = clientIp(socket.request);
+      next();
+    }, (err: unknown) => next(err instanceof Error ? err : new Error(String(err))));
   });
 
   // Messages of one socket are answered one after another, so chunks of two answers never interleave.

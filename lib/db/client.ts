@@ -81,3 +81,6 @@ export function getDb(): Promise<DbHandle> {
 export function setDb(handle: Promise<DbHandle>): void {
   setSingleton('db', handle);
 }
+
+/** A database or an open transaction on it. */
+export type DbOrTx = Db | Parameters<Parameters<Db['transaction']>[0]>[0];

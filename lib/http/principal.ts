@@ -4,7 +4,9 @@ import { createMiddleware } from 'hono/factory';
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import type { TLSSocket } from 'node:tls';
 import { hasRole, type Principal, type Role } from '../auth/principal';
-import { newVisitorId, readVisitorToken, visitorFromCookieHeader, visitorSetCookie } from '../auth/visitor';
+import { resolveCredentials } from '../auth/resolve';
+import { sessionClearCookie } from '../auth/session';
+import { newVisitorId, visitorSetCookie } from '../auth/visitor';
 import { mediaSigningReady } from '../storage/signing';
 import { ApiError, forbidden } from './errors';
 import { consumeLimit } from './rate-limit';
@@ -56,11 +58,15 @@ export async function issueVisitor(ip: string, https: boolean): Promise<{ id: st
 
 /**
  * Middleware: sets `c.var.principal`, `c.var.clientIp` and `c.var.isHttps`.
- * The visitor comes from the signed `sr_vid` cookie or, for API clients, the
- * `X-Fingerprint-Id` header (lib/auth/visitor.ts). A request with neither (or
- * a forged one) gets a new visitor id, counted against the per-IP limit of
- * new visitors, and the cookie on its response; it is marked
- * `isNewVisitor`, so `requireVisitor()` refuses it any write.
+ * A valid session (cookie `sr_sid` or `Authorization: Bearer`) makes a
+ * signed-in principal whose visitor id is the user's home visitor
+ * (lib/auth/resolve.ts). Otherwise the visitor comes from the signed
+ * `sr_vid` cookie or, for API clients, the `X-Fingerprint-Id` header
+ * (lib/auth/visitor.ts). A request with neither (or a forged one) gets a
+ * new visitor id, counted against the per-IP limit of new visitors, and the
+ * cookie on its response; it is marked `isNewVisitor`, so
+ * `requireVisitor()` refuses it any write. A session cookie that is no
+ * longer valid is cleared on the response.
  * @throws ApiError 429 `rate_limited` when this IP made too many new visitors.
  */
 export function principal() {
@@ -70,15 +76,19 @@ export function principal() {
     const ip = clientIpOf(headers, incoming(c)?.socket?.remoteAddress);
     const https = isHttpsOf(headers, encryptedOf(c));
     const fromHeader = headers[FINGERPRINT_HEADER];
-    let visitorId = visitorFromCookieHeader(headers.cookie)
-      ?? readVisitorToken(Array.isArray(fromHeader) ? fromHeader[0] : fromHeader);
-    const isNewVisitor = visitorId === null;
-    if (visitorId === null) {
+    const { principal: known, staleSession } = await resolveCredentials({
+      cookieHeader: headers.cookie,
+      authorization: headers.authorization,
+      visitorToken: Array.isArray(fromHeader) ? fromHeader[0] : fromHeader,
+    });
+    if (staleSession && !headers.authorization) c.header('Set-Cookie', sessionClearCookie(https), { append: true });
+    let p = known;
+    if (p === null) {
       const issued = await issueVisitor(ip, https);
-      visitorId = issued.id;
+      p = { visitorId: issued.id, isNewVisitor: true, userId: null, roles: [] };
       c.header('Set-Cookie', issued.setCookie, { append: true });
     }
-    c.set('principal', { visitorId, isNewVisitor, userId: null, roles: [] });
+    c.set('principal', p);
     c.set('clientIp', ip);
     c.set('isHttps', https);
     await next();

@@ -19,7 +19,7 @@ import { ApiError } from './errors';
  * A refused request is a 429 `rate_limited` with Retry-After (seconds).
  */
 
-export type LimitName = 'chat' | 'like' | 'events' | 'leads' | 'visitor';
+export type LimitName = 'chat' | 'like' | 'events' | 'leads' | 'visitor' | 'auth' | 'profile';
 
 interface LimitRule {
   /** Window, seconds. */
@@ -40,6 +40,10 @@ export const LIMITS: Record<LimitName, LimitRule> = {
   leads: { windowS: 600, perVisitor: 10, perIp: () => env().IP_LIMIT_LEADS },
   // New visitor ids handed out; counted per IP only.
   visitor: { windowS: 600, perVisitor: null, perIp: () => env().IP_LIMIT_VISITORS },
+  // Sign-in calls (OTP, Google, logout). The OTP send and wrong-code limits are counted in the database on top.
+  auth: { windowS: 600, perVisitor: 30, perIp: () => env().IP_LIMIT_AUTH },
+  // Profile edits, pictures, follows, newsletter, notification reads.
+  profile: { windowS: 600, perVisitor: 120, perIp: () => env().IP_LIMIT_PROFILE },
 };
 
 function redisClient(): Redis | null {

@@ -1,24 +1,187 @@
 import 'server-only';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
+import { z } from 'zod';
+import { bearerToken, revokeSession, sessionClearCookie, sessionSetCookie, sessionTokenFromCookieHeader } from '@/lib/auth/session';
 import { visitorToken } from '@/lib/auth/visitor';
+import { getDb } from '@/lib/db/client';
 import type { ApiEnv } from '@/lib/http/app';
-import { principal, sameOrigin } from '@/lib/http/principal';
+import { jsonContentType } from '@/lib/http/app';
+import { ApiError } from '@/lib/http/errors';
+import { issueVisitor, principal, requireUser, requireVisitor, sameOrigin } from '@/lib/http/principal';
+import { rateLimit } from '@/lib/http/rate-limit';
+import { body } from '@/lib/http/validate';
+import { logger } from '@/lib/logger';
+import { verifyGoogleIdToken } from './google';
+import { checkOtp, consumeOtpRequest, ipKeyOf, normalizeIndianMobile, resendOtpRequest, startOtpRequest, type OtpTarget } from './otp';
+import { smsProviderFromEnv } from './sms';
+import { signInUser, userForGoogle, userForPhone, type SignedIn } from './sign-in';
+import { userViewOf } from './user-view';
+import type { CountChange } from './merge';
 
 /**
- * Identity endpoints (SPEC.md section 7 "Auth"). Accounts (OTP, Google)
- * come later; today the visitor: browsers get theirs in a cookie on their
- * first response, API clients without cookies ask here and send the token
- * back as `X-Fingerprint-Id` (SPEC.md section 7 "fingerprint id").
+ * Identity endpoints (SPEC.md section 7 "Auth"; docs/api/accounts.md):
+ * the visitor, phone OTP, Google sign-in, the session and the user.
  */
-export const authRoutes = new Hono<ApiEnv>()
-  // POST /auth/api/v1/visitor - this caller's visitor: the one it brought, or a new one (per-IP limited)
-  .post('/auth/api/v1/visitor', sameOrigin(), principal(), (c) => {
-    const p = c.var.principal;
-    return c.json({
-      visitor_id: p.visitorId,
-      /** Send as X-Fingerprint-Id when cookies are not kept. */
-      token: visitorToken(p.visitorId),
-      is_new: p.isNewVisitor,
-      isUserVisitor: p.userId === null,
-    }, p.isNewVisitor ? 201 : 200);
+
+/** What sign-in tells the rest of the app (count caches, notifications); wired in server/api.ts. */
+export interface AuthDeps {
+  /** Reels whose counts a merge changed, and the home visitor whose cached state is stale. */
+  onMerged?: (changes: CountChange[], homeViewerId: string) => void;
+  /** After a sign-in committed. */
+  onSignedIn?: (e: { userId: string; isNewUser: boolean; method: 'phone' | 'google' }) => void | Promise<void>;
+}
+
+const confirmations = {
+  over_18: z.boolean().optional(),
+  accept_terms: z.boolean().optional(),
+  /** "api": answer with the session token for `Authorization: Bearer` (no cookie). */
+  client: z.enum(['web', 'api']).optional(),
+};
+const otpCode = z.string().max(12);
+const initiateBody = z.object({ phone: z.string().max(32) }).strict();
+const verifyV1Body = z.object({ phone: z.string().max(32), otp: otpCode, ...confirmations }).strict();
+const verifyV2Body = z.object({ request_id: z.string().max(64), otp: otpCode, ...confirmations }).strict();
+const googleBody = z.object({ credential: z.string().min(1).max(4096), ...confirmations }).strict();
+const linkGoogleBody = z.object({ credential: z.string().min(1).max(4096) }).strict();
+const SMALL = { maxBytes: 8 * 1024 };
+
+/** Every sign-in write: JSON, same origin, a visitor the server issued, the sign-in limit. */
+const write = [jsonContentType(), sameOrigin(), principal(), requireVisitor(), rateLimit('auth')] as const;
+
+function presentedToken<E extends ApiEnv>(c: Context<E>): string | null {
+  return bearerToken(c.req.header('authorization')) ?? sessionTokenFromCookieHeader(c.req.header('cookie'));
+}
+
+/** The code a client typed: digits only, so "123 456" from a paste still counts as 6 digits. */
+const digitsOf = (otp: string) => otp.replace(/[\s-]/g, '');
+
+/**
+ * Answers a committed sign-in: the session cookie (web) or token (api), the
+ * user, and tells the caches and notifications.
+ */
+async function signedInAnswer<E extends ApiEnv>(c: Context<E>, s: SignedIn, method: 'phone' | 'google', asApi: boolean, deps: AuthDeps) {
+  const m = s.merge;
+  if (m.changed.length + m.reactions + m.views + m.progress > 0) deps.onMerged?.(m.changed, s.homeViewerId);
+  await deps.onSignedIn?.({ userId: s.userId, isNewUser: s.isNewUser, method });
+  if (!asApi) c.header('Set-Cookie', sessionSetCookie(s.token, c.var.isHttps), { append: true });
+  c.header('cache-control', 'no-store');
+  const { db } = await getDb();
+  const user = await userViewOf(db, { ...c.var.principal, userId: s.userId, visitorId: s.homeViewerId });
+  return c.json({ user, is_new_user: s.isNewUser, ...(asApi ? { token: s.token } : {}) });
+}
+
+/** Verifies a code and signs in, for both verify versions. */
+async function verifyAndSignIn<E extends ApiEnv>(c: Context<E>, target: OtpTarget, otp: string, conf: z.infer<z.ZodObject<typeof confirmations>>, deps: AuthDeps) {
+  const { db } = await getDb();
+  const ipKey = ipKeyOf(c.var.clientIp);
+  const outcome = await db.transaction(async (tx) => {
+    const check = await checkOtp(tx, target, digitsOf(otp), ipKey);
+    if (!check.ok) return { error: check.error };
+    const who = await userForPhone(tx, check.phone, c.var.principal, conf);
+    await consumeOtpRequest(tx, check.requestId);
+    return { signedIn: await signInUser(tx, who.userId, 'phone', {
+      principal: c.var.principal, presentedToken: presentedToken(c), userAgent: c.req.header('user-agent') ?? null,
+    }, who.isNewUser) };
   });
+  // A wrong code's count is committed above; only then is it refused.
+  if ('error' in outcome) throw outcome.error;
+  return signedInAnswer(c, outcome.signedIn, 'phone', conf.client === 'api', deps);
+}
+
+/** Sends a code by the configured provider; a provider failure is a 503 that names neither phone nor code. */
+async function sendCode(phone: string, code: string): Promise<void> {
+  try {
+    await smsProviderFromEnv().sendOtp(phone, code);
+  } catch (err) {
+    logger().error({ err: err instanceof Error ? err.message : String(err) }, 'otp sms send failed');
+    throw new ApiError(503, 'sms_unavailable', 'We could not send the code just now. Please try again in a minute.', { retryAfterS: 60 });
+  }
+}
+
+/**
+ * The auth router.
+ * @param deps hooks into the count caches and notifications (server/api.ts).
+ */
+export function authRoutes(deps: AuthDeps = {}) {
+  return new Hono<ApiEnv>()
+    // POST /auth/api/v1/visitor - this caller's visitor: the one it brought, or a new one (per-IP limited)
+    .post('/auth/api/v1/visitor', sameOrigin(), principal(), (c) => {
+      const p = c.var.principal;
+      return c.json({
+        visitor_id: p.visitorId,
+        /** Send as X-Fingerprint-Id when cookies are not kept; a signed-in user's home visitor is never handed out. */
+        token: p.userId ? null : visitorToken(p.visitorId),
+        is_new: p.isNewVisitor,
+        isUserVisitor: p.userId === null,
+      }, p.isNewVisitor ? 201 : 200);
+    })
+    // GET /auth/api/v1/me, /auth/api/v1/user/me - the caller: a user (SPEC.md section 3) or a visitor
+    .get('/auth/api/v1/me', principal(), async (c) => {
+      c.header('cache-control', 'private, no-store');
+      return c.json(await userViewOf((await getDb()).db, c.var.principal));
+    })
+    .get('/auth/api/v1/user/me', principal(), async (c) => {
+      c.header('cache-control', 'private, no-store');
+      return c.json(await userViewOf((await getDb()).db, c.var.principal));
+    })
+    // POST /auth/api/v1/otp/initiate - send a 6-digit code to an Indian mobile
+    .post('/auth/api/v1/otp/initiate', ...write, body(initiateBody, SMALL), async (c) => {
+      const phone = normalizeIndianMobile(c.req.valid('json').phone);
+      const { db } = await getDb();
+      const sent = await db.transaction((tx) => startOtpRequest(tx, phone, ipKeyOf(c.var.clientIp)));
+      await sendCode(phone, sent.code);
+      c.header('cache-control', 'no-store');
+      return c.json({ request_id: sent.request_id, expires_in_s: sent.expires_in_s, resend_after_s: sent.resend_after_s });
+    })
+    // POST /auth/api/v2/otp/initiate/{id} - resend: a new code for the same request (its wrong tries are kept)
+    .post('/auth/api/v2/otp/initiate/:id', sameOrigin(), principal(), requireVisitor(), rateLimit('auth'), async (c) => {
+      const { db } = await getDb();
+      const sent = await db.transaction((tx) => resendOtpRequest(tx, c.req.param('id'), ipKeyOf(c.var.clientIp)));
+      await sendCode(sent.phone, sent.code);
+      c.header('cache-control', 'no-store');
+      return c.json({ request_id: sent.request_id, expires_in_s: sent.expires_in_s, resend_after_s: sent.resend_after_s });
+    })
+    // POST /auth/api/v1/otp/verify - the phone's latest code; signs in
+    .post('/auth/api/v1/otp/verify', ...write, body(verifyV1Body, SMALL), async (c) => {
+      const { phone, otp, ...conf } = c.req.valid('json');
+      return verifyAndSignIn(c, { phone: normalizeIndianMobile(phone) }, otp, conf, deps);
+    })
+    // POST /auth/api/v2/otp/verify - the code of one request, named by its id; signs in
+    .post('/auth/api/v2/otp/verify', ...write, body(verifyV2Body, SMALL), async (c) => {
+      const { request_id, otp, ...conf } = c.req.valid('json');
+      return verifyAndSignIn(c, { requestId: request_id }, otp, conf, deps);
+    })
+    // POST /auth/api/v2/oauth/login (v3, v5 the same) - sign in with a Google ID token
+    .post('/auth/api/:version{v[235]}/oauth/login', ...write, body(googleBody, SMALL), async (c) => {
+      const { credential, ...conf } = c.req.valid('json');
+      const g = await verifyGoogleIdToken(credential);
+      const { db } = await getDb();
+      const s = await db.transaction(async (tx) => {
+        const who = await userForGoogle(tx, g, c.var.principal, conf);
+        return signInUser(tx, who.userId, 'google', {
+          principal: c.var.principal, presentedToken: presentedToken(c), userAgent: c.req.header('user-agent') ?? null,
+        }, who.isNewUser);
+      });
+      return signedInAnswer(c, s, 'google', conf.client === 'api', deps);
+    })
+    // POST /auth/api/v1/user/google - link a Google account to the signed-in user
+    .post('/auth/api/v1/user/google', ...write, requireUser(), body(linkGoogleBody, SMALL), async (c) => {
+      const g = await verifyGoogleIdToken(c.req.valid('json').credential);
+      const { db } = await getDb();
+      await db.transaction((tx) => userForGoogle(tx, g, c.var.principal, {}));
+      return c.json(await userViewOf(db, c.var.principal));
+    })
+    // POST /auth/api/v1/logout - end this session; the device gets a fresh, empty visitor
+    .post('/auth/api/v1/logout', sameOrigin(), principal(), rateLimit('auth'), async (c) => {
+      const { db } = await getDb();
+      await revokeSession(db, presentedToken(c));
+      c.header('Set-Cookie', sessionClearCookie(c.var.isHttps), { append: true });
+      // principal() already gave a caller without a visitor a fresh one.
+      if (!c.var.principal.isNewVisitor) {
+        const fresh = await issueVisitor(c.var.clientIp, c.var.isHttps);
+        c.header('Set-Cookie', fresh.setCookie, { append: true });
+      }
+      c.header('cache-control', 'no-store');
+      return c.body(null, 204);
+    });
+}

@@ -1,9 +1,8 @@
 import 'server-only';
-import { getDb, type Db } from '@/lib/db/client';
+import { getDb, type DbOrTx } from '@/lib/db/client';
 import { viewers } from '@/lib/db/schema';
 
-/** A database or an open transaction on it. */
-export type DbOrTx = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
+export type { DbOrTx };
 
 /**
  * Writes the anonymous viewer's row if it is not there yet. The cookie is

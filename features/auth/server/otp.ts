@@ -1,0 +1,220 @@
+import 'server-only';
+import { createHmac, randomUUID } from 'node:crypto';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
+import type { DbOrTx } from '@/lib/db/client';
+import { otpLog, otpRequests } from '@/lib/db/schema';
+import { env } from '@/lib/env';
+import { ApiError } from '@/lib/http/errors';
+import { purposeKey } from '@/lib/storage/signing';
+import {
+  newOtpCode, otpCodeMac, otpCodeMatches,
+  OTP_CODE_TTL_S, OTP_MAX_SENDS_PER_PHONE_PER_DAY, OTP_MAX_SENDS_PER_PHONE_PER_HOUR,
+  OTP_MAX_WRONG_TRIES_PER_CODE, OTP_MAX_WRONG_TRIES_PER_PHONE_PER_DAY, OTP_RESEND_AFTER_S,
+} from './otp-code';
+
+/**
+ * Phone OTP requests (docs/api/accounts.md "Phone OTP"). Every limit is
+ * counted in the database (otp_requests, otp_log), inside a transaction that
+ * holds a per-phone advisory lock, so parallel requests for one phone are
+ * taken one at a time and no process's memory decides anything.
+ *
+ * Initiate never looks at the users table: a registered and an unregistered
+ * number take the same path, with the same answer and the same work.
+ */
+
+/** SPEC.md section 5, phone rule's message. */
+export const INVALID_PHONE_MESSAGE = 'Please enter valid Mobile Number';
+
+/** What initiate and resend answer. */
+export interface OtpSent {
+  request_id: string;
+  expires_in_s: number;
+  resend_after_s: number;
+}
+
+const HOUR_S = 3600;
+const DAY_S = 24 * HOUR_S;
+
+/**
+ * The E.164 form of an Indian mobile number typed as 10 digits (spaces,
+ * dashes, a leading 0 allowed) or as +91...; libphonenumber-js's metadata
+ * decides what is a valid mobile.
+ * @throws ApiError 422 `invalid_phone` with SPEC.md section 5's message.
+ */
+export function normalizeIndianMobile(input: string): string {
+  const p = parsePhoneNumberFromString(String(input).trim(), 'IN');
+  const type = p?.getType();
+  if (!p || p.country !== 'IN' || !p.isValid() || (type !== 'MOBILE' && type !== 'FIXED_LINE_OR_MOBILE')) {
+    throw new ApiError(422, 'invalid_phone', INVALID_PHONE_MESSAGE);
+  }
+  return p.number;
+}
+
+/** A keyed hash of a client address: per-IP limits without storing the address. */
+export function ipKeyOf(ip: string): string {
+  return createHmac('sha256', purposeKey('ip-key')).update(ip).digest('base64url').slice(0, 22);
+}
+
+/** Serialises this transaction against every other one for the same phone (released at commit). */
+async function lockPhone(tx: DbOrTx, phone: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`otp:${phone}`}))`);
+}
+
+async function countLog(tx: DbOrTx, where: ReturnType<typeof and>, windowS: number): Promise<{ n: number; oldest: Date | null }> {
+  const [r] = await tx.select({ n: sql<number>`count(*)::int`, oldest: sql<Date | null>`min(${otpLog.at})` })
+    .from(otpLog)
+    .where(and(where, gt(otpLog.at, sql`now() - make_interval(secs => ${windowS})`)));
+  return { n: Number(r.n), oldest: r.oldest ? new Date(r.oldest) : null };
+}
+
+/** Seconds until the oldest row of a full window leaves it (at least 1). */
+function waitS(oldest: Date | null, windowS: number): number {
+  if (!oldest) return windowS;
+  return Math.max(1, Math.ceil((oldest.getTime() + windowS * 1000 - Date.now()) / 1000));
+}
+
+const tooManySends = (retryAfterS: number) =>
+  new ApiError(429, 'otp_send_limit', 'Too many codes were sent to this number. Please try again later.', { retryAfterS });
+
+const locked = (retryAfterS: number) =>
+  new ApiError(429, 'otp_locked', 'Too many wrong codes. Please try again later.', { retryAfterS });
+
+/**
+ * The send limits a new code must pass: per IP (IP_LIMIT_OTP_SENDS an
+ * hour), per phone (5 an hour, 10 a day, none while the phone is locked by
+ * 10 wrong codes in 24 h), and the 60 s resend cooldown since the phone's
+ * last send.
+ * @throws ApiError 429 `rate_limited`, `otp_send_limit`, `otp_locked`, `otp_resend_wait` (each with Retry-After).
+ */
+async function checkSendLimits(tx: DbOrTx, phone: string, ipKey: string): Promise<void> {
+  const ip = await countLog(tx, and(eq(otpLog.ip_key, ipKey), eq(otpLog.kind, 'send')), HOUR_S);
+  if (ip.n >= env().IP_LIMIT_OTP_SENDS) {
+    throw new ApiError(429, 'rate_limited', 'Too many codes were asked from this network. Please try again later.', { retryAfterS: waitS(ip.oldest, HOUR_S) });
+  }
+  const wrong = await countLog(tx, and(eq(otpLog.phone, phone), eq(otpLog.kind, 'wrong')), DAY_S);
+  if (wrong.n >= OTP_MAX_WRONG_TRIES_PER_PHONE_PER_DAY) throw locked(waitS(wrong.oldest, DAY_S));
+  const [last] = await tx.select({ at: otpLog.at }).from(otpLog)
+    .where(and(eq(otpLog.phone, phone), eq(otpLog.kind, 'send'))).orderBy(desc(otpLog.at)).limit(1);
+  if (last) {
+    const since = (Date.now() - new Date(last.at).getTime()) / 1000;
+    if (since < OTP_RESEND_AFTER_S) {
+      throw new ApiError(429, 'otp_resend_wait', 'Please wait before asking for another code.', { retryAfterS: Math.ceil(OTP_RESEND_AFTER_S - since) });
+    }
+  }
+  const hour = await countLog(tx, and(eq(otpLog.phone, phone), eq(otpLog.kind, 'send')), HOUR_S);
+  if (hour.n >= OTP_MAX_SENDS_PER_PHONE_PER_HOUR) throw tooManySends(waitS(hour.oldest, HOUR_S));
+  const day = await countLog(tx, and(eq(otpLog.phone, phone), eq(otpLog.kind, 'send')), DAY_S);
+  if (day.n >= OTP_MAX_SENDS_PER_PHONE_PER_DAY) throw tooManySends(waitS(day.oldest, DAY_S));
+}
+
+function sentAnswer(requestId: string): OtpSent {
+  return { request_id: requestId, expires_in_s: OTP_CODE_TTL_S, resend_after_s: OTP_RESEND_AFTER_S };
+}
+
+/**
+ * Starts an OTP request for `phone` (E.164): checks the send limits, makes
+ * every earlier request of the phone invalid, stores the new code's HMAC and
+ * returns the code to send. The caller sends it after the transaction.
+ * @throws ApiError 429 as checkSendLimits.
+ */
+export async function startOtpRequest(tx: DbOrTx, phone: string, ipKey: string): Promise<OtpSent & { code: string }> {
+  await lockPhone(tx, phone);
+  await checkSendLimits(tx, phone, ipKey);
+  await tx.update(otpRequests).set({ superseded_at: sql`now()` })
+    .where(and(eq(otpRequests.phone, phone), isNull(otpRequests.consumed_at), isNull(otpRequests.superseded_at)));
+  const id = randomUUID();
+  const code = newOtpCode();
+  await tx.insert(otpRequests).values({
+    id, phone, code_mac: otpCodeMac(phone, id, code),
+    expires_at: sql`now() + make_interval(secs => ${OTP_CODE_TTL_S})`,
+  });
+  await tx.insert(otpLog).values({ phone, ip_key: ipKey, kind: 'send' });
+  return { ...sentAnswer(id), code };
+}
+
+/** A request id as the client may send it (a UUID); anything else is simply not found. */
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const requestGone = () => new ApiError(410, 'otp_expired', 'This code has expired or was already used. Please ask for a new one.');
+
+/**
+ * Sends a new code for an existing request (resend). The request must be
+ * the phone's latest and unused; its wrong tries are kept (a resend never
+ * resets them), the code and its 5 minutes are new.
+ * @returns the phone to send to, the new code and the answer.
+ * @throws ApiError 404 `otp_request_not_found`; 410 `otp_expired` (used or
+ * replaced); 429 as checkSendLimits, and `otp_locked` when the request has
+ * had 5 wrong codes.
+ */
+export async function resendOtpRequest(tx: DbOrTx, requestId: string, ipKey: string): Promise<OtpSent & { code: string; phone: string }> {
+  const notFound = new ApiError(404, 'otp_request_not_found', 'This sign-in request was not found. Please start again.');
+  if (!UUID_RE.test(requestId)) throw notFound;
+  const [first] = await tx.select({ phone: otpRequests.phone }).from(otpRequests).where(eq(otpRequests.id, requestId)).limit(1);
+  if (!first) throw notFound;
+  await lockPhone(tx, first.phone);
+  const [req] = await tx.select().from(otpRequests).where(eq(otpRequests.id, requestId)).limit(1);
+  if (req.consumed_at || req.superseded_at) throw requestGone();
+  if (req.wrong_tries >= OTP_MAX_WRONG_TRIES_PER_CODE) throw locked(OTP_RESEND_AFTER_S);
+  await checkSendLimits(tx, req.phone, ipKey);
+  const code = newOtpCode();
+  await tx.update(otpRequests).set({
+    code_mac: otpCodeMac(req.phone, req.id, code),
+    send_count: sql`${otpRequests.send_count} + 1`,
+    sent_at: sql`now()`,
+    expires_at: sql`now() + make_interval(secs => ${OTP_CODE_TTL_S})`,
+  }).where(eq(otpRequests.id, req.id));
+  await tx.insert(otpLog).values({ phone: req.phone, ip_key: ipKey, kind: 'send' });
+  return { ...sentAnswer(req.id), code, phone: req.phone };
+}
+
+/** Which request a verify names: the phone's latest (v1) or one by id (v2). */
+export type OtpTarget = { phone: string } | { requestId: string };
+
+/** The outcome of checking a code; a wrong code is an outcome, not a throw, so its count is committed. */
+export type OtpCheck =
+  | { ok: true; phone: string; requestId: string }
+  | { ok: false; error: ApiError };
+
+/**
+ * Checks `code` against the named request, inside the caller's transaction,
+ * under the phone's lock. A right code is not yet consumed (the caller
+ * consumes it with consumeOtpRequest once the sign-in can go ahead, so a
+ * missing confirmation does not burn it). A wrong one is counted on the
+ * request and in the phone's and the IP's log. Order of checks: the phone's
+ * 10 wrong codes in 24 h (refused even with the right code), the request's 5,
+ * expiry, the IP's wrong codes, then the code.
+ */
+export async function checkOtp(tx: DbOrTx, target: OtpTarget, code: string, ipKey: string): Promise<OtpCheck> {
+  let req: typeof otpRequests.$inferSelect | undefined;
+  if ('phone' in target) {
+    await lockPhone(tx, target.phone);
+    [req] = await tx.select().from(otpRequests)
+      .where(and(eq(otpRequests.phone, target.phone), isNull(otpRequests.superseded_at)))
+      .orderBy(desc(otpRequests.created_at)).limit(1);
+  } else {
+    if (!UUID_RE.test(target.requestId)) return { ok: false, error: requestGone() };
+    const [first] = await tx.select({ phone: otpRequests.phone }).from(otpRequests).where(eq(otpRequests.id, target.requestId)).limit(1);
+    if (!first) return { ok: false, error: requestGone() };
+    await lockPhone(tx, first.phone);
+    [req] = await tx.select().from(otpRequests).where(eq(otpRequests.id, target.requestId)).limit(1);
+  }
+  if (!req || req.consumed_at || req.superseded_at) return { ok: false, error: requestGone() };
+  const wrong = await countLog(tx, and(eq(otpLog.phone, req.phone), eq(otpLog.kind, 'wrong')), DAY_S);
+  if (wrong.n >= OTP_MAX_WRONG_TRIES_PER_PHONE_PER_DAY) return { ok: false, error: locked(waitS(wrong.oldest, DAY_S)) };
+  if (req.wrong_tries >= OTP_MAX_WRONG_TRIES_PER_CODE) return { ok: false, error: locked(OTP_RESEND_AFTER_S) };
+  if (new Date(req.expires_at).getTime() <= Date.now()) return { ok: false, error: requestGone() };
+  const ip = await countLog(tx, and(eq(otpLog.ip_key, ipKey), eq(otpLog.kind, 'wrong')), HOUR_S);
+  if (ip.n >= env().IP_LIMIT_OTP_WRONG) {
+    return { ok: false, error: new ApiError(429, 'rate_limited', 'Too many wrong codes from this network. Please try again later.', { retryAfterS: waitS(ip.oldest, HOUR_S) }) };
+  }
+  if (otpCodeMatches(req.code_mac, req.phone, req.id, code)) return { ok: true, phone: req.phone, requestId: req.id };
+  await tx.update(otpRequests).set({ wrong_tries: sql`${otpRequests.wrong_tries} + 1` }).where(eq(otpRequests.id, req.id));
+  await tx.insert(otpLog).values({ phone: req.phone, ip_key: ipKey, kind: 'wrong' });
+  return { ok: false, error: new ApiError(401, 'otp_invalid', 'The code is not right. Please check it and try again.') };
+}
+
+/** Marks a request used: its code can never sign in again. */
+export async function consumeOtpRequest(tx: DbOrTx, requestId: string): Promise<void> {
+  await tx.update(otpRequests).set({ consumed_at: sql`now()` }).where(eq(otpRequests.id, requestId));
+}
