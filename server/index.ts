@@ -18,6 +18,7 @@ import { handleStopSignals, trackResponses } from './graceful';
 import { listReadyReelsForTopics } from '@/features/reels/server/related';
 import { syncKnowledge } from '@/features/assistant/server/knowledge';
 import { warmAnswers } from '@/features/assistant/server/answer';
+import { smsProviderFromEnv, warnIfConsoleSms } from '@/features/auth/server/sms';
 
 /**
  * The composition root (ARCHITECTURE.md "Shape"): one port; each request
@@ -30,6 +31,9 @@ async function main() {
   const dev = e.NODE_ENV === 'development';
   await getDb();
   await initMediaSigning();
+  // Sign-in codes: refuse to start with a half-configured SMS gateway; say loudly when codes only go to this log.
+  smsProviderFromEnv();
+  warnIfConsoleSms();
   // The assistant's question bank and suggestions: data files -> database, before the first chat.
   await syncKnowledge().catch((err: unknown) => {
     // A broken data file must not take the reels down: the last good sync's rows keep answering.

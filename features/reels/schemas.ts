@@ -161,9 +161,16 @@ export const CHATBOT_EVENTS = [
   'TAKE_TO_FORM', 'CALL_ME', 'LANGUAGE_CHANGED', 'CHATBOT_SWIPED', 'ERROR_OCCURES',
 ] as const;
 
+/**
+ * Tracked failures of SPEC.md section 8 that sign-in meets: Google auth
+ * failed, OTP initiate failed, OTP validate failed.
+ */
+export const AUTH_FAILURE_EVENTS = ['GOOGLE_AUTH_FAILED', 'OTP_INITIATE_FAILED', 'OTP_VALIDATE_FAILED'] as const;
+
 /** Every event type POST /auth/api/v1/events stores; anything else is a 422. */
 export const EVENT_TYPES = [
   PLAYER_EVENTS.view, PLAYER_EVENTS.progress, PLAYER_EVENTS.complete, ...INTERACTION_EVENTS, ...CHATBOT_EVENTS,
+  ...AUTH_FAILURE_EVENTS,
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
