@@ -2,10 +2,10 @@ import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { buildApi } from '@/server/api';
 import { getDb } from '@/lib/db/client';
-import { otpLog, otpRequests, sessions, users } from '@/lib/db/schema';
+import { otpRequests, sessions, users } from '@/lib/db/schema';
 import { SESSION_COOKIE } from '@/lib/auth/session';
 import { Seed } from '../fixtures/seed';
-import { captureOtpCodes } from '../fixtures/otp';
+import { ageOtpSends, captureOtpCodes } from '../fixtures/otp';
 
 /**
  * Phone OTP sign-in (docs/api/accounts.md "Phone OTP"): initiate, resend,
@@ -31,13 +31,6 @@ function post(path: string, cookie: string, body?: unknown, headers: Record<stri
     headers: { cookie, 'content-type': 'application/json', ...headers },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-}
-
-/** Makes the phone's last send look `s` seconds older (the 60 s resend wait), as the clock would. */
-async function ageSends(phone: string, s: number) {
-  const { db } = await getDb();
-  await db.update(otpLog).set({ at: sql`${otpLog.at} - make_interval(secs => ${s})` }).where(eq(otpLog.phone, phone));
-  await db.update(otpRequests).set({ sent_at: sql`${otpRequests.sent_at} - make_interval(secs => ${s})` }).where(eq(otpRequests.phone, phone));
 }
 
 /** A random different 6-digit code than `right`. */
@@ -102,10 +95,10 @@ describe('POST /auth/api/v1/otp/initiate', () => {
     expect(again.body.error.code).toBe('otp_resend_wait');
     expect(Number(again.res.headers.get('retry-after'))).toBeGreaterThan(50);
     for (let i = 2; i <= 5; i++) {
-      await ageSends(phone, 61);
+      await ageOtpSends(phone, 61);
       expect((await initiate(v.cookie, phone)).res.status, `send ${i}`).toBe(200);
     }
-    await ageSends(phone, 61);
+    await ageOtpSends(phone, 61);
     const sixth = await initiate(v.cookie, phone);
     expect(sixth.res.status).toBe(429);
     expect(sixth.body.error.code).toBe('otp_send_limit');
@@ -116,7 +109,7 @@ describe('POST /auth/api/v1/otp/initiate', () => {
     const phone = seed.phone();
     for (let i = 1; i <= 10; i++) {
       expect((await initiate(v.cookie, phone)).res.status, `send ${i}`).toBe(200);
-      await ageSends(phone, 15 * 60); // four an hour: under the hourly limit
+      await ageOtpSends(phone, 15 * 60); // four an hour: under the hourly limit
     }
     const eleventh = await initiate(v.cookie, phone);
     expect(eleventh.res.status).toBe(429);
@@ -145,7 +138,7 @@ describe('POST /auth/api/v2/otp/initiate/{id}', () => {
     const early = await post(`/auth/api/v2/otp/initiate/${body.request_id}`, v.cookie);
     expect(early.status).toBe(429);
     expect((await early.json()).error.code).toBe('otp_resend_wait');
-    await ageSends(phone, 61);
+    await ageOtpSends(phone, 61);
     const res = await post(`/auth/api/v2/otp/initiate/${body.request_id}`, v.cookie);
     expect(res.status).toBe(200);
     expect((await res.json()).request_id).toBe(body.request_id);
@@ -223,7 +216,7 @@ describe('POST /auth/api/v1/otp/verify', () => {
     const phone = seed.phone();
     const first = await initiate(v.cookie, phone);
     const firstCode = codes.last(phone)!;
-    await ageSends(phone, 61);
+    await ageOtpSends(phone, 61);
     await initiate(v.cookie, phone);
     const byId = await post('/auth/api/v2/otp/verify', v.cookie, { request_id: first.body.request_id, otp: firstCode, over_18: true, accept_terms: true });
     expect(byId.status).toBe(410);
@@ -246,7 +239,7 @@ describe('POST /auth/api/v1/otp/verify', () => {
     expect(sixth.status).toBe(429);
     expect((await sixth.json()).error.code).toBe('otp_locked');
     // A resend of the same request never resets its tries.
-    await ageSends(phone, 61);
+    await ageOtpSends(phone, 61);
     expect((await post(`/auth/api/v2/otp/initiate/${body.request_id}`, v.cookie)).status).toBe(429);
     // A new request: 5 more wrong tries reach the phone's 10 a day.
     await initiate(v.cookie, phone);
@@ -258,7 +251,7 @@ describe('POST /auth/api/v1/otp/verify', () => {
     const eleventh = await post('/auth/api/v1/otp/verify', v.cookie, { phone, otp: right, over_18: true, accept_terms: true });
     expect(eleventh.status).toBe(429);
     expect((await eleventh.json()).error.code).toBe('otp_locked');
-    await ageSends(phone, 61);
+    await ageOtpSends(phone, 61);
     const blocked = await initiate(v.cookie, phone);
     expect(blocked.res.status).toBe(429);
     expect(blocked.body.error.code).toBe('otp_locked');

@@ -71,7 +71,9 @@ export async function signInUser(tx: DbOrTx, userId: string, method: SignInMetho
   const p = ctx.principal;
   if (p.userId === null && !p.isNewVisitor && p.visitorId !== home) {
     merge = await mergeVisitorInto(tx, p.visitorId, home);
-    await tx.update(viewers).set({ user_id: userId }).where(eq(viewers.id, p.visitorId));
+    // Remembers which user this device's visitor became (also for a visitor that never wrote a row).
+    await tx.insert(viewers).values({ id: p.visitorId, user_id: userId })
+      .onConflictDoUpdate({ target: viewers.id, set: { user_id: userId } });
   }
   await revokeSession(tx, ctx.presentedToken);
   const token = await createSession(tx, userId, method, ctx.userAgent);
