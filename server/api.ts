@@ -7,6 +7,8 @@ import { feedRoutes, eventRoutes, reactionRoutes, readSideRoutes } from '@/featu
 import { listReadyReelsForTopics } from '@/features/reels/server/related';
 import { leadRoutes } from '@/features/leads/server/routes';
 import { chatRoutes, type ChatDeps } from '@/features/assistant/server/routes';
+import { notificationRoutes } from '@/features/notifications/server/routes';
+import { notifySignIn } from '@/features/notifications/server/sign-in-notice';
 
 /**
  * The endpoint catalogue (SPEC.md section 7; ARCHITECTURE.md decision 2).
@@ -46,6 +48,8 @@ export function buildApi(chat?: ChatDeps['chat']) {
       for (const ch of changes) countsChanged({ ...ch, viewer: home });
       countsChanged({ reel: '', viewer: home });
     },
+    // A welcome for a new account; otherwise a "new sign-in" notice, live on the user's other devices.
+    onSignedIn: notifySignIn,
   };
   const jsonBodyLimit = limitBody(MAX_JSON_BODY_BYTES);
   return createApiApp()
@@ -62,6 +66,8 @@ export function buildApi(chat?: ChatDeps['chat']) {
     // POST /auth/api/v1/visitor, otp/initiate, otp/verify, v2/otp/verify, v2/otp/initiate/{id}, v2|v3|v5/oauth/login,
     // user/google, logout; GET me, user/me
     .route('/', authRoutes(auth))
+    // GET /auth/api/v1/notifications, POST /auth/api/v1/notifications/read
+    .route('/', notificationRoutes)
     // GET /api/v1/leads/slots, POST /api/v1/leads/callback, /api/v1/leads/subsidy
     .route('/', leadRoutes)
     // POST /recommendation-service/api/v1/chat/, GET multilang-suggestions, suggestions

@@ -7,6 +7,8 @@ import { Redis } from 'ioredis';
 import { env } from '@/lib/env';
 import { isAllowedOrigin } from '@/lib/http/request-info';
 import { logger } from '@/lib/logger';
+import { NOTIFICATION_EVENT, setNotificationEmitter, userRoom } from '@/lib/notifications/notify';
+import type { Principal } from '@/lib/auth/principal';
 import { onShutdown } from '@/lib/shutdown';
 import { attachChatSocket, type SocketChatDeps } from './chat-socket';
 
@@ -16,6 +18,9 @@ import { attachChatSocket, type SocketChatDeps } from './chat-socket';
  * reconnect loses no message. Only the site's own origin and
  * CHAT_EMBED_ORIGINS may connect from a browser (a WebSocket is not bound by
  * CORS, so the handshake's Origin is checked here).
+ *
+ * A signed-in user's sockets join the room `user:<userId>`, where stored
+ * notifications are pushed live (event "notification", lib/notifications/notify.ts).
  */
 
 export interface ChatSocketServer {
@@ -45,6 +50,13 @@ export function createSocketServer(server: http.Server, deps: SocketChatDeps): C
   if (redisUrl) useRedisAdapter(io, redisUrl);
   io.on('connection', (socket) => {
     logger().debug({ id: socket.id, recovered: socket.recovered }, 'socket connected');
+    // The principal was resolved in the handshake (server/chat-socket.ts); a visitor joins no user room.
+    const userId = (socket.data.principal as Principal | undefined)?.userId;
+    if (userId) void socket.join(userRoom(userId));
+  });
+  // Through the adapter: with Redis, the user's sockets on other processes get it too.
+  setNotificationEmitter((userId, payload) => {
+    io.to(userRoom(userId)).emit(NOTIFICATION_EVENT, payload);
   });
   const chat = attachChatSocket(io, deps);
   return { io, drain: chat.drain };
