@@ -95,6 +95,8 @@ CREATE INDEX "otp_log_ip_idx" ON "otp_log" USING btree ("ip_key","kind","at");--
 CREATE INDEX "otp_requests_phone_idx" ON "otp_requests" USING btree ("phone","created_at");--> statement-breakpoint
 CREATE INDEX "sessions_user_idx" ON "sessions" USING btree ("user_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "user_roles_uq" ON "user_roles" USING btree ("user_id","role",coalesce("topic_id", '00000000-0000-0000-0000-000000000000'::uuid));--> statement-breakpoint
+CREATE INDEX "chats_viewer_idx" ON "chats" USING btree ("viewer_id");--> statement-breakpoint
+CREATE INDEX "events_viewer_idx" ON "events" USING btree ("viewer_id");--> statement-breakpoint
 ALTER TABLE "users" ADD CONSTRAINT "users_phone_unique" UNIQUE("phone");--> statement-breakpoint
 ALTER TABLE "users" ADD CONSTRAINT "users_email_unique" UNIQUE("email");--> statement-breakpoint
 ALTER TABLE "users" ADD CONSTRAINT "users_google_sub_unique" UNIQUE("google_sub");--> statement-breakpoint

@@ -277,7 +277,7 @@ export const events = pgTable('events', {
   content_id: uuid('content_id'),
   payload: jsonb('payload').notNull(),
   created_at: createdAt(),
-});
+}, (t) => [index('events_viewer_idx').on(t.viewer_id)]);
 
 /** Durable jobs (media transcoding and deferred work). ARCHITECTURE.md decisions 5 and 6. */
 export const jobs = pgTable('jobs', {
@@ -355,7 +355,7 @@ export const chats = pgTable('chats', {
   topic: text('topic'),
   language: text('language').notNull(),
   created_at: createdAt(),
-});
+}, (t) => [index('chats_viewer_idx').on(t.viewer_id)]);
 
 export const chatMessages = pgTable('chat_messages', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),

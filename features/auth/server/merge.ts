@@ -45,6 +45,12 @@ const rowsOf = (r: unknown): Row[] => ((r as { rows?: Row[] }).rows ?? (r as Row
 export async function mergeVisitorInto(tx: DbOrTx, fromViewer: string, homeViewer: string): Promise<MergeReport> {
   const report: MergeReport = { reactions: 0, views: 0, progress: 0, chats: 0, leads: 0, events: 0, changed: [] };
   if (fromViewer === homeViewer) return report;
+  // Most sign-ins come from a visitor with little or nothing: one look before a dozen statements.
+  const [owns] = rowsOf(await tx.execute(sql`select
+    exists (select 1 from reactions where viewer_id = ${fromViewer}) or exists (select 1 from views where viewer_id = ${fromViewer})
+    or exists (select 1 from watch_progress where viewer_id = ${fromViewer}) or exists (select 1 from chats where viewer_id = ${fromViewer})
+    or exists (select 1 from leads where viewer_id = ${fromViewer}) or exists (select 1 from events where viewer_id = ${fromViewer}) as any`));
+  if (!owns?.any) return report;
   await tx.execute(sql`insert into viewers (id) values (${homeViewer}) on conflict do nothing`);
 
   // Likes both visitors gave: one stays, the counts lose the double.

@@ -1,6 +1,6 @@
 import 'server-only';
 import { createHmac, randomUUID } from 'node:crypto';
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import type { DbOrTx } from '@/lib/db/client';
 import { otpLog, otpRequests } from '@/lib/db/schema';
@@ -61,11 +61,43 @@ async function lockPhone(tx: DbOrTx, phone: string): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`otp:${phone}`}))`);
 }
 
-async function countLog(tx: DbOrTx, where: ReturnType<typeof and>, windowS: number): Promise<{ n: number; oldest: Date | null }> {
-  const [r] = await tx.select({ n: sql<number>`count(*)::int`, oldest: sql<Date | null>`min(${otpLog.at})` })
-    .from(otpLog)
-    .where(and(where, gt(otpLog.at, sql`now() - make_interval(secs => ${windowS})`)));
-  return { n: Number(r.n), oldest: r.oldest ? new Date(r.oldest) : null };
+/** The phone's and the IP's log in the windows the limits look at, in one query. */
+interface LogCounts {
+  ipSendsHour: number; ipSendsHourOldest: Date | null;
+  ipWrongHour: number; ipWrongHourOldest: Date | null;
+  wrongDay: number; wrongDayOldest: Date | null;
+  sendsHour: number; sendsHourOldest: Date | null;
+  sendsDay: number; sendsDayOldest: Date | null;
+  lastSend: Date | null;
+}
+
+async function logCounts(tx: DbOrTx, phone: string, ipKey: string): Promise<LogCounts> {
+  const hour = sql`now() - make_interval(secs => ${HOUR_S})`;
+  const day = sql`now() - make_interval(secs => ${DAY_S})`;
+  const ip = sql`ip_key = ${ipKey}`;
+  const ph = sql`phone = ${phone}`;
+  const [r] = await tx.select({
+    ipSendsHour: sql<number>`count(*) filter (where ${ip} and kind = 'send' and at > ${hour})::int`,
+    ipSendsHourOldest: sql<string | null>`min(at) filter (where ${ip} and kind = 'send' and at > ${hour})`,
+    ipWrongHour: sql<number>`count(*) filter (where ${ip} and kind = 'wrong' and at > ${hour})::int`,
+    ipWrongHourOldest: sql<string | null>`min(at) filter (where ${ip} and kind = 'wrong' and at > ${hour})`,
+    wrongDay: sql<number>`count(*) filter (where ${ph} and kind = 'wrong')::int`,
+    wrongDayOldest: sql<string | null>`min(at) filter (where ${ph} and kind = 'wrong')`,
+    sendsHour: sql<number>`count(*) filter (where ${ph} and kind = 'send' and at > ${hour})::int`,
+    sendsHourOldest: sql<string | null>`min(at) filter (where ${ph} and kind = 'send' and at > ${hour})`,
+    sendsDay: sql<number>`count(*) filter (where ${ph} and kind = 'send')::int`,
+    sendsDayOldest: sql<string | null>`min(at) filter (where ${ph} and kind = 'send')`,
+    lastSend: sql<string | null>`max(at) filter (where ${ph} and kind = 'send')`,
+  }).from(otpLog).where(and(or(eq(otpLog.phone, phone), eq(otpLog.ip_key, ipKey)), gt(otpLog.at, day)));
+  const d = (v: string | Date | null) => (v ? new Date(v) : null);
+  return {
+    ipSendsHour: Number(r.ipSendsHour), ipSendsHourOldest: d(r.ipSendsHourOldest),
+    ipWrongHour: Number(r.ipWrongHour), ipWrongHourOldest: d(r.ipWrongHourOldest),
+    wrongDay: Number(r.wrongDay), wrongDayOldest: d(r.wrongDayOldest),
+    sendsHour: Number(r.sendsHour), sendsHourOldest: d(r.sendsHourOldest),
+    sendsDay: Number(r.sendsDay), sendsDayOldest: d(r.sendsDayOldest),
+    lastSend: d(r.lastSend),
+  };
 }
 
 /** Seconds until the oldest row of a full window leaves it (at least 1). */
@@ -88,24 +120,19 @@ const locked = (retryAfterS: number) =>
  * @throws ApiError 429 `rate_limited`, `otp_send_limit`, `otp_locked`, `otp_resend_wait` (each with Retry-After).
  */
 async function checkSendLimits(tx: DbOrTx, phone: string, ipKey: string): Promise<void> {
-  const ip = await countLog(tx, and(eq(otpLog.ip_key, ipKey), eq(otpLog.kind, 'send')), HOUR_S);
-  if (ip.n >= env().IP_LIMIT_OTP_SENDS) {
-    throw new ApiError(429, 'rate_limited', 'Too many codes were asked from this network. Please try again later.', { retryAfterS: waitS(ip.oldest, HOUR_S) });
+  const n = await logCounts(tx, phone, ipKey);
+  if (n.ipSendsHour >= env().IP_LIMIT_OTP_SENDS) {
+    throw new ApiError(429, 'rate_limited', 'Too many codes were asked from this network. Please try again later.', { retryAfterS: waitS(n.ipSendsHourOldest, HOUR_S) });
   }
-  const wrong = await countLog(tx, and(eq(otpLog.phone, phone), eq(otpLog.kind, 'wrong')), DAY_S);
-  if (wrong.n >= OTP_MAX_WRONG_TRIES_PER_PHONE_PER_DAY) throw locked(waitS(wrong.oldest, DAY_S));
-  const [last] = await tx.select({ at: otpLog.at }).from(otpLog)
-    .where(and(eq(otpLog.phone, phone), eq(otpLog.kind, 'send'))).orderBy(desc(otpLog.at)).limit(1);
-  if (last) {
-    const since = (Date.now() - new Date(last.at).getTime()) / 1000;
+  if (n.wrongDay >= OTP_MAX_WRONG_TRIES_PER_PHONE_PER_DAY) throw locked(waitS(n.wrongDayOldest, DAY_S));
+  if (n.lastSend) {
+    const since = (Date.now() - n.lastSend.getTime()) / 1000;
     if (since < OTP_RESEND_AFTER_S) {
       throw new ApiError(429, 'otp_resend_wait', 'Please wait before asking for another code.', { retryAfterS: Math.ceil(OTP_RESEND_AFTER_S - since) });
     }
   }
-  const hour = await countLog(tx, and(eq(otpLog.phone, phone), eq(otpLog.kind, 'send')), HOUR_S);
-  if (hour.n >= OTP_MAX_SENDS_PER_PHONE_PER_HOUR) throw tooManySends(waitS(hour.oldest, HOUR_S));
-  const day = await countLog(tx, and(eq(otpLog.phone, phone), eq(otpLog.kind, 'send')), DAY_S);
-  if (day.n >= OTP_MAX_SENDS_PER_PHONE_PER_DAY) throw tooManySends(waitS(day.oldest, DAY_S));
+  if (n.sendsHour >= OTP_MAX_SENDS_PER_PHONE_PER_HOUR) throw tooManySends(waitS(n.sendsHourOldest, HOUR_S));
+  if (n.sendsDay >= OTP_MAX_SENDS_PER_PHONE_PER_DAY) throw tooManySends(waitS(n.sendsDayOldest, DAY_S));
 }
 
 function sentAnswer(requestId: string): OtpSent {
@@ -200,13 +227,12 @@ export async function checkOtp(tx: DbOrTx, target: OtpTarget, code: string, ipKe
     [req] = await tx.select().from(otpRequests).where(eq(otpRequests.id, target.requestId)).limit(1);
   }
   if (!req || req.consumed_at || req.superseded_at) return { ok: false, error: requestGone() };
-  const wrong = await countLog(tx, and(eq(otpLog.phone, req.phone), eq(otpLog.kind, 'wrong')), DAY_S);
-  if (wrong.n >= OTP_MAX_WRONG_TRIES_PER_PHONE_PER_DAY) return { ok: false, error: locked(waitS(wrong.oldest, DAY_S)) };
+  const n = await logCounts(tx, req.phone, ipKey);
+  if (n.wrongDay >= OTP_MAX_WRONG_TRIES_PER_PHONE_PER_DAY) return { ok: false, error: locked(waitS(n.wrongDayOldest, DAY_S)) };
   if (req.wrong_tries >= OTP_MAX_WRONG_TRIES_PER_CODE) return { ok: false, error: locked(OTP_RESEND_AFTER_S) };
   if (new Date(req.expires_at).getTime() <= Date.now()) return { ok: false, error: requestGone() };
-  const ip = await countLog(tx, and(eq(otpLog.ip_key, ipKey), eq(otpLog.kind, 'wrong')), HOUR_S);
-  if (ip.n >= env().IP_LIMIT_OTP_WRONG) {
-    return { ok: false, error: new ApiError(429, 'rate_limited', 'Too many wrong codes from this network. Please try again later.', { retryAfterS: waitS(ip.oldest, HOUR_S) }) };
+  if (n.ipWrongHour >= env().IP_LIMIT_OTP_WRONG) {
+    return { ok: false, error: new ApiError(429, 'rate_limited', 'Too many wrong codes from this network. Please try again later.', { retryAfterS: waitS(n.ipWrongHourOldest, HOUR_S) }) };
   }
   if (otpCodeMatches(req.code_mac, req.phone, req.id, code)) return { ok: true, phone: req.phone, requestId: req.id };
   await tx.update(otpRequests).set({ wrong_tries: sql`${otpRequests.wrong_tries} + 1` }).where(eq(otpRequests.id, req.id));
