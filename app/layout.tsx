@@ -4,6 +4,8 @@ import { NextIntlClientProvider } from 'next-intl';
 import { getLocale, getTranslations } from 'next-intl/server';
 import { InlineScript } from '@/components/ui/inline-script';
 import { Toaster } from '@/components/ui/toaster';
+import { LoginRoot } from '@/features/auth/components/login-root';
+import { env } from '@/lib/env';
 import { THEME_INIT_SCRIPT } from '@/stores/theme-store';
 import { TabBar } from './_components/tab-bar';
 import { siteOrigin } from './_lib/site';
@@ -60,6 +62,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
             </main>
             <TabBar />
             <Toaster dismissLabel={tErr('dismiss')} />
+            <LoginRoot googleClientId={env().GOOGLE_CLIENT_ID ?? null} />
           </Providers>
         </NextIntlClientProvider>
       </body>

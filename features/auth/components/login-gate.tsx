@@ -1,0 +1,46 @@
+'use client';
+
+import type { ReactNode } from 'react';
+import { useRouter } from 'next/navigation';
+import { useTranslations } from 'next-intl';
+import { useMe } from '../api/session';
+import { isSignedIn, useRequireLogin } from '../store';
+
+/**
+ * Shows `children` to a signed-in user; a visitor gets a card asking them
+ * to sign in (SPEC.md section 4 "Calls needing login"). After sign-in the
+ * page's server parts are fetched again (`router.refresh()`) for the new
+ * principal. Until the caller is known, an empty, busy placeholder.
+ * @param title the card's heading, e.g. "Sign in to see your rewards".
+ * @param body one line on why.
+ */
+export function LoginGate({ title, body, children }: { title: string; body: string; children: ReactNode }) {
+  const t = useTranslations('auth');
+  const me = useMe();
+  const requireLogin = useRequireLogin();
+  const router = useRouter();
+
+  if (me.isPending) {
+    return (
+      <div aria-busy="true" className="min-h-[50dvh]">
+        <span className="sr-only">{t('loading')}</span>
+      </div>
+    );
+  }
+  if (isSignedIn(me.data)) return <>{children}</>;
+  return (
+    <section className="mx-auto flex min-h-[calc(100dvh-var(--tabbar-h))] max-w-lg flex-col justify-center px-6 py-10">
+      <div className="flex flex-col gap-4 rounded-2xl border border-neutral-200 p-6 shadow-sm dark:border-neutral-800">
+        <h1 className="text-2xl font-bold">{title}</h1>
+        <p className="text-neutral-700 dark:text-neutral-300">{body}</p>
+        <button
+          type="button"
+          onClick={() => requireLogin(() => router.refresh())}
+          className="self-start rounded-full bg-amber-500 px-6 py-3 font-semibold text-black hover:bg-amber-400"
+        >
+          {t('signIn')}
+        </button>
+      </div>
+    </section>
+  );
+}
