@@ -7,8 +7,9 @@ import { apiFetch, HttpError } from '@/lib/http/client';
  * /auth/api/v1/events like the player's events. The reels feature owns the
  * player's event queue and features do not import one another, so this is a
  * small sender of its own: sent at once, a lost or 5xx answer retried
- * EVENT_MAX_RETRIES times 1 s apart, a 4xx (e.g. 422 for a type the server
- * does not know yet) given up. Best effort: never throws, never shown.
+ * EVENT_MAX_RETRIES times 1 s apart, a 4xx (a refused event, or the events
+ * rate limit) given up. The server's event types list these three names
+ * (features/reels/schemas.ts AUTH_FAILURE_EVENTS). Best effort: never throws, never shown.
  *
  * The payload names what failed (the error `code` and HTTP status), never
  * the phone number or the code.
