@@ -11,7 +11,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { ensureBuild } from './lib/ensure-build';
-import { prepareTestData, testServerEnv } from './lib/test-server';
+import { e2eLogFile, prepareTestData, testServerEnv } from './lib/test-server';
 
 const root = path.resolve(import.meta.dirname, '..');
 const port = process.env.E2E_PORT ?? '3917';
@@ -22,8 +22,20 @@ const dataDir = prepareTestData(4);
 process.on('exit', () => fs.rmSync(dataDir, { recursive: true, force: true }));
 process.stderr.write(`e2e server: 4 clips imported in ${((Date.now() - started) / 1000).toFixed(1)} s; starting on http://127.0.0.1:${port}\n`);
 
+// The server's log also goes to a file the tests read: sign-in codes come from the console SMS provider's line there.
+const logFile = e2eLogFile(port);
+fs.writeFileSync(logFile, '');
+const write = process.stdout.write.bind(process.stdout);
+process.stdout.write = ((chunk: string | Uint8Array, ...rest: unknown[]) => {
+  fs.appendFileSync(logFile, chunk);
+  return (write as (c: string | Uint8Array, ...r: unknown[]) => boolean)(chunk, ...rest);
+}) as typeof process.stdout.write;
+process.on('exit', () => fs.rmSync(logFile, { force: true }));
+
 // The server reads its environment when it starts; DATABASE_URL is dropped so the suite never touches a real database.
-const env = testServerEnv(dataDir, { PORT: port, HOST: '127.0.0.1', NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1', SHUTDOWN_GRACE_S: '2' });
+const env = testServerEnv(dataDir, {
+  PORT: port, HOST: '127.0.0.1', NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1', SHUTDOWN_GRACE_S: '2', LOG_LEVEL: 'info', SMS_PROVIDER: 'console',
+});
 Object.assign(process.env, env);
 delete process.env.DATABASE_URL;
 await import('../server/index');

@@ -1,4 +1,5 @@
 import 'server-only';
+import { env } from '@/lib/env';
 import type http from 'node:http';
 import { VIEWER_COOKIE } from '@/lib/constants';
 import { visitorFromCookieHeader } from '@/lib/auth/visitor';
@@ -82,6 +83,7 @@ export function createRequestListener(parts: ListenerParts): http.RequestListene
         mediaOrigins: parts.mediaOrigins,
         dev: parts.dev,
         https,
+        googleSignIn: Boolean(env().GOOGLE_CLIENT_ID),
       });
       res.setHeader('Content-Security-Policy', csp);
       req.headers['content-security-policy'] = csp;

@@ -38,7 +38,12 @@ export interface PagePolicyOptions {
   /** Development: React's dev tools need eval, hot reload a WebSocket. */
   dev: boolean;
   https: boolean;
+  /** Google sign-in is configured: its button's frame, styles and calls come from accounts.google.com/gsi/. */
+  googleSignIn?: boolean;
 }
+
+/** Where Google Identity Services serves its button (script, frame, styles, calls). */
+export const GOOGLE_GSI_ORIGIN = 'https://accounts.google.com/gsi/';
 
 /**
  * The Content-Security-Policy of a page. `'strict-dynamic'` lets the
@@ -46,15 +51,17 @@ export interface PagePolicyOptions {
  */
 export function pagePolicy(o: PagePolicyOptions): string {
   const media = o.mediaOrigins.join(' ');
+  const gsi = o.googleSignIn ? ` ${GOOGLE_GSI_ORIGIN}` : '';
   const directives = [
     "default-src 'self'",
     `script-src 'self' 'nonce-${o.nonce}' 'strict-dynamic'${o.dev ? " 'unsafe-eval'" : ''}`,
     // React and Tailwind set style attributes; styles cannot run code.
-    "style-src 'self' 'unsafe-inline'",
+    `style-src 'self' 'unsafe-inline'${gsi}`,
     `img-src 'self' data: blob: ${media}`.trim(),
     `media-src 'self' blob: ${media}`.trim(),
     // hls.js fetches playlists and segments; socket.io opens a WebSocket to this origin.
-    `connect-src 'self' ${media}${o.dev ? ' ws: wss:' : ''}`.trim(),
+    `connect-src 'self' ${media}${gsi}${o.dev ? ' ws: wss:' : ''}`.replace(/\s+/g, ' ').trim(),
+    `frame-src 'self'${gsi}`,
     "font-src 'self' data:",
     "worker-src 'self' blob:",
     "manifest-src 'self'",

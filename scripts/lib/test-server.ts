@@ -118,3 +118,8 @@ export async function startTestServer(clips = 4, sourceDir?: string): Promise<Te
     },
   };
 }
+
+/** Where the end-to-end server (scripts/e2e-server.ts) copies its log for the tests to read. */
+export function e2eLogFile(port: string): string {
+  return path.join(os.tmpdir(), `suryareels-e2e-${port}.log`);
+}
