@@ -104,6 +104,8 @@ describe('http provider', () => {
   it('builds the text from the one template constant', () => {
     expect(OTP_SMS_TEMPLATE).toContain('{code}');
     expect(otpSmsText('123456')).toBe(OTP_SMS_TEMPLATE.replace('{code}', '123456'));
+    // WebOTP: the last line names the site's host and the code.
+    expect(otpSmsText('123456', 'reels.example.in').split('\n').at(-1)).toBe('@reels.example.in #123456');
   });
 
   it('throws on a non-2xx answer, without the phone or code in the error', async () => {

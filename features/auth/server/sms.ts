@@ -29,12 +29,19 @@ export const OTP_SMS_TEMPLATE = `{code} is your Surya Reels sign-in code. It is 
 /** Longest wait for the SMS gateway's answer, milliseconds. */
 export const SMS_HTTP_TIMEOUT_MS = 10_000;
 
-/** The message text for `code`, from OTP_SMS_TEMPLATE. */
-export function otpSmsText(code: string): string {
-  return OTP_SMS_TEMPLATE.replace('{code}', code);
+/**
+ * The message text for `code`, from OTP_SMS_TEMPLATE. With `host` (the
+ * site's host, from PUBLIC_URL) a last line `@<host> #<code>` lets the
+ * browser's WebOTP API offer the code to the sign-in form (the format the
+ * WebOTP specification asks of the message's last line); the DLT template
+ * must then be registered with that line too.
+ */
+export function otpSmsText(code: string, host?: string): string {
+  const text = OTP_SMS_TEMPLATE.replace('{code}', code);
+  return host ? `${text}\n\n@${host} #${code}` : text;
 }
 
-type SmsEnv = Pick<Env, 'SMS_PROVIDER' | 'SMS_HTTP_URL' | 'SMS_API_KEY' | 'SMS_SENDER_ID' | 'SMS_TEMPLATE_ID' | 'SMS_ENTITY_ID'>;
+type SmsEnv = Pick<Env, 'SMS_PROVIDER' | 'PUBLIC_URL' | 'SMS_HTTP_URL' | 'SMS_API_KEY' | 'SMS_SENDER_ID' | 'SMS_TEMPLATE_ID' | 'SMS_ENTITY_ID'>;
 
 /** Development provider: the code goes to the server log, nowhere else. */
 function consoleProvider(): SmsProvider {
@@ -83,7 +90,7 @@ function httpProvider(e: SmsEnv): SmsProvider {
             template_id: template,
             entity_id: entity,
             to: phoneE164,
-            message: otpSmsText(code),
+            message: otpSmsText(code, e.PUBLIC_URL ? new URL(e.PUBLIC_URL).host : undefined),
           }),
           redirect: 'error',
           signal: AbortSignal.timeout(SMS_HTTP_TIMEOUT_MS),
