@@ -2,6 +2,7 @@ import 'server-only';
 import { MAX_JSON_BODY_BYTES } from '@/lib/constants';
 import { createApiApp, limitBody } from '@/lib/http/app';
 import { authRoutes, type AuthDeps } from '@/features/auth/server/routes';
+import { profileRoutes } from '@/features/auth/server/profile-routes';
 import { countsChanged } from '@/features/reels/server/feed-cache';
 import { feedRoutes, eventRoutes, reactionRoutes, readSideRoutes } from '@/features/reels/server/routes';
 import { listReadyReelsForTopics } from '@/features/reels/server/related';
@@ -17,6 +18,9 @@ import { notifySignIn } from '@/features/notifications/server/sign-in-notice';
  * come from the reels feature). Errors become the one shape in
  * lib/http/app.ts. The browser's client takes its types from `ApiType`.
  */
+
+/** Endpoints that read and bound their own larger, non-JSON body (a profile picture: 5 MB, features/auth/server/picture.ts). */
+const OWN_BODY_LIMIT = new Set(['/auth/api/v1/user/profile-picture']);
 
 /** Path prefixes served by this API; everything else goes to media or Next (server/index.ts). */
 const API_PREFIXES = [
@@ -54,7 +58,8 @@ export function buildApi(chat?: ChatDeps['chat']) {
   const jsonBodyLimit = limitBody(MAX_JSON_BODY_BYTES);
   return createApiApp()
     // Every body is JSON and small; the endpoints bound theirs tighter (lib/http/json-guard.ts).
-    .use('*', (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : jsonBodyLimit(c, next)))
+    .use('*', (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' || OWN_BODY_LIMIT.has(c.req.path.replace(/\/$/, ''))
+      ? next() : jsonBodyLimit(c, next)))
     // GET /feeds-server/api/v1/feeds, tldr/topic (v1, v2), popup/tldr/{id}, /feeds-server/api/v1/{id}
     .route('/', feedRoutes)
     // GET /uploader-read/api/v3/topics, v1/options, topic_details/{id}, content_count/{id}, {id}/category, {a}/{b}/options
@@ -66,6 +71,9 @@ export function buildApi(chat?: ChatDeps['chat']) {
     // POST /auth/api/v1/visitor, otp/initiate, otp/verify, v2/otp/verify, v2/otp/initiate/{id}, v2|v3|v5/oauth/login,
     // user/google, logout; GET me, user/me
     .route('/', authRoutes(auth))
+    // PATCH user/me; POST, DELETE user/profile-picture; GET users/{id}/profiles, users?q=, user/query?username=;
+    // GET, POST, DELETE user/follows; POST, DELETE newsletter/subscribe; GET user/watched
+    .route('/', profileRoutes)
     // GET /auth/api/v1/notifications, POST /auth/api/v1/notifications/read
     .route('/', notificationRoutes)
     // GET /api/v1/leads/slots, POST /api/v1/leads/callback, /api/v1/leads/subsidy

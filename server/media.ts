@@ -5,8 +5,8 @@ import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { logger } from '@/lib/logger';
 import { errorBody } from '@/lib/http/errors';
-import { cacheControlFor, contentPrefix, contentTypeFor } from '@/lib/storage/media-storage';
-import { expiryBucketS, mediaSigningReady, verifyMediaToken } from '@/lib/storage/signing';
+import { AVATAR_FILE, AVATAR_PATH_RE, avatarPrefix, cacheControlFor, contentPrefix, contentTypeFor } from '@/lib/storage/media-storage';
+import { expiryBucketS, mediaExpiryS, mediaSigningReady, verifyMediaToken } from '@/lib/storage/signing';
 import { getStorage } from '@/lib/storage/storage';
 import type { S3Storage } from '@/lib/storage/s3';
 import { LocalStorage } from '@/lib/storage/local';
@@ -216,6 +216,25 @@ async function serveS3(
   });
 }
 
+/**
+ * A profile picture (`/media/avatars/<id>/pic.webp`, features/auth/server/picture.ts):
+ * public like the library pictures, its id new for every upload, so cached for a year.
+ * Local: the file; S3: a redirect to a presigned URL.
+ */
+async function serveAvatar(req: IncomingMessage, res: ServerResponse, id: string) {
+  const key = `${avatarPrefix(id)}/${AVATAR_FILE}`;
+  const storage = getStorage();
+  if (storage.kind === 'local') {
+    await serveLocal(req, res, key, storage);
+    return;
+  }
+  const bucket = expiryBucketS();
+  const signedAtS = Math.floor(Date.now() / 1000 / bucket) * bucket;
+  const url = await storage.presignedGetUrl(key, signedAtS, mediaExpiryS());
+  res.writeHead(302, { Location: url, 'Cache-Control': 'private, max-age=60', 'Content-Length': 0 });
+  res.end();
+}
+
 async function handle(req: IncomingMessage, res: ServerResponse) {
   const head = req.method === 'HEAD';
   if (req.method !== 'GET' && !head) {
@@ -229,6 +248,11 @@ async function handle(req: IncomingMessage, res: ServerResponse) {
   if (picture) {
     // Pictures stay on the local disk whatever the storage kind (the starter library writes them there).
     await serveLocal(req, res, `library/${picture[1]}`, pictureStorage());
+    return;
+  }
+  const avatar = AVATAR_PATH_RE.exec(pathname);
+  if (avatar) {
+    await serveAvatar(req, res, avatar[1]);
     return;
   }
   const m = MEDIA_PATH.exec(pathname);

@@ -30,6 +30,28 @@ export function contentPrefix(contentId: string): string {
   return `content/${contentId}`;
 }
 
+/** File name of a stored profile picture inside its prefix. */
+export const AVATAR_FILE = 'pic.webp';
+
+/** Storage prefix of one profile picture: `avatars/<id>`, the id 32 random hex digits (features/auth/server/picture.ts). */
+export function avatarPrefix(id: string): string {
+  if (!/^[0-9a-f]{32}$/.test(id)) throw new Error('avatar id must be 32 hex digits');
+  return `avatars/${id}`;
+}
+
+/** Public, origin-relative URL of a profile picture, served by server/media.ts. */
+export function avatarUrl(id: string): string {
+  return `/media/${avatarPrefix(id)}/${AVATAR_FILE}`;
+}
+
+/** Path of a profile picture URL: `/media/avatars/<id>/pic.webp`. */
+export const AVATAR_PATH_RE = /^\/media\/avatars\/([0-9a-f]{32})\/pic\.webp$/;
+
+/** The id of a profile picture URL made by avatarUrl, or null for any other URL (a library picture, an outside one). */
+export function avatarIdOfUrl(url: string | null | undefined): string | null {
+  return (url && AVATAR_PATH_RE.exec(url)?.[1]) || null;
+}
+
 const TYPES: Record<string, string> = {
   '.m3u8': 'application/vnd.apple.mpegurl',
   '.ts': 'video/mp2t',
@@ -38,6 +60,7 @@ const TYPES: Record<string, string> = {
   '.jpg': 'image/jpeg',
   '.jpeg': 'image/jpeg',
   '.png': 'image/png',
+  '.webp': 'image/webp',
 };
 
 /** Content-Type of a media key by its extension (RFC 8216 for playlists and TS segments). */

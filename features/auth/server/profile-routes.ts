@@ -1,0 +1,119 @@
+import 'server-only';
+import { Hono, type Context } from 'hono';
+import { getCookie } from 'hono/cookie';
+import { LOCALE_COOKIE } from '@/lib/constants';
+import { getDb } from '@/lib/db/client';
+import { jsonContentType, type ApiEnv } from '@/lib/http/app';
+import { principal, requireUser, requireVisitor, sameOrigin } from '@/lib/http/principal';
+import { rateLimit } from '@/lib/http/rate-limit';
+import { body, parseOrThrow } from '@/lib/http/validate';
+import { messageText, toLocale } from '@/lib/messages';
+import {
+  followBodySchema, newsletterSubscribeSchema, newsletterWithdrawSchema, profilePatchSchema, usernameQuerySchema,
+  userSearchQuerySchema, watchedQuerySchema,
+} from '../profile-schemas';
+import { readPictureUpload, removeProfilePicture, setProfilePicture } from './picture';
+import {
+  followTarget, getPublicProfile, isUsernameAvailable, listFollows, listWatched, searchCreators, subscribeNewsletter,
+  unfollowTarget, updateProfile, withdrawNewsletter,
+} from './profile';
+import { userViewOf } from './user-view';
+
+/**
+ * The profile's endpoints (SPEC.md section 7 "Auth"; docs/api/accounts.md
+ * "Profile"): edit me, profile picture, public profiles, username check and
+ * creator search, follows, newsletter consent, videos watched. A 422 names
+ * the first bad field with its rule's text in the interface language (the
+ * NEXT_LOCALE cookie), e.g. "name: Name must be 3 Character long".
+ */
+
+/** Translates a rule's message key into the request's interface language. */
+const inUiLanguage = (c: Context) => {
+  const locale = toLocale(getCookie(c, LOCALE_COOKIE));
+  return (key: string) => messageText(key, locale);
+};
+
+/** Bodies of these endpoints are a few fields. */
+const SMALL = { maxBytes: 8 * 1024, localize: inUiLanguage };
+
+/** A visitor's write: same origin, a visitor the server issued, the profile limit. */
+const visitorWrite = [sameOrigin(), principal(), requireVisitor(), rateLimit('profile')] as const;
+/** A signed-in user's write. */
+const userWrite = [sameOrigin(), principal(), requireVisitor(), requireUser(), rateLimit('profile')] as const;
+
+export const profileRoutes = new Hono<ApiEnv>()
+  // PATCH /auth/api/v1/user/me - edit name, username, bio, email, gender, dob; complete onboarding
+  .patch('/auth/api/v1/user/me', jsonContentType(), ...userWrite, body(profilePatchSchema, SMALL), async (c) => {
+    const { db } = await getDb();
+    await updateProfile(db, c.var.principal, c.req.valid('json'));
+    c.header('cache-control', 'no-store');
+    return c.json(await userViewOf(db, c.var.principal));
+  })
+  // POST /auth/api/v1/user/profile-picture - multipart `file` or an image body, at most 5 MB; stored as 256x256 WebP
+  .post('/auth/api/v1/user/profile-picture', ...userWrite, async (c) => {
+    const bytes = await readPictureUpload(c.req.raw);
+    const { db } = await getDb();
+    await setProfilePicture(db, c.var.principal, bytes);
+    c.header('cache-control', 'no-store');
+    return c.json(await userViewOf(db, c.var.principal));
+  })
+  // DELETE /auth/api/v1/user/profile-picture - remove the picture
+  .delete('/auth/api/v1/user/profile-picture', ...userWrite, async (c) => {
+    const { db } = await getDb();
+    await removeProfilePicture(db, c.var.principal);
+    c.header('cache-control', 'no-store');
+    return c.json(await userViewOf(db, c.var.principal));
+  })
+  // GET /auth/api/v1/users/{id}/profiles - a user's public profile (no phone, no email)
+  .get('/auth/api/v1/users/:id/profiles', async (c) => {
+    const profile = await getPublicProfile((await getDb()).db, c.req.param('id'));
+    c.header('cache-control', 'public, max-age=60');
+    return c.json(profile);
+  })
+  // GET /auth/api/v1/users?q= - creators whose name or username contains q (at most 20)
+  .get('/auth/api/v1/users', async (c) => {
+    const { q } = parseOrThrow(userSearchQuerySchema, c.req.query(), inUiLanguage(c));
+    c.header('cache-control', 'public, max-age=60');
+    return c.json({ users: await searchCreators((await getDb()).db, q) });
+  })
+  // GET /auth/api/v1/user/query?username= - is this username free for me?
+  .get('/auth/api/v1/user/query', principal(), requireUser(), async (c) => {
+    const { username } = parseOrThrow(usernameQuerySchema, c.req.query(), inUiLanguage(c));
+    c.header('cache-control', 'private, no-store');
+    return c.json({ username, available: await isUsernameAvailable((await getDb()).db, c.var.principal, username) });
+  })
+  // GET /auth/api/v1/user/follows - the topics and creators I follow
+  .get('/auth/api/v1/user/follows', principal(), requireUser(), async (c) => {
+    c.header('cache-control', 'private, no-store');
+    return c.json({ follows: await listFollows((await getDb()).db, c.var.principal) });
+  })
+  // POST /auth/api/v1/user/follows - follow a topic or a creator (201 new, 200 already followed)
+  .post('/auth/api/v1/user/follows', jsonContentType(), ...userWrite, body(followBodySchema, SMALL), async (c) => {
+    const t = c.req.valid('json');
+    const { created } = await followTarget((await getDb()).db, c.var.principal, t);
+    return c.json({ ...t, following: true }, created ? 201 : 200);
+  })
+  // DELETE /auth/api/v1/user/follows - unfollow (idempotent)
+  .delete('/auth/api/v1/user/follows', jsonContentType(), ...userWrite, body(followBodySchema, SMALL), async (c) => {
+    const t = c.req.valid('json');
+    await unfollowTarget((await getDb()).db, c.var.principal, t);
+    return c.json({ ...t, following: false });
+  })
+  // POST /auth/api/v1/newsletter/subscribe - consent to the newsletter (visitor or user), with its time
+  .post('/auth/api/v1/newsletter/subscribe', jsonContentType(), ...visitorWrite, body(newsletterSubscribeSchema, SMALL), async (c) => {
+    const { email } = c.req.valid('json');
+    await subscribeNewsletter((await getDb()).db, c.var.principal, email);
+    return c.json({ email, subscribed: true });
+  })
+  // DELETE /auth/api/v1/newsletter/subscribe - withdraw that consent
+  .delete('/auth/api/v1/newsletter/subscribe', jsonContentType(), ...visitorWrite, body(newsletterWithdrawSchema, SMALL), async (c) => {
+    const { email } = c.req.valid('json');
+    await withdrawNewsletter((await getDb()).db, c.var.principal, email);
+    return c.json({ email, subscribed: false });
+  })
+  // GET /auth/api/v1/user/watched?page= - my videos watched, newest first, 10 per page
+  .get('/auth/api/v1/user/watched', principal(), requireUser(), async (c) => {
+    const { page } = parseOrThrow(watchedQuerySchema, c.req.query(), inUiLanguage(c));
+    c.header('cache-control', 'private, no-store');
+    return c.json(await listWatched((await getDb()).db, c.var.principal, page));
+  });
