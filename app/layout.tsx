@@ -1,12 +1,15 @@
 import type { Metadata, Viewport } from 'next';
 import type { ReactNode } from 'react';
+import { cookies } from 'next/headers';
 import { NextIntlClientProvider } from 'next-intl';
 import { getLocale, getTranslations } from 'next-intl/server';
 import { InlineScript } from '@/components/ui/inline-script';
 import { Toaster } from '@/components/ui/toaster';
 import { LoginRoot } from '@/features/auth/components/login-root';
+import { SESSION_COOKIE } from '@/lib/auth/session';
 import { env } from '@/lib/env';
 import { THEME_INIT_SCRIPT } from '@/stores/theme-store';
+import { NotificationRoot } from './_components/notification-root';
 import { TabBar } from './_components/tab-bar';
 import { siteOrigin } from './_lib/site';
 import { requestNonce } from './_lib/nonce';
@@ -47,6 +50,8 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   const t = await getTranslations('app');
   const tErr = await getTranslations('errors');
   const nonce = await requestNonce();
+  // Only whether one came: NotificationRoot asks the server who it is, and only then.
+  const hasSession = (await cookies()).has(SESSION_COOKIE);
   return (
     <html lang={htmlLang(locale)}>
       {/* The theme class is set by the inline script before first paint; React keeps it. */}
@@ -63,6 +68,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
             <TabBar />
             <Toaster dismissLabel={tErr('dismiss')} />
             <LoginRoot googleClientId={env().GOOGLE_CLIENT_ID ?? null} />
+            <NotificationRoot hasSession={hasSession} />
           </Providers>
         </NextIntlClientProvider>
       </body>

@@ -1,0 +1,127 @@
+'use client';
+
+import Link from 'next/link';
+import { useFormatter, useNow, useTranslations } from 'next-intl';
+import { HttpError } from '@/lib/http/client';
+import { useNotificationStore } from '@/stores/notification-store';
+import { useMarkRead, useNotifications } from '../api/notifications';
+import { notificationText } from '../lib/message';
+import type { NotificationItem } from '../schemas';
+
+/**
+ * The Profile tab's notifications (SPEC.md section 2 "Profile:
+ * notifications"): newest first, each in the reader's language with how
+ * long ago it came, unread ones marked with a dot; "Mark all as read"; older
+ * ones on demand. Opening a notification's link marks it read. For a
+ * visitor it asks to log in instead.
+ */
+export function NotificationList() {
+  const t = useTranslations('notifications');
+  const tList = useTranslations('notifications.list');
+  const notify = useNotificationStore((s) => s.notify);
+  const query = useNotifications();
+  const markRead = useMarkRead(() => notify({ message: tList('markFailed') }));
+
+  const pages = query.data?.pages ?? [];
+  const items = pages.flatMap((p) => p.items);
+  const unread = pages[0]?.unread ?? 0;
+
+  return (
+    <section id="notifications" aria-labelledby="notifications-h" className="flex scroll-mt-6 flex-col gap-3">
+      <div className="flex items-center justify-between gap-4">
+        <h2 id="notifications-h" className="text-lg font-semibold text-neutral-500 dark:text-neutral-400">
+          {tList('title')}
+        </h2>
+        {items.length > 0 ? (
+          <button
+            type="button"
+            disabled={unread === 0}
+            onClick={() => markRead.mutate('all')}
+            className="rounded-full px-3 py-1 text-sm font-semibold text-amber-700 hover:bg-amber-50 disabled:cursor-default disabled:text-neutral-400 disabled:hover:bg-transparent dark:text-amber-400 dark:hover:bg-amber-900/30 dark:disabled:text-neutral-600"
+          >
+            {tList('markAllRead')}
+          </button>
+        ) : null}
+      </div>
+      {query.isPending ? (
+        <p role="status" className="text-sm text-neutral-600 dark:text-neutral-400">{tList('loading')}</p>
+      ) : query.isError && items.length === 0 ? (
+        query.error instanceof HttpError && query.error.code === 'login_required' ? (
+          <p className="text-neutral-700 dark:text-neutral-300">{tList('loginRequired')}</p>
+        ) : (
+          <div role="alert" className="flex items-center gap-3 text-neutral-700 dark:text-neutral-300">
+            <span>{tList('loadFailed')}</span>
+            <button type="button" onClick={() => void query.refetch()} className="font-semibold text-amber-700 underline dark:text-amber-400">
+              {tList('retry')}
+            </button>
+          </div>
+        )
+      ) : items.length === 0 ? (
+        <div className="rounded-xl border border-dashed border-neutral-300 p-6 text-center dark:border-neutral-700">
+          <p className="font-semibold">{tList('empty')}</p>
+          <p className="mt-1 text-sm text-neutral-600 dark:text-neutral-400">{tList('emptyHint')}</p>
+        </div>
+      ) : (
+        <>
+          <p className="sr-only" aria-live="polite">{tList('unreadCount', { count: unread })}</p>
+          <ul className="flex flex-col divide-y divide-neutral-200 overflow-hidden rounded-xl border border-neutral-200 dark:divide-neutral-800 dark:border-neutral-800">
+            {items.map((n) => (
+              <NotificationRow
+                key={n.id}
+                n={n}
+                text={notificationText(t, n)}
+                unreadLabel={tList('unread')}
+                onOpen={() => { if (!n.read) markRead.mutate([n.id]); }}
+              />
+            ))}
+          </ul>
+          {query.hasNextPage ? (
+            <button
+              type="button"
+              disabled={query.isFetchingNextPage}
+              onClick={() => void query.fetchNextPage()}
+              className="self-center rounded-full border border-neutral-300 px-4 py-2 text-sm font-semibold hover:bg-neutral-100 disabled:opacity-60 dark:border-neutral-700 dark:hover:bg-neutral-800"
+            >
+              {query.isFetchingNextPage ? tList('loading') : tList('loadMore')}
+            </button>
+          ) : null}
+        </>
+      )}
+    </section>
+  );
+}
+
+function NotificationRow({ n, text, unreadLabel, onOpen }: {
+  n: NotificationItem;
+  text: string;
+  unreadLabel: string;
+  onOpen: () => void;
+}) {
+  const format = useFormatter();
+  // Re-rendered each minute so "2 minutes ago" moves on.
+  const now = useNow({ updateInterval: 60_000 });
+  const at = new Date(n.created_at);
+  return (
+    <li
+      data-read={n.read ? 'true' : 'false'}
+      className="flex items-start gap-3 bg-white px-4 py-3 data-[read=false]:bg-amber-50/60 dark:bg-neutral-900 dark:data-[read=false]:bg-amber-900/20"
+    >
+      <span className="mt-2 flex size-2 shrink-0 items-center justify-center">
+        {n.read ? null : <span aria-hidden="true" className="size-2 rounded-full bg-amber-500" data-testid="unread-dot" />}
+      </span>
+      <div className="flex min-w-0 flex-1 flex-col gap-0.5">
+        {n.read ? null : <span className="sr-only">{unreadLabel}: </span>}
+        {n.link ? (
+          <Link href={n.link} onClick={onOpen} className="text-neutral-900 underline-offset-2 hover:underline dark:text-neutral-100">
+            {text}
+          </Link>
+        ) : (
+          <span className="text-neutral-900 dark:text-neutral-100">{text}</span>
+        )}
+        <time dateTime={n.created_at} title={format.dateTime(at, { dateStyle: 'medium', timeStyle: 'short' })} className="text-xs text-neutral-600 dark:text-neutral-400">
+          {format.relativeTime(at, now)}
+        </time>
+      </div>
+    </li>
+  );
+}
