@@ -20,6 +20,9 @@ export function NotificationList() {
   const tList = useTranslations('notifications.list');
   const notify = useNotificationStore((s) => s.notify);
   const query = useNotifications();
+  const format = useFormatter();
+  // One clock for every row, moved on each minute so "2 minutes ago" stays true.
+  const now = useNow({ updateInterval: 60_000 });
   const markRead = useMarkRead(() => notify({ message: tList('markFailed') }));
 
   const pages = query.data?.pages ?? [];
@@ -70,6 +73,8 @@ export function NotificationList() {
                 key={n.id}
                 n={n}
                 text={notificationText(t, n)}
+                ago={format.relativeTime(new Date(n.created_at), now)}
+                when={format.dateTime(new Date(n.created_at), { dateStyle: 'medium', timeStyle: 'short' })}
                 unreadLabel={tList('unread')}
                 onOpen={() => { if (!n.read) markRead.mutate([n.id]); }}
               />
@@ -91,16 +96,16 @@ export function NotificationList() {
   );
 }
 
-function NotificationRow({ n, text, unreadLabel, onOpen }: {
+function NotificationRow({ n, text, ago, when, unreadLabel, onOpen }: {
   n: NotificationItem;
   text: string;
+  /** How long ago, e.g. "5 minutes ago". */
+  ago: string;
+  /** The date and time in full, for the tooltip. */
+  when: string;
   unreadLabel: string;
   onOpen: () => void;
 }) {
-  const format = useFormatter();
-  // Re-rendered each minute so "2 minutes ago" moves on.
-  const now = useNow({ updateInterval: 60_000 });
-  const at = new Date(n.created_at);
   return (
     <li
       data-read={n.read ? 'true' : 'false'}
@@ -118,8 +123,8 @@ function NotificationRow({ n, text, unreadLabel, onOpen }: {
         ) : (
           <span className="text-neutral-900 dark:text-neutral-100">{text}</span>
         )}
-        <time dateTime={n.created_at} title={format.dateTime(at, { dateStyle: 'medium', timeStyle: 'short' })} className="text-xs text-neutral-600 dark:text-neutral-400">
-          {format.relativeTime(at, now)}
+        <time dateTime={n.created_at} title={when} className="text-xs text-neutral-600 dark:text-neutral-400">
+          {ago}
         </time>
       </div>
     </li>
