@@ -6,6 +6,7 @@ import { getLocale, getTranslations } from 'next-intl/server';
 import { InlineScript } from '@/components/ui/inline-script';
 import { Toaster } from '@/components/ui/toaster';
 import { LoginRoot } from '@/features/auth/components/login-root';
+import { OnboardingRoot } from '@/features/auth/components/onboarding-root';
 import { SESSION_COOKIE } from '@/lib/auth/session';
 import { env } from '@/lib/env';
 import { THEME_INIT_SCRIPT } from '@/stores/theme-store';
@@ -68,6 +69,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
             <TabBar />
             <Toaster dismissLabel={tErr('dismiss')} />
             <LoginRoot googleClientId={env().GOOGLE_CLIENT_ID ?? null} />
+            <OnboardingRoot hasSession={hasSession} />
             <NotificationRoot hasSession={hasSession} />
           </Providers>
         </NextIntlClientProvider>

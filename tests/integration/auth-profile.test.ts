@@ -341,7 +341,7 @@ describe('POST /auth/api/v1/user/profile-picture', () => {
     const otherField = await uploadMultipart(me.cookie, new Blob([new Uint8Array(await smallPng())]), {}, 'photo');
     expect(otherField.status).toBe(422);
     // A JPEG whose header is whole but whose picture data stops halfway.
-    const noisy = await sharp({ create: { width: 400, height: 400, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 40 } } }).jpeg().toBuffer();
+    const noisy = await sharp({ create: { width: 400, height: 400, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } } }).jpeg().toBuffer();
     const corrupt = await uploadRaw(me.cookie, noisy.subarray(0, Math.floor(noisy.length / 2)), 'image/jpeg');
     expect(corrupt.status).toBe(422);
     expect((await json(corrupt)).error?.code).toBe('invalid_image');

@@ -1,0 +1,84 @@
+'use client';
+
+import { useEffect, useRef, useState, type ComponentType } from 'react';
+import { useLocale, useTranslations } from 'next-intl';
+import { CompassIcon, GiftIcon, SparkleChatIcon, VideosIcon } from '@/components/ui/icons';
+import { LanguageSwitch } from '@/components/ui/language-switch';
+import { LOCALES, type Locale } from '@/lib/constants';
+import { useUpdateMe } from '../api/profile';
+
+const OFFERS: Array<{ key: 'reels' | 'tldr' | 'assistant' | 'rewards'; Icon: ComponentType<{ size?: number }> }> = [
+  { key: 'reels', Icon: VideosIcon },
+  { key: 'tldr', Icon: CompassIcon },
+  { key: 'assistant', Icon: SparkleChatIcon },
+  { key: 'rewards', Icon: GiftIcon },
+];
+
+/**
+ * The onboarding overlay (SPEC.md section 4 "Onboarding overlay";
+ * INITIAL_ONBOARDING -> ONBOARDING_COMPLETED): shown once, after the first
+ * sign-in. It offers the interface language and says what the app offers
+ * (short videos, topic summaries, the assistant, rewards). "Get started"
+ * records ONBOARDING_COMPLETED; the answer becomes `['auth','me']`, which
+ * unmounts the overlay (see OnboardingRoot).
+ */
+export function OnboardingOverlay() {
+  const t = useTranslations('onboarding');
+  const tLang = useTranslations('languages');
+  const locale = useLocale() as Locale;
+  const update = useUpdateMe();
+  const [failed, setFailed] = useState(false);
+  const start = useRef<HTMLButtonElement>(null);
+  const names = Object.fromEntries(LOCALES.map((l) => [l, tLang(l)])) as Record<Locale, string>;
+
+  useEffect(() => start.current?.focus(), []);
+
+  const complete = () => {
+    setFailed(false);
+    update.mutate({ onboardingStatus: 'ONBOARDING_COMPLETED' }, { onError: () => setFailed(true) });
+  };
+
+  return (
+    <div className="fixed inset-0 z-[55] flex items-end justify-center bg-black/60 sm:items-center">
+      <div
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="onboarding-h"
+        aria-describedby="onboarding-intro"
+        className="flex max-h-dvh w-full max-w-md flex-col gap-5 overflow-y-auto rounded-t-2xl bg-white p-6 pb-[max(1.5rem,env(safe-area-inset-bottom))] text-neutral-900 shadow-xl sm:rounded-2xl dark:bg-neutral-900 dark:text-neutral-100"
+      >
+        <div className="flex flex-col gap-2">
+          <h2 id="onboarding-h" className="text-2xl font-bold">{t('title')}</h2>
+          <p id="onboarding-intro" className="text-neutral-700 dark:text-neutral-300">{t('intro')}</p>
+        </div>
+        <LanguageSwitch current={locale} legend={t('language')} names={names} />
+        <section aria-labelledby="onboarding-offers-h" className="flex flex-col gap-3">
+          <h3 id="onboarding-offers-h" className="font-semibold">{t('offersTitle')}</h3>
+          <ul className="flex flex-col gap-3">
+            {OFFERS.map(({ key, Icon }) => (
+              <li key={key} className="flex gap-3">
+                <span aria-hidden="true" className="flex size-10 shrink-0 items-center justify-center rounded-full bg-amber-100 text-amber-800 dark:bg-amber-900/40 dark:text-amber-200">
+                  <Icon size={20} />
+                </span>
+                <span className="flex flex-col">
+                  <span className="font-medium">{t(`${key}Title`)}</span>
+                  <span className="text-sm text-neutral-600 dark:text-neutral-400">{t(`${key}Body`)}</span>
+                </span>
+              </li>
+            ))}
+          </ul>
+        </section>
+        {failed ? <p role="alert" className="text-sm text-red-600 dark:text-red-400">{t('failed')}</p> : null}
+        <button
+          ref={start}
+          type="button"
+          disabled={update.isPending}
+          onClick={complete}
+          className="rounded-full bg-amber-500 px-6 py-3 font-semibold text-black hover:bg-amber-400 disabled:opacity-60"
+        >
+          {update.isPending ? t('starting') : t('getStarted')}
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,140 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { apiError, server } from '@/tests/fixtures/msw-server';
+import { renderWithApp } from '@/tests/fixtures/render';
+import { serveMe, serveWatched, USER, VISITOR, watchedItem } from '@/tests/fixtures/profile-api';
+import type { Me } from '../schemas';
+import { useLoginStore } from '../store';
+import { ProfileScreen } from './profile-screen';
+
+vi.mock('next/navigation', () => ({ useRouter: () => ({ refresh: vi.fn() }), usePathname: () => '/profile' }));
+
+afterEach(() => {
+  useLoginStore.setState({ open: false, pendingAction: null });
+});
+
+const SETTINGS = <section aria-label="Settings"><p>Language and theme</p></section>;
+
+describe('ProfileScreen', () => {
+  it('shows a visitor the settings and a Sign in button that opens the login flow, and nothing of a user', async () => {
+    serveMe(VISITOR);
+    const { user } = renderWithApp(<ProfileScreen settings={SETTINGS} />);
+
+    const signIn = await screen.findByRole('button', { name: 'Sign in' });
+    expect(screen.getByRole('heading', { name: 'Sign in to see your profile' })).toBeTruthy();
+    expect(screen.getByText('Language and theme')).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Videos watched' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Log out' })).toBeNull();
+    expect(screen.queryByTestId('rewards-points')).toBeNull();
+
+    await user.click(signIn);
+    expect(useLoginStore.getState().open).toBe(true);
+  });
+
+  it('shows a user their profile, masked phone, real videos watched page by page and a real zero of rewards', async () => {
+    serveMe(USER);
+    const pages = serveWatched(Array.from({ length: 12 }, (_, i) => watchedItem(i + 1, { vid_watched: i === 0 })));
+    const { user } = renderWithApp(<ProfileScreen settings={SETTINGS} />);
+
+    expect((await screen.findByTestId('profile-name')).textContent).toBe('Asha Verma');
+    expect(screen.getByText('@asha.v')).toBeTruthy();
+    expect(screen.getByText('Rooftop solar since 2021.')).toBeTruthy();
+    expect(screen.getByText('+91 ******5678')).toBeTruthy();
+    expect(screen.getByText('2 following')).toBeTruthy();
+
+    const list = await screen.findByTestId('watched-list');
+    expect(within(list).getAllByRole('link')).toHaveLength(10);
+    expect(within(list).getAllByRole('link')[0].getAttribute('href')).toBe(`/content/${watchedItem(1).id}`);
+    expect(within(list).getByText('How net metering works, part 1')).toBeTruthy();
+    expect(within(list).getAllByText('Watched to the end')).toHaveLength(1);
+    expect(screen.getByText('12 videos')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Show more' }));
+    await waitFor(() => expect(within(screen.getByTestId('watched-list')).getAllByRole('link')).toHaveLength(12));
+    expect(pages).toEqual([1, 2]);
+    expect(screen.queryByRole('button', { name: 'Show more' })).toBeNull();
+
+    expect(screen.getByTestId('rewards-points').textContent).toBe('0 points');
+    expect(screen.getByText('Rewards arrive when your referrals become deals.')).toBeTruthy();
+    expect(screen.getByText('Language and theme')).toBeTruthy();
+    // No notifications list was handed in: none is made up.
+    expect(screen.queryByRole('heading', { name: 'Notifications' })).toBeNull();
+  });
+
+  it('says so when nothing was watched yet, and shows the notifications it is given', async () => {
+    serveMe(USER);
+    serveWatched([]);
+    renderWithApp(<ProfileScreen settings={SETTINGS} notifications={<p>No notifications yet</p>} />);
+    expect(await screen.findByText(/Videos you watch show up here\./)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Watch videos' }).getAttribute('href')).toBe('/reels');
+    expect(screen.getByRole('heading', { name: 'Notifications' })).toBeTruthy();
+    expect(screen.getByText('No notifications yet')).toBeTruthy();
+  });
+
+  it('saves an edit and shows the new name at once', async () => {
+    const me = serveMe(USER);
+    serveWatched([]);
+    const { user } = renderWithApp(<ProfileScreen settings={SETTINGS} />);
+    await user.click(await screen.findByRole('button', { name: 'Edit profile' }));
+    const name = await screen.findByLabelText('Name');
+    await user.clear(name);
+    await user.type(name, 'Asha Verma Singh');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(screen.getByTestId('profile-name').textContent).toBe('Asha Verma Singh'));
+    expect(me.patches).toEqual([{ name: 'Asha Verma Singh' }]);
+    expect(screen.queryByRole('form', { name: 'Edit profile' })).toBeNull();
+    expect(await screen.findByText('Profile saved')).toBeTruthy();
+  });
+
+  it('uploads a picture as a form and shows it; a picture over 5 MB is refused before any upload', async () => {
+    const me = serveMe({ ...USER });
+    serveWatched([]);
+    const uploads: string[] = [];
+    server.use(http.post('/auth/api/v1/user/profile-picture', async ({ request }) => {
+      const file = (await request.formData()).get('file');
+      uploads.push(file instanceof Blob ? file.type : 'none');
+      const next: Me = { ...me.current(), pic: '/media/avatars/0123456789abcdef0123456789abcdef/pic.webp' };
+      me.set(next);
+      return HttpResponse.json(next);
+    }));
+    const { user } = renderWithApp(<ProfileScreen settings={SETTINGS} />);
+    const input = await screen.findByLabelText('Add picture');
+
+    await user.upload(input, new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'huge.jpg', { type: 'image/jpeg' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('This picture is too large. Please choose one under 5 MB.');
+    expect(uploads).toEqual([]);
+
+    await user.upload(input, new File([new Uint8Array([0xff, 0xd8, 0xff])], 'me.jpg', { type: 'image/jpeg' }));
+    await waitFor(() => expect(screen.getByRole('img', { name: 'Profile picture' }).getAttribute('src'))
+      .toBe('/media/avatars/0123456789abcdef0123456789abcdef/pic.webp'));
+    expect(uploads).toEqual(['image/jpeg']);
+    expect(screen.getByRole('button', { name: 'Remove picture' })).toBeTruthy();
+  });
+
+  it('shows the server\'s reason when a picture is refused', async () => {
+    serveMe(USER);
+    serveWatched([]);
+    server.use(http.post('/auth/api/v1/user/profile-picture', () => apiError(415, 'unsupported_image', 'nope')));
+    const { user } = renderWithApp(<ProfileScreen settings={SETTINGS} />);
+    await user.upload(await screen.findByLabelText('Add picture'), new File(['%PDF'], 'doc.jpg', { type: 'image/jpeg' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('This file is not a picture we can use. Please choose a JPEG, PNG or WebP image.');
+  });
+
+  it('logs out: the screen turns into the visitor\'s', async () => {
+    serveMe(USER);
+    serveWatched([]);
+    const { user } = renderWithApp(<ProfileScreen settings={SETTINGS} />);
+    await user.click(await screen.findByRole('button', { name: 'Log out' }));
+    expect(await screen.findByRole('heading', { name: 'Sign in to see your profile' })).toBeTruthy();
+    expect(screen.queryByTestId('profile-name')).toBeNull();
+  });
+
+  it('reads in Hindi', async () => {
+    serveMe(USER);
+    serveWatched([]);
+    renderWithApp(<ProfileScreen settings={SETTINGS} />, { locale: 'hi' });
+    expect(await screen.findByRole('heading', { name: 'देखे गए वीडियो' })).toBeTruthy();
+    expect(screen.getByTestId('rewards-points').textContent).toBe('0 पॉइंट');
+  });
+});

@@ -1,0 +1,180 @@
+'use client';
+
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import Link from 'next/link';
+import { useTranslations } from 'next-intl';
+import { useLogout, useMe } from '../api/session';
+import type { Me } from '../schemas';
+import { isSignedIn, useRequireLogin } from '../store';
+import { ProfilePicture } from './profile-picture';
+import { WatchedList } from './watched-list';
+
+/** The edit form (react-hook-form, zod, the schemas) loads when "Edit profile" is first tapped. */
+const ProfileEditForm = lazy(() => import('./profile-edit-form').then((m) => ({ default: m.ProfileEditForm })));
+
+export interface ProfileScreenProps {
+  /** The settings section (language and theme), rendered by the page. */
+  settings: ReactNode;
+  /**
+   * The notifications entry of SPEC.md section 2 "Profile", built by the
+   * notifications feature and handed in by the page; nothing is shown
+   * without it.
+   */
+  notifications?: ReactNode;
+}
+
+const card = 'rounded-2xl border border-neutral-200 bg-white p-5 dark:border-neutral-800 dark:bg-neutral-900';
+
+/**
+ * The Profile tab (SPEC.md section 2: settings, theme, language, videos
+ * watched, rewards summary, notifications, logout). A visitor sees the
+ * settings and a "Sign in" button; a signed-in user their picture, name,
+ * username, bio, masked phone, the edit form, videos watched, the rewards
+ * summary, notifications and logout. Who is signed in comes from
+ * `['auth','me']`, so signing in or out here switches the screen at once.
+ */
+export function ProfileScreen({ settings, notifications }: ProfileScreenProps) {
+  const t = useTranslations('profile');
+  const me = useMe();
+  const requireLogin = useRequireLogin();
+
+  let body: ReactNode;
+  if (me.isPending) {
+    body = (
+      <div aria-busy="true" className={`${card} h-48 animate-pulse`}>
+        <span className="sr-only">{t('loading')}</span>
+      </div>
+    );
+  } else if (me.isError) {
+    body = (
+      <p role="alert" className={`${card} text-red-700 dark:text-red-300`}>
+        {t('loadFailed')}{' '}
+        <button type="button" className="font-semibold underline" onClick={() => void me.refetch()}>{t('retry')}</button>
+      </p>
+    );
+  } else if (!isSignedIn(me.data)) {
+    body = (
+      <section aria-labelledby="profile-sign-in-h" className={`${card} flex flex-col gap-3`}>
+        <h2 id="profile-sign-in-h" className="text-xl font-semibold">{t('signInTitle')}</h2>
+        <p className="text-neutral-700 dark:text-neutral-300">{t('signInBody')}</p>
+        <button
+          type="button"
+          onClick={() => requireLogin(() => undefined)}
+          className="self-start rounded-full bg-amber-500 px-6 py-3 font-semibold text-black hover:bg-amber-400"
+        >
+          {t('signIn')}
+        </button>
+      </section>
+    );
+  } else {
+    body = <SignedInProfile me={me.data} notifications={notifications} />;
+  }
+
+  return (
+    <div className="mx-auto flex max-w-lg flex-col gap-8 px-6 pb-10 pt-[max(2rem,env(safe-area-inset-top))] text-neutral-900 dark:text-neutral-100">
+      <h1 className="text-3xl font-bold">{t('title')}</h1>
+      {body}
+      {settings}
+      {isSignedIn(me.data) ? <LogoutButton /> : null}
+    </div>
+  );
+}
+
+function SignedInProfile({ me, notifications }: { me: Me; notifications?: ReactNode }) {
+  const t = useTranslations('profile');
+  const [editing, setEditing] = useState(false);
+  return (
+    <>
+      <section aria-label={t('title')} className={`${card} flex flex-col gap-4`}>
+        <div className="flex flex-col items-center gap-3 text-center">
+          <ProfilePicture me={me} />
+          <div className="flex flex-col gap-1">
+            <p className="text-2xl font-bold" data-testid="profile-name">
+              {me.name || <span className="text-neutral-500 dark:text-neutral-400">{t('noName')}</span>}
+            </p>
+            {me.username ? <p className="text-neutral-600 dark:text-neutral-400">@{me.username}</p> : null}
+          </div>
+          {me.bio ? <p className="whitespace-pre-line text-neutral-800 dark:text-neutral-200">{me.bio}</p> : null}
+          <p className="flex flex-wrap justify-center gap-x-4 gap-y-1 text-sm text-neutral-600 dark:text-neutral-400">
+            <span>{t('followers', { count: me.followers })}</span>
+            <span>{t('following', { count: me.following })}</span>
+            <span>{t('posts', { count: me.posts })}</span>
+          </p>
+        </div>
+        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+          {me.phone ? (
+            <>
+              <dt className="text-neutral-600 dark:text-neutral-400">{t('phoneLabel')}</dt>
+              <dd dir="ltr" className="font-medium">{me.phone}</dd>
+            </>
+          ) : null}
+          {me.email ? (
+            <>
+              <dt className="text-neutral-600 dark:text-neutral-400">{t('emailLabel')}</dt>
+              <dd className="break-all font-medium">
+                {me.email}
+                {me.emailVerified ? null : <span className="ml-2 text-xs font-normal text-neutral-500 dark:text-neutral-400">({t('emailUnverified')})</span>}
+              </dd>
+            </>
+          ) : null}
+        </dl>
+        {editing ? (
+          <Suspense fallback={<p aria-busy="true" className="text-sm text-neutral-600 dark:text-neutral-400">{t('loading')}</p>}>
+            <ProfileEditForm me={me} onDone={() => setEditing(false)} />
+          </Suspense>
+        ) : (
+          <button
+            type="button"
+            onClick={() => setEditing(true)}
+            className="self-center rounded-full border border-neutral-300 px-5 py-2 font-semibold hover:bg-neutral-100 dark:border-neutral-700 dark:hover:bg-neutral-800"
+          >
+            {t('edit')}
+          </button>
+        )}
+      </section>
+      <WatchedList />
+      <RewardsSummary />
+      {notifications ? (
+        <section id="notifications" aria-labelledby="profile-notifications-h" className="flex scroll-mt-6 flex-col gap-3">
+          <h2 id="profile-notifications-h" className="text-lg font-semibold">{t('notificationsTitle')}</h2>
+          {notifications}
+        </section>
+      ) : null}
+    </>
+  );
+}
+
+/**
+ * The rewards summary: a real zero. Points come from referrals that became
+ * deals, and there are none yet; nothing here is made up.
+ */
+function RewardsSummary() {
+  const t = useTranslations('profile.rewards');
+  return (
+    <section aria-labelledby="profile-rewards-h" className={`${card} flex flex-col gap-2`}>
+      <h2 id="profile-rewards-h" className="text-lg font-semibold">{t('title')}</h2>
+      <p className="text-2xl font-bold" data-testid="rewards-points">{t('points', { points: 0 })}</p>
+      <p className="text-neutral-700 dark:text-neutral-300">{t('body')}</p>
+      <Link prefetch={false} href="/rewards" className="self-start font-semibold text-amber-700 underline dark:text-amber-400">{t('open')}</Link>
+    </section>
+  );
+}
+
+/** Logout: ends the session; every query starts over, so the screen turns into the visitor's. */
+function LogoutButton() {
+  const t = useTranslations('profile');
+  const logout = useLogout();
+  return (
+    <div className="flex flex-col gap-2">
+      <button
+        type="button"
+        disabled={logout.isPending}
+        onClick={() => logout.mutate()}
+        className="self-start rounded-full border border-red-300 px-6 py-3 font-semibold text-red-700 hover:bg-red-50 disabled:opacity-60 dark:border-red-800 dark:text-red-300 dark:hover:bg-red-950"
+      >
+        {logout.isPending ? t('loggingOut') : t('logout')}
+      </button>
+      {logout.isError ? <p role="alert" className="text-sm text-red-600 dark:text-red-400">{t('logoutFailed')}</p> : null}
+    </div>
+  );
+}
