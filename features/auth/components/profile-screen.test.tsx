@@ -37,7 +37,7 @@ describe('ProfileScreen', () => {
     const pages = serveWatched(Array.from({ length: 12 }, (_, i) => watchedItem(i + 1, { vid_watched: i === 0 })));
     const { user } = renderWithApp(<ProfileScreen settings={SETTINGS} />);
 
-    expect((await screen.findByTestId('profile-name')).textContent).toBe('Asha Verma');
+    expect(await screen.findByRole('heading', { name: 'Asha Verma' })).toBeTruthy();
     expect(screen.getByText('@asha.v')).toBeTruthy();
     expect(screen.getByText('Rooftop solar since 2021.')).toBeTruthy();
     expect(screen.getByText('+91 ******5678')).toBeTruthy();

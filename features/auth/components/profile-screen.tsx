@@ -89,9 +89,9 @@ function SignedInProfile({ me, notifications }: { me: Me; notifications?: ReactN
         <div className="flex flex-col items-center gap-3 text-center">
           <ProfilePicture me={me} />
           <div className="flex flex-col gap-1">
-            <p className="text-2xl font-bold" data-testid="profile-name">
+            <h2 className="text-2xl font-bold" data-testid="profile-name">
               {me.name || <span className="text-neutral-500 dark:text-neutral-400">{t('noName')}</span>}
-            </p>
+            </h2>
             {me.username ? <p className="text-neutral-600 dark:text-neutral-400">@{me.username}</p> : null}
           </div>
           {me.bio ? <p className="whitespace-pre-line text-neutral-800 dark:text-neutral-200">{me.bio}</p> : null}
