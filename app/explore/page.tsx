@@ -2,8 +2,9 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { getTranslations } from 'next-intl/server';
-import { CompassIcon, SparkleChatIcon, UserIcon, VideosIcon } from '@/components/ui/icons';
+import { CompassIcon, GiftIcon, SparkleChatIcon, UserIcon, VideosIcon } from '@/components/ui/icons';
 import { CallbackSheetButton } from '@/features/leads/components/callback-sheet-button';
+import { EarnNowButton } from '@/features/auth/components/earn-now-button';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('meta');
@@ -72,6 +73,12 @@ export default async function ExplorePage() {
           title={t('subsidyCard.title')}
           body={t('subsidyCard.body')}
           action={<Link href="/subsidy" className={secondary}>{t('subsidyCard.cta')}</Link>}
+        />
+        <Card
+          icon={<GiftIcon size={24} />}
+          title={t('earn.title')}
+          body={t('earn.body')}
+          action={<EarnNowButton label={t('earn.cta')} className={secondary} />}
         />
       </div>
       <p className="text-xs leading-relaxed text-neutral-500 dark:text-neutral-400">{t('footnote')}</p>

@@ -6,6 +6,7 @@ import { LanguageSwitch } from '@/components/ui/language-switch';
 import { ThemeSwitch } from '@/components/ui/theme-switch';
 import { authKeys } from '@/features/auth/api/session';
 import { ProfileScreen } from '@/features/auth/components/profile-screen';
+import { NotificationList } from '@/features/notifications/components/notification-list';
 import { userViewOf } from '@/features/auth/server/user-view';
 import { resolveCredentials } from '@/lib/auth/resolve';
 import { LOCALES, type Locale } from '@/lib/constants';
@@ -48,8 +49,7 @@ export default async function ProfilePage() {
   );
   return (
     <HydrationBoundary state={dehydrate(qc)}>
-      {/* `notifications`: the notifications feature's list goes in this prop (shown at #notifications); until wired, none is shown. */}
-      <ProfileScreen settings={settings} />
+      <ProfileScreen settings={settings} notifications={<NotificationList />} />
     </HydrationBoundary>
   );
 }

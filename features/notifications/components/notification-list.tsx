@@ -34,6 +34,11 @@ export function NotificationList() {
       <div className="flex items-center justify-between gap-4">
         <h2 id="notifications-h" className="text-lg font-semibold text-neutral-500 dark:text-neutral-400">
           {tList('title')}
+          {unread > 0 ? (
+            <span data-testid="unread-count" aria-hidden="true" className="ml-2 rounded-full bg-red-600 px-2 py-0.5 text-xs font-bold text-white">
+              {unread}
+            </span>
+          ) : null}
         </h2>
         {items.length > 0 ? (
           <button
