@@ -134,12 +134,8 @@ function SignedInProfile({ me, notifications }: { me: Me; notifications?: ReactN
       </section>
       <WatchedList />
       <RewardsSummary />
-      {notifications ? (
-        <section id="notifications" aria-labelledby="profile-notifications-h" className="flex scroll-mt-6 flex-col gap-3">
-          <h2 id="profile-notifications-h" className="text-lg font-semibold">{t('notificationsTitle')}</h2>
-          {notifications}
-        </section>
-      ) : null}
+      {/* The notifications feature's list brings its own heading and the #notifications anchor. */}
+      {notifications}
     </>
   );
 }
