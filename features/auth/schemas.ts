@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { parsePhoneNumberFromString } from 'libphonenumber-js/mobile';
+import { toIndianMobileE164 } from '@/lib/phone';
 import type { RoleGrant } from '@/lib/auth/principal';
+
+export { toIndianMobileE164 };
 
 /**
  * The sign-in forms (SPEC.md section 5: a valid mobile number, over 18,
@@ -25,20 +27,6 @@ const K = AUTH_MESSAGE_KEYS;
 
 /** Digits of a one-time code. */
 export const OTP_LENGTH = 6;
-
-/**
- * An Indian mobile number as typed after the fixed "+91" (10 digits, spaces
- * or dashes allowed, a leading 0 tolerated) or pasted as "+91..." in E.164,
- * to E.164 ("+919812345678"); null when libphonenumber-js's mobile metadata
- * does not take it for a valid mobile number of India.
- */
-export function toIndianMobileE164(raw: string): string | null {
-  const parsed = parsePhoneNumberFromString(raw.trim(), 'IN');
-  if (!parsed || parsed.country !== 'IN' || !parsed.isValid()) return null;
-  const type = parsed.getType();
-  if (type !== 'MOBILE' && type !== 'FIXED_LINE_OR_MOBILE') return null;
-  return parsed.number;
-}
 
 /** Mobile number field: an Indian mobile number, output E.164 (SPEC.md section 5 "Phone"). */
 export const phoneSchema = z.string({ error: K.phone }).transform((v, ctx) => {

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { parsePhoneNumberFromString } from 'libphonenumber-js/mobile';
+import { toIndianMobileE164 } from '@/lib/phone';
+
+export { toIndianMobileE164 };
 
 /**
  * The callback and subsidy-enquiry forms (SPEC.md section 5). One zod
@@ -45,20 +47,6 @@ export const POWER_CUTS = ['under-2h', 'over-2h'] as const;
 
 /** India Post's PIN code: 6 digits, the first 1-9 (postal zones 1-9). */
 export const PIN_CODE_RE = /^[1-9][0-9]{5}$/;
-
-/**
- * An Indian mobile number in any usual writing ("98123 45678",
- * "+91-98123-45678", "098123 45678") to E.164 ("+919812345678"); null when
- * it is not a valid mobile number of India. Uses libphonenumber-js's mobile
- * metadata, so landlines and unallocated series are refused.
- */
-export function toIndianMobileE164(raw: string): string | null {
-  const parsed = parsePhoneNumberFromString(raw.trim(), 'IN');
-  if (!parsed || parsed.country !== 'IN' || !parsed.isValid()) return null;
-  const type = parsed.getType();
-  if (type !== 'MOBILE' && type !== 'FIXED_LINE_OR_MOBILE') return null;
-  return parsed.number;
-}
 
 /** Name: trimmed, at least 3 characters (SPEC.md section 5). */
 export const leadNameSchema = z.string({ error: K.name }).trim().min(3, { error: K.name }).max(NAME_MAX, { error: K.nameTooLong });

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { exportJWK, generateKeyPair, SignJWT, type JWTPayload } from 'jose';
 import { setSingleton } from '@/lib/singleton';
@@ -8,8 +8,8 @@ import { getDb } from '@/lib/db/client';
 import { users } from '@/lib/db/schema';
 import { SESSION_COOKIE } from '@/lib/auth/session';
 import { buildApi } from '@/server/api';
-import { Seed } from '../fixtures/seed';
-import { ageOtpSends, captureOtpCodes } from '../fixtures/otp';
+import { ageOtpSends, signInTestKit } from '../fixtures/otp';
+import { sessionTokenFromSetCookie } from '../fixtures/seed';
 
 /**
  * Google sign-in through the API with the real verification path: tokens
@@ -37,20 +37,9 @@ function useGoogle(clientId: string | undefined) {
 useGoogle(CLIENT);
 
 const api = buildApi();
-const seed = new Seed();
-let codes: ReturnType<typeof captureOtpCodes>;
-beforeEach(() => {
-  codes = captureOtpCodes();
-});
-afterEach(async () => {
-  codes.restore();
-  useGoogle(CLIENT);
-  await seed.cleanup();
-});
-afterAll(async () => {
-  await seed.cleanup();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-});
+const { seed, codes } = signInTestKit();
+afterEach(() => useGoogle(CLIENT));
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 const nowS = () => Math.floor(Date.now() / 1000);
 let n = 0;
@@ -74,7 +63,7 @@ async function googleLogin(cookie: string, claims: JWTPayload, extra: Record<str
   const res = await post(`/auth/api/${version}/oauth/login`, cookie, { credential: await sign(claims), ...extra });
   const body = await res.json();
   if (res.status === 200) seed.trackUser(body.user.userId);
-  const token = new RegExp(`${SESSION_COOKIE}=(s1\\.[A-Za-z0-9_-]{43})`).exec(res.headers.get('set-cookie') ?? '')?.[1];
+  const token = sessionTokenFromSetCookie(res);
   return { res, body, session: token ? `${SESSION_COOKIE}=${token}` : undefined };
 }
 

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { buildApi } from '@/server/api';
 import { getDb } from '@/lib/db/client';
@@ -9,8 +9,8 @@ import { SESSION_COOKIE } from '@/lib/auth/session';
 import type { Principal } from '@/lib/auth/principal';
 import { likeContent } from '@/features/reels/server/reactions';
 import { signInUser } from '@/features/auth/server/sign-in';
-import { Seed } from '../fixtures/seed';
-import { ageOtpSends, captureOtpCodes } from '../fixtures/otp';
+import { ageOtpSends, signInTestKit } from '../fixtures/otp';
+import { sessionTokenFromSetCookie } from '../fixtures/seed';
 
 /**
  * The visitor becomes the user: on sign-in everything the device's visitor
@@ -20,17 +20,7 @@ import { ageOtpSends, captureOtpCodes } from '../fixtures/otp';
  * right. Runs on PGlite and on PostgreSQL.
  */
 const api = buildApi();
-const seed = new Seed();
-let codes: ReturnType<typeof captureOtpCodes>;
-
-beforeEach(() => {
-  codes = captureOtpCodes();
-});
-afterEach(async () => {
-  codes.restore();
-  await seed.cleanup();
-});
-afterAll(() => seed.cleanup());
+const { seed, codes } = signInTestKit();
 
 function post(path: string, cookie: string, body?: unknown) {
   return api.request(path, {
@@ -47,7 +37,7 @@ async function signInByOtp(cookie: string, phone: string): Promise<{ userId: str
   expect(res.status).toBe(200);
   const body = await res.json();
   seed.trackUser(body.user.userId);
-  const token = new RegExp(`${SESSION_COOKIE}=(s1\\.[A-Za-z0-9_-]{43})`).exec(res.headers.get('set-cookie') ?? '')![1];
+  const token = sessionTokenFromSetCookie(res)!;
   return { userId: body.user.userId, session: `${SESSION_COOKIE}=${token}` };
 }
 

@@ -1,11 +1,11 @@
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { buildApi } from '@/server/api';
 import { getDb } from '@/lib/db/client';
 import { otpRequests, sessions, users } from '@/lib/db/schema';
 import { SESSION_COOKIE } from '@/lib/auth/session';
-import { Seed } from '../fixtures/seed';
-import { ageOtpSends, captureOtpCodes } from '../fixtures/otp';
+import { ageOtpSends, signInTestKit } from '../fixtures/otp';
+import { sessionTokenFromSetCookie } from '../fixtures/seed';
 
 /**
  * Phone OTP sign-in (docs/api/accounts.md "Phone OTP"): initiate, resend,
@@ -13,17 +13,7 @@ import { ageOtpSends, captureOtpCodes } from '../fixtures/otp';
  * that must not tell a registered number from an unregistered one.
  */
 const api = buildApi();
-const seed = new Seed();
-let codes: ReturnType<typeof captureOtpCodes>;
-
-beforeEach(() => {
-  codes = captureOtpCodes();
-});
-afterEach(async () => {
-  codes.restore();
-  await seed.cleanup();
-});
-afterAll(() => seed.cleanup());
+const { seed, codes } = signInTestKit();
 
 function post(path: string, cookie: string, body?: unknown, headers: Record<string, string> = {}) {
   return api.request(path, {
@@ -36,9 +26,6 @@ function post(path: string, cookie: string, body?: unknown, headers: Record<stri
 /** A random different 6-digit code than `right`. */
 const wrongOf = (right: string) => String((Number(right) + 1) % 1_000_000).padStart(6, '0');
 
-function sessionTokenOf(res: Response): string | undefined {
-  return new RegExp(`${SESSION_COOKIE}=(s1\\.[A-Za-z0-9_-]{43})`).exec(res.headers.get('set-cookie') ?? '')?.[1];
-}
 
 async function initiate(cookie: string, phone: string) {
   const res = await post('/auth/api/v1/otp/initiate', cookie, { phone });
@@ -177,7 +164,7 @@ describe('POST /auth/api/v1/otp/verify', () => {
     expect(body.user).toMatchObject({ isUserVisitor: false, phone: `+91 ******${phone.slice(-4)}`, onboardingStatus: 'INITIAL_ONBOARDING' });
     const setCookie = res.headers.get('set-cookie')!;
     expect(setCookie).toMatch(/sr_sid=s1\.[^;]+; Path=\/; Max-Age=2592000; HttpOnly; SameSite=Lax/);
-    const token = sessionTokenOf(res)!;
+    const token = sessionTokenFromSetCookie(res)!;
     const me = await api.request('/auth/api/v1/me', { headers: { cookie: `${SESSION_COOKIE}=${token}` } });
     expect(await me.json()).toMatchObject({ userId: body.user.userId, isUserVisitor: false });
     // Single use.

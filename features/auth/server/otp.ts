@@ -1,11 +1,11 @@
 import 'server-only';
 import { createHmac, randomUUID } from 'node:crypto';
 import { and, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
-import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import type { DbOrTx } from '@/lib/db/client';
 import { otpLog, otpRequests } from '@/lib/db/schema';
 import { env } from '@/lib/env';
 import { ApiError } from '@/lib/http/errors';
+import { toIndianMobileE164 } from '@/lib/phone';
 import { purposeKey } from '@/lib/storage/signing';
 import {
   newOtpCode, otpCodeMac, otpCodeMatches,
@@ -38,17 +38,13 @@ const DAY_S = 24 * HOUR_S;
 
 /**
  * The E.164 form of an Indian mobile number typed as 10 digits (spaces,
- * dashes, a leading 0 allowed) or as +91...; libphonenumber-js's metadata
- * decides what is a valid mobile.
+ * dashes, a leading 0 allowed) or as +91... (lib/phone.ts).
  * @throws ApiError 422 `invalid_phone` with SPEC.md section 5's message.
  */
 export function normalizeIndianMobile(input: string): string {
-  const p = parsePhoneNumberFromString(String(input).trim(), 'IN');
-  const type = p?.getType();
-  if (!p || p.country !== 'IN' || !p.isValid() || (type !== 'MOBILE' && type !== 'FIXED_LINE_OR_MOBILE')) {
-    throw new ApiError(422, 'invalid_phone', INVALID_PHONE_MESSAGE);
-  }
-  return p.number;
+  const e164 = toIndianMobileE164(input);
+  if (!e164) throw new ApiError(422, 'invalid_phone', INVALID_PHONE_MESSAGE);
+  return e164;
 }
 
 /** A keyed hash of a client address: per-IP limits without storing the address. */

@@ -1,38 +1,16 @@
 import 'server-only';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Principal, RoleGrant } from '@/lib/auth/principal';
+import type { Me } from '../schemas';
 import type { DbOrTx } from '@/lib/db/client';
 import { users } from '@/lib/db/schema';
 
 /**
  * The user as clients see it (SPEC.md section 3 "User";
- * docs/api/accounts.md "The user").
+ * docs/api/accounts.md "The user"): the one type the server answers and the
+ * client reads (features/auth/schemas.ts `Me`).
  */
-export interface UserView {
-  userId: string | null;
-  isUserVisitor: boolean;
-  visitorId: string;
-  name: string;
-  username: string | null;
-  bio: string;
-  pic: string | null;
-  email: string | null;
-  emailVerified: boolean;
-  gender: string | null;
-  dob: string | null;
-  /** Masked: "+91 ******5678". */
-  phone: string | null;
-  /** The SPEC's phone id: the same masked number. */
-  phId: string | null;
-  hasGoogle: boolean;
-  onboardingStatus: 'INITIAL_ONBOARDING' | 'ONBOARDING_COMPLETED' | null;
-  isAmb: boolean;
-  followers: number;
-  following: number;
-  posts: number;
-  metadata: Record<string, unknown>;
-  permissions: { roles: RoleGrant[]; canCreateContent: boolean };
-}
+export type UserView = Me;
 
 /** "+919812345678" -> "+91 ******5678"; anything else keeps only its last 4 digits. */
 export function maskPhone(e164: string | null): string | null {
