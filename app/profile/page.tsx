@@ -11,6 +11,7 @@ import { userViewOf } from '@/features/auth/server/user-view';
 import { resolveCredentials } from '@/lib/auth/resolve';
 import { LOCALES, type Locale } from '@/lib/constants';
 import { getDb } from '@/lib/db/client';
+import { env } from '@/lib/env';
 import { mediaSigningReady } from '@/lib/storage/signing';
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -20,10 +21,12 @@ export async function generateMetadata(): Promise<Metadata> {
 
 /**
  * The Profile tab (SPEC.md section 2): settings (language, theme) for
- * everyone; for a signed-in user their profile, videos watched, rewards
- * summary and logout (features/auth/components/profile-screen.tsx). The
- * caller's user view is read here and handed to the client as
- * `['auth','me']`, so the first paint already shows the right screen.
+ * everyone; for a signed-in user their profile, sign-in methods, videos
+ * watched, rewards summary and logout
+ * (features/auth/components/profile-screen.tsx). The caller's user view is
+ * read here and handed to the client as `['auth','me']`, so the first paint
+ * already shows the right screen; GOOGLE_CLIENT_ID is read here too, for
+ * the Google button that links an account.
  */
 export default async function ProfilePage() {
   const t = await getTranslations('profile');
@@ -49,7 +52,7 @@ export default async function ProfilePage() {
   );
   return (
     <HydrationBoundary state={dehydrate(qc)}>
-      <ProfileScreen settings={settings} notifications={<NotificationList />} />
+      <ProfileScreen settings={settings} notifications={<NotificationList />} googleClientId={env().GOOGLE_CLIENT_ID ?? null} />
     </HydrationBoundary>
   );
 }

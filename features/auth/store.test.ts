@@ -6,7 +6,7 @@ const store = () => useLoginStore.getState();
 
 describe('login store (SPEC.md section 4 "Calls needing login")', () => {
   beforeEach(() => {
-    useLoginStore.setState({ open: false, pendingAction: null });
+    useLoginStore.setState({ open: false, pendingAction: null, purpose: 'sign-in' });
   });
 
   it('runs a signed-in user\'s call at once, without the modal', () => {
@@ -72,6 +72,29 @@ describe('login store (SPEC.md section 4 "Calls needing login")', () => {
     store().openLogin();
     expect(store().open).toBe(true);
     expect(store().pendingAction).toBeNull();
+    expect(store().purpose).toBe('sign-in');
+  });
+
+  it('opens for adding a mobile number, and is a plain sign-in again after closing or succeeding', () => {
+    store().openLogin({ purpose: 'link-phone' });
+    expect(store().open).toBe(true);
+    expect(store().purpose).toBe('link-phone');
+    expect(store().pendingAction).toBeNull();
+    store().close();
+    expect(store().purpose).toBe('sign-in');
+
+    store().openLogin({ purpose: 'link-phone' });
+    store().completeSignIn();
+    expect(store().open).toBe(false);
+    expect(store().purpose).toBe('sign-in');
+  });
+
+  it('turns an open link modal into a sign-in when a gated call asks for one', () => {
+    store().openLogin({ purpose: 'link-phone' });
+    const action = vi.fn();
+    store().requireLogin(action, false);
+    expect(store().purpose).toBe('sign-in');
+    expect(store().pendingAction).toBe(action);
   });
 });
 

@@ -10,11 +10,20 @@ import type { Me } from './schemas';
  * right after sign-in; a signed-in user's call runs at once. Who is signed
  * in is server data (the `['auth','me']` query), never kept here.
  */
+/**
+ * What the modal is open for: `sign-in` (a visitor signs in) or
+ * `link-phone` (a signed-in user adds a mobile number: the same code
+ * check, which the server then adds to that user).
+ */
+export type LoginPurpose = 'sign-in' | 'link-phone';
+
 interface LoginState {
   /** The login modal is shown. */
   open: boolean;
   /** The call waiting for sign-in; null when the modal was opened without one. */
   pendingAction: (() => void) | null;
+  /** What the modal is open for; `sign-in` unless openLogin asked otherwise. */
+  purpose: LoginPurpose;
 }
 
 interface LoginActions {
@@ -24,8 +33,11 @@ interface LoginActions {
    * replaces the first: only the latest tap runs.
    */
   requireLogin: (action: () => void, signedIn: boolean) => void;
-  /** Opens the modal for a plain sign-in, with nothing to run afterwards. */
-  openLogin: () => void;
+  /**
+   * Opens the modal with nothing to run afterwards: for a plain sign-in, or
+   * with `{ purpose: 'link-phone' }` for a signed-in user adding a mobile number.
+   */
+  openLogin: (options?: { purpose?: LoginPurpose }) => void;
   /** Sign-in succeeded: closes the modal and runs the pending call, exactly once. */
   completeSignIn: () => void;
   /** The modal was closed without a sign-in: the pending call is dropped. */
@@ -42,22 +54,23 @@ export function isSignedIn(me: Me | null | undefined): boolean {
 export const useLoginStore = create<LoginStore>()((set, get) => ({
   open: false,
   pendingAction: null,
+  purpose: 'sign-in',
   requireLogin: (action, signedIn) => {
     if (signedIn) {
       action();
       return;
     }
-    set({ open: true, pendingAction: action });
+    set({ open: true, pendingAction: action, purpose: 'sign-in' });
   },
-  openLogin: () => set({ open: true, pendingAction: null }),
+  openLogin: (options) => set({ open: true, pendingAction: null, purpose: options?.purpose ?? 'sign-in' }),
   completeSignIn: () => {
     // Taken out before it runs: a second success (or the action itself
     // signing in again) finds nothing pending.
     const action = get().pendingAction;
-    set({ open: false, pendingAction: null });
+    set({ open: false, pendingAction: null, purpose: 'sign-in' });
     action?.();
   },
-  close: () => set({ open: false, pendingAction: null }),
+  close: () => set({ open: false, pendingAction: null, purpose: 'sign-in' }),
 }));
 
 /**

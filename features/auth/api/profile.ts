@@ -149,6 +149,29 @@ export function useDeletePicture() {
 }
 
 /**
+ * POST /auth/api/v1/user/google: links the Google account of `credential`
+ * (a Google ID token from Google's button) to the signed-in user, who can
+ * then sign in with it too; its Google-verified email becomes the user's.
+ * @returns the user view with `hasGoogle: true`.
+ * @throws HttpError 409 `google_in_use` (another user's), 401
+ * `invalid_google_token` / `login_required`, 404 `google_signin_disabled`,
+ * 503 `google_unavailable`.
+ */
+export function linkGoogle(credential: string): Promise<Me> {
+  return sendJson<Me>('/auth/api/v1/user/google', 'POST', { credential });
+}
+
+/** Linking a Google account: the answer replaces `['auth','me']`. */
+export function useLinkGoogle() {
+  const qc = useQueryClient();
+  return useMutation<Me, HttpError, string>({
+    mutationKey: ['profile', 'google'],
+    mutationFn: linkGoogle,
+    onSuccess: (me) => qc.setQueryData(authKeys.me, me),
+  });
+}
+
+/**
  * Follow or unfollow a topic or creator (POST / DELETE
  * /auth/api/v1/user/follows); the follow list and the caller's counts reload.
  * @throws HttpError 404 `topic_not_found` / `user_not_found`, 422 `cannot_follow_self`.

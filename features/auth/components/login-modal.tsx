@@ -4,12 +4,14 @@ import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent as 
 import { useForm, useWatch, type Control, type UseFormReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useLocale, useTranslations } from 'next-intl';
+import { useQueryClient } from '@tanstack/react-query';
 import { GoogleLogin, GoogleOAuthProvider } from '@react-oauth/google';
 import { CloseIcon } from '@/components/ui/icons';
 import type { HttpError } from '@/lib/http/client';
 import { useNotificationStore } from '@/stores/notification-store';
 import { AUTH_FAILURE_EVENTS, trackAuthFailure } from '../api/failure-events';
-import { useGoogleSignIn, useInitiateOtp, useResendOtp, useVerifyOtp } from '../api/session';
+import { authKeys, useGoogleSignIn, useInitiateOtp, useResendOtp, useVerifyOtp } from '../api/session';
+import type { LoginPurpose } from '../store';
 import {
   AUTH_MESSAGE_KEYS, OTP_LENGTH, otpDigits, otpSchema, phoneFormSchema,
   type Me, type OtpSent, type PhoneForm, type PhoneFormInput,
@@ -22,6 +24,13 @@ export interface LoginModalProps {
   onSignedIn: (user: Me) => void;
   /** Google's OAuth client id; null: no Google button (GOOGLE_CLIENT_ID unset). */
   googleClientId: string | null;
+  /**
+   * `sign-in` (default) or `link-phone`: a signed-in user adds a mobile
+   * number. The code is asked for the same way (the server adds a phone
+   * verified while signed in to that user); the title says so, there is no
+   * Google button, and success toasts "Mobile number added".
+   */
+  purpose?: LoginPurpose;
 }
 
 type Step =
@@ -57,13 +66,16 @@ function useErrorText(): (err: HttpError) => string {
  * `resend_after_s`; or Google sign-in when a client id is configured.
  * Errors are the server's codes through `errors.<code>`; each failed call
  * is recorded as a SPEC.md section 8 tracked failure event. On success it
- * toasts "Signed in" and calls `onSignedIn`.
+ * toasts "Signed in" and calls `onSignedIn`. With `purpose: 'link-phone'`
+ * it adds the number to the signed-in user instead (see LoginModalProps).
  *
  * A modal dialog: labelled, focus moves in on open, Tab stays inside,
  * Escape or the backdrop closes, focus returns to where it was.
  */
-export function LoginModal({ onClose, onSignedIn, googleClientId }: LoginModalProps) {
+export function LoginModal({ onClose, onSignedIn, googleClientId, purpose = 'sign-in' }: LoginModalProps) {
   const t = useTranslations('auth');
+  const qc = useQueryClient();
+  const linking = purpose === 'link-phone';
   const text = useMessageText();
   const errorText = useErrorText();
   const notify = useNotificationStore((s) => s.notify);
@@ -82,9 +94,15 @@ export function LoginModal({ onClose, onSignedIn, googleClientId }: LoginModalPr
   const google = useGoogleSignIn();
 
   const signedIn = useCallback((user: Me) => {
-    notify({ message: t('signedIn') });
+    if (linking) {
+      notify({ message: t('phoneAdded') });
+      // The verify answer already is the user with the number; this asks once more, so every view agrees.
+      void qc.invalidateQueries({ queryKey: authKeys.me, exact: true });
+    } else {
+      notify({ message: t('signedIn') });
+    }
     onSignedIn(user);
-  }, [notify, onSignedIn, t]);
+  }, [linking, notify, onSignedIn, qc, t]);
 
   useDialogBehaviour(panelRef, onClose);
 
@@ -148,7 +166,7 @@ export function LoginModal({ onClose, onSignedIn, googleClientId }: LoginModalPr
         className="max-h-dvh w-full overflow-y-auto rounded-t-2xl bg-white p-5 pb-[max(1.25rem,env(safe-area-inset-bottom))] text-neutral-900 shadow-xl sm:max-w-md sm:rounded-2xl dark:bg-neutral-900 dark:text-neutral-100"
       >
         <div className="mb-2 flex items-center justify-between gap-4">
-          <h2 id={titleId} className="text-lg font-semibold">{step.kind === 'phone' ? t('title') : t('otpTitle')}</h2>
+          <h2 id={titleId} className="text-lg font-semibold">{step.kind === 'otp' ? t('otpTitle') : linking ? t('linkPhoneTitle') : t('title')}</h2>
           <button
             type="button"
             onClick={onClose}
@@ -161,9 +179,9 @@ export function LoginModal({ onClose, onSignedIn, googleClientId }: LoginModalPr
 
         {step.kind === 'phone' ? (
           <>
-            <p id={introId} className="mb-4 text-sm text-neutral-600 dark:text-neutral-400">{t('intro')}</p>
+            <p id={introId} className="mb-4 text-sm text-neutral-600 dark:text-neutral-400">{linking ? t('linkPhoneIntro') : t('intro')}</p>
             <PhoneStep form={form} text={text} pending={initiate.isPending} onSubmit={onSendCode} />
-            {googleClientId ? (
+            {googleClientId && !linking ? (
               <GoogleSection
                 clientId={googleClientId}
                 control={form.control}

@@ -14,11 +14,14 @@ const LoginModal = lazy(() => import('./login-modal').then((m) => ({ default: m.
 /**
  * The app's one login modal, mounted once in the root layout and driven by
  * the login store (`useRequireLogin()`, `openLogin()`): closing drops the
- * waiting call, a sign-in runs it once.
+ * waiting call, a sign-in runs it once. Opened with
+ * `openLogin({ purpose: 'link-phone' })` it adds a mobile number to the
+ * signed-in user instead.
  * @param googleClientId GOOGLE_CLIENT_ID read on the server; null hides the Google button.
  */
 export function LoginRoot({ googleClientId }: { googleClientId: string | null }) {
   const open = useLoginStore((s) => s.open);
+  const purpose = useLoginStore((s) => s.purpose);
   const close = useLoginStore((s) => s.close);
   const completeSignIn = useLoginStore((s) => s.completeSignIn);
   const onSignedIn = useCallback(() => completeSignIn(), [completeSignIn]);
@@ -33,7 +36,7 @@ export function LoginRoot({ googleClientId }: { googleClientId: string | null })
         </div>
       )}
     >
-      <LoginModal googleClientId={googleClientId} onClose={close} onSignedIn={onSignedIn} />
+      <LoginModal googleClientId={googleClientId} purpose={purpose} onClose={close} onSignedIn={onSignedIn} />
     </Suspense>
   );
 }

@@ -11,7 +11,7 @@ import { ProfileScreen } from './profile-screen';
 vi.mock('next/navigation', () => ({ useRouter: () => ({ refresh: vi.fn() }), usePathname: () => '/profile' }));
 
 afterEach(() => {
-  useLoginStore.setState({ open: false, pendingAction: null });
+  useLoginStore.setState({ open: false, pendingAction: null, purpose: 'sign-in' });
 });
 
 const SETTINGS = <section aria-label="Settings"><p>Language and theme</p></section>;
@@ -40,7 +40,9 @@ describe('ProfileScreen', () => {
     expect(await screen.findByRole('heading', { name: 'Asha Verma' })).toBeTruthy();
     expect(screen.getByText('@asha.v')).toBeTruthy();
     expect(screen.getByText('Rooftop solar since 2021.')).toBeTruthy();
-    expect(screen.getByText('+91 ******5678')).toBeTruthy();
+    // The masked number is shown once, with the sign-in methods under the profile card.
+    expect(within(screen.getByRole('region', { name: 'Sign-in methods' })).getByText('+91 ******5678')).toBeTruthy();
+    expect(screen.getAllByText('+91 ******5678')).toHaveLength(1);
     expect(screen.getByText('2 following')).toBeTruthy();
 
     const list = await screen.findByTestId('watched-list');

@@ -7,6 +7,7 @@ import { useLogout, useMe } from '../api/session';
 import type { Me } from '../schemas';
 import { isSignedIn, useRequireLogin } from '../store';
 import { ProfilePicture } from './profile-picture';
+import { ProfileSignInMethods } from './profile-sign-in-methods';
 import { WatchedList } from './watched-list';
 
 /** The edit form (react-hook-form, zod, the schemas) loads when "Edit profile" is first tapped. */
@@ -21,6 +22,12 @@ export interface ProfileScreenProps {
    * without it.
    */
   notifications?: ReactNode;
+  /**
+   * GOOGLE_CLIENT_ID read on the server by the page: with it a user without
+   * a linked Google account gets Google's button in the sign-in methods;
+   * null or absent, no Google button.
+   */
+  googleClientId?: string | null;
 }
 
 const card = 'rounded-2xl border border-neutral-200 bg-white p-5 dark:border-neutral-800 dark:bg-neutral-900';
@@ -29,11 +36,12 @@ const card = 'rounded-2xl border border-neutral-200 bg-white p-5 dark:border-neu
  * The Profile tab (SPEC.md section 2: settings, theme, language, videos
  * watched, rewards summary, notifications, logout). A visitor sees the
  * settings and a "Sign in" button; a signed-in user their picture, name,
- * username, bio, masked phone, the edit form, videos watched, the rewards
- * summary, notifications and logout. Who is signed in comes from
+ * username, bio, the edit form, the sign-in methods (masked phone, Google;
+ * the missing one can be linked), videos watched, the rewards summary,
+ * notifications and logout. Who is signed in comes from
  * `['auth','me']`, so signing in or out here switches the screen at once.
  */
-export function ProfileScreen({ settings, notifications }: ProfileScreenProps) {
+export function ProfileScreen({ settings, notifications, googleClientId = null }: ProfileScreenProps) {
   const t = useTranslations('profile');
   const me = useMe();
   const requireLogin = useRequireLogin();
@@ -67,7 +75,7 @@ export function ProfileScreen({ settings, notifications }: ProfileScreenProps) {
       </section>
     );
   } else {
-    body = <SignedInProfile me={me.data} notifications={notifications} />;
+    body = <SignedInProfile me={me.data} notifications={notifications} googleClientId={googleClientId} />;
   }
 
   return (
@@ -80,7 +88,7 @@ export function ProfileScreen({ settings, notifications }: ProfileScreenProps) {
   );
 }
 
-function SignedInProfile({ me, notifications }: { me: Me; notifications?: ReactNode }) {
+function SignedInProfile({ me, notifications, googleClientId }: { me: Me; notifications?: ReactNode; googleClientId: string | null }) {
   const t = useTranslations('profile');
   const [editing, setEditing] = useState(false);
   return (
@@ -101,23 +109,16 @@ function SignedInProfile({ me, notifications }: { me: Me; notifications?: ReactN
             <span>{t('posts', { count: me.posts })}</span>
           </p>
         </div>
-        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-          {me.phone ? (
-            <>
-              <dt className="text-neutral-600 dark:text-neutral-400">{t('phoneLabel')}</dt>
-              <dd dir="ltr" className="font-medium">{me.phone}</dd>
-            </>
-          ) : null}
-          {me.email ? (
-            <>
-              <dt className="text-neutral-600 dark:text-neutral-400">{t('emailLabel')}</dt>
-              <dd className="break-all font-medium">
-                {me.email}
-                {me.emailVerified ? null : <span className="ml-2 text-xs font-normal text-neutral-500 dark:text-neutral-400">({t('emailUnverified')})</span>}
-              </dd>
-            </>
-          ) : null}
-        </dl>
+        {/* The masked mobile number is shown with the sign-in methods below. */}
+        {me.email ? (
+          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+            <dt className="text-neutral-600 dark:text-neutral-400">{t('emailLabel')}</dt>
+            <dd className="break-all font-medium">
+              {me.email}
+              {me.emailVerified ? null : <span className="ml-2 text-xs font-normal text-neutral-500 dark:text-neutral-400">({t('emailUnverified')})</span>}
+            </dd>
+          </dl>
+        ) : null}
         {editing ? (
           <Suspense fallback={<p aria-busy="true" className="text-sm text-neutral-600 dark:text-neutral-400">{t('loading')}</p>}>
             <ProfileEditForm me={me} onDone={() => setEditing(false)} />
@@ -132,6 +133,7 @@ function SignedInProfile({ me, notifications }: { me: Me; notifications?: ReactN
           </button>
         )}
       </section>
+      <ProfileSignInMethods me={me} googleClientId={googleClientId} />
       <WatchedList />
       <RewardsSummary />
       {/* The notifications feature's list brings its own heading and the #notifications anchor. */}
