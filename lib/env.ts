@@ -117,6 +117,11 @@ const envSchema = z.object({
   IP_LIMIT_OTP_SENDS: z.coerce.number().int().min(1).default(60),
   /** Wrong OTP codes per IP per hour, counted in the database. */
   IP_LIMIT_OTP_WRONG: z.coerce.number().int().min(1).default(100),
+  /**
+   * Mobile numbers (comma-separated, 10 digits or +91 E.164) whose users are
+   * made ADMIN when they sign in: the first admins (docs/decisions/008).
+   */
+  ADMIN_PHONES: z.string().default(''),
   /** Google sign-in: the OAuth client id ID tokens must be issued for (their `aud`); unset: no Google sign-in. */
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   /** Where Google's token-signing keys are read (JWKS); tests point it at a local server. */

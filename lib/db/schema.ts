@@ -180,6 +180,8 @@ export const topics = pgTable('topics', {
   /** HOT or FREE (SPEC.md section 3 "Topic type tags"). */
   type_tag: text('type_tag').notNull().default('FREE'),
   pic: text('pic'),
+  /** A reel shown to creators before their first upload to this topic. */
+  guide_content_id: uuid('guide_content_id'),
   sort_order: integer('sort_order').notNull().default(0),
   created_at: createdAt(),
 }, (t) => [check('topics_type_tag_check', sql`${t.type_tag} in ('HOT','FREE')`)]);
@@ -219,6 +221,10 @@ export const contentItems = pgTable('content_items', {
   failure_reason: text('failure_reason'),
   /** Pending | Approved | Rejected (SPEC.md section 3 content filter). */
   review_status: text('review_status').notNull().default('Approved'),
+  /** Why a reviewer rejected or took the reel down; shown to its uploader. */
+  review_reason: text('review_reason'),
+  /** SHA-256 (hex) of the uploaded file: the same file twice is refused as a duplicate. */
+  content_hash: text('content_hash'),
   is_tldr: boolean('is_tldr').notNull().default(false),
   /** Storage prefix of the HLS files, poster and thumbnail. */
   media_key: text('media_key'),
@@ -241,7 +247,21 @@ export const contentItems = pgTable('content_items', {
   check('content_lang_check', sql`${t.lang} in ('en','hi','he')`),
   index('content_feed_idx').on(t.status, t.feed_seq),
   index('content_option_idx').on(t.option_id),
+  index('content_hash_idx').on(t.content_hash),
+  index('content_user_idx').on(t.user_id),
 ]);
+
+/** Every review move of a reel (docs/decisions/008): who, when, from, to, why. */
+export const contentReviews = pgTable('content_reviews', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  content_id: uuid('content_id').notNull().references(() => contentItems.id, { onDelete: 'cascade' }),
+  /** The reviewer or, for an edit that sends a Rejected reel back to Pending, its uploader. */
+  actor_user_id: uuid('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+  from_status: text('from_status').notNull(),
+  to_status: text('to_status').notNull(),
+  reason: text('reason'),
+  created_at: createdAt(),
+}, (t) => [index('content_reviews_content_idx').on(t.content_id, t.id)]);
 
 /** One like per viewer per reel (idempotent likes). */
 export const reactions = pgTable('reactions', {
