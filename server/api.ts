@@ -3,13 +3,16 @@ import { MAX_JSON_BODY_BYTES } from '@/lib/constants';
 import { createApiApp, limitBody } from '@/lib/http/app';
 import { authRoutes, type AuthDeps } from '@/features/auth/server/routes';
 import { profileRoutes } from '@/features/auth/server/profile-routes';
-import { countsChanged } from '@/features/reels/server/feed-cache';
+import { countsChanged, invalidateFeedCache } from '@/features/reels/server/feed-cache';
 import { feedRoutes, eventRoutes, reactionRoutes, readSideRoutes } from '@/features/reels/server/routes';
 import { listReadyReelsForTopics } from '@/features/reels/server/related';
 import { leadRoutes } from '@/features/leads/server/routes';
 import { chatRoutes, type ChatDeps } from '@/features/assistant/server/routes';
 import { notificationRoutes } from '@/features/notifications/server/routes';
 import { notifySignIn } from '@/features/notifications/server/sign-in-notice';
+import { studioRoutes, type StudioDeps } from '@/features/studio/server/routes';
+import { adminPhonesOf, grantAdminIfListed } from '@/features/studio/server/roles';
+import { env } from '@/lib/env';
 
 /**
  * The endpoint catalogue (SPEC.md section 7; ARCHITECTURE.md decision 2).
@@ -53,7 +56,18 @@ export function buildApi(chat?: ChatDeps['chat']) {
       countsChanged({ reel: '', viewer: home });
     },
     // A welcome for a new account; otherwise a "new sign-in" notice, live on the user's other devices.
-    onSignedIn: notifySignIn,
+    // A phone listed in ADMIN_PHONES becomes ADMIN (docs/decisions/008: admins only by operators).
+    onSignedIn: async (e) => {
+      await grantAdminIfListed(e.userId, adminPhonesOf(env().ADMIN_PHONES));
+      await notifySignIn(e);
+    },
+  };
+  const studio: StudioDeps = {
+    // Review moves, edits and taxonomy changes show in the feeds at once (every process, via the Redis bus).
+    onPublishedChanged: invalidateFeedCache,
+    onCountsReset: (changed) => {
+      for (const ch of changed) countsChanged(ch);
+    },
   };
   const jsonBodyLimit = limitBody(MAX_JSON_BODY_BYTES);
   return createApiApp()
@@ -79,7 +93,11 @@ export function buildApi(chat?: ChatDeps['chat']) {
     // GET /api/v1/leads/slots, POST /api/v1/leads/callback, /api/v1/leads/subsidy
     .route('/', leadRoutes)
     // POST /recommendation-service/api/v1/chat/, GET multilang-suggestions, suggestions
-    .route('/', chatRoutes(assistant));
+    .route('/', chatRoutes(assistant))
+    // GET topic_role, topic/{id}/topic_role; POST, DELETE topic/{id}/topic_role; GET, POST entity_permission;
+    // uploader: content/status, content/{id}, video, content_count/review, topic, topic/{id}, category, option,
+    // bulk/create, reset/topic|category|option/{id}, profile_stack/{id}, upload/guide_video (docs/api/studio.md)
+    .route('/', studioRoutes(studio));
 }
 
 /** The API's type, for the browser's typed client (lib/http/client.ts, Hono `hc`). */

@@ -27,6 +27,10 @@ export const NOTIFICATION_KEYS = [
   'welcome',
   /** An existing account was signed in to; params {method: 'phone' | 'google'}. */
   'newSignIn',
+  /** A reviewer approved the user's reel; params {topic}. */
+  'reelApproved',
+  /** A reviewer rejected (or took down) the user's reel; params {topic, reason}. */
+  'reelRejected',
 ] as const;
 export type NotificationKey = (typeof NOTIFICATION_KEYS)[number];
 

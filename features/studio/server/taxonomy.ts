@@ -1,0 +1,336 @@
+import 'server-only';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { getDb, type DbOrTx } from '@/lib/db/client';
+import { categories, contentItems, options, reactions, topics, views, watchProgress } from '@/lib/db/schema';
+import type { Principal } from '@/lib/auth/principal';
+import { ApiError, forbidden, notFound } from '@/lib/http/errors';
+import { may, type StudioAction } from '../policy';
+
+/**
+ * Topics and their taxonomy in the studio (SPEC.md section 7 Uploader:
+ * topic, topic/{id}, bulk/create, reset/..., profile_stack/{id},
+ * upload/guide_video; docs/decisions/008). Each function asks
+ * features/studio/policy.ts and writes in one transaction.
+ */
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+type TopicRow = typeof topics.$inferSelect;
+type CategoryRow = typeof categories.$inferSelect;
+type OptionRow = typeof options.$inferSelect;
+
+const conflict = (message: string) => new ApiError(409, 'conflict', message);
+
+/** A URL slug of `name`: lower-case ASCII letters, digits and dashes (at most 60); "topic" when nothing is left. */
+export function slugOf(name: string): string {
+  const s = name.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60).replace(/-+$/, '');
+  return s || 'topic';
+}
+
+async function topicOrThrow(db: DbOrTx, id: string): Promise<TopicRow> {
+  const [t] = UUID.test(id) ? await db.select().from(topics).where(eq(topics.id, id)).limit(1) : [];
+  if (!t) throw notFound('Topic not found.');
+  return t;
+}
+
+async function categoryOrThrow(db: DbOrTx, id: string): Promise<CategoryRow> {
+  const [c] = UUID.test(id) ? await db.select().from(categories).where(eq(categories.id, id)).limit(1) : [];
+  if (!c) throw notFound('Category not found.');
+  return c;
+}
+
+async function optionOrThrow(db: DbOrTx, id: string): Promise<OptionRow & { topic_id: string }> {
+  const [o] = UUID.test(id)
+    ? await db.select({ o: options, topic_id: categories.topic_id }).from(options)
+      .innerJoin(categories, eq(categories.id, options.category_id)).where(eq(options.id, id)).limit(1)
+    : [];
+  if (!o) throw notFound('Option not found.');
+  return { ...o.o, topic_id: o.topic_id };
+}
+
+function need(p: Principal, action: StudioAction, topicId: string | null): void {
+  if (!may(p, action, topicId)) throw forbidden();
+}
+
+/** True when `err` is PostgreSQL's unique violation (23505), directly or as a driver's cause. */
+function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; cause?: { code?: string } } | null;
+  return e?.code === '23505' || e?.cause?.code === '23505';
+}
+
+/** A topic's fields as written by the studio. */
+export interface TopicInput {
+  name: string;
+  type_tag?: 'HOT' | 'FREE';
+  description?: string;
+  pic?: string | null;
+  sort_order?: number;
+}
+
+/**
+ * Creates a topic (ADMIN, topic.create); its slug comes from the name,
+ * made unique with -2, -3, ... when taken.
+ * @throws ApiError 403.
+ */
+export async function createTopic(p: Principal, input: TopicInput): Promise<TopicRow> {
+  need(p, 'topic.create', null);
+  const { db } = await getDb();
+  const base = slugOf(input.name);
+  const taken = new Set((await db.select({ slug: topics.slug }).from(topics)
+    .where(sql`${topics.slug} = ${base} or ${topics.slug} like ${`${base}-%`}`)).map((r) => r.slug));
+  let slug = base;
+  for (let i = 2; taken.has(slug); i++) slug = `${base}-${i}`;
+  try {
+    const [t] = await db.insert(topics).values({
+      name: input.name, slug, type_tag: input.type_tag ?? 'FREE', description: input.description ?? '',
+      pic: input.pic ?? null, sort_order: input.sort_order ?? 0,
+    }).returning();
+    return t;
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict('A topic with this slug was just made; try again.');
+    throw err;
+  }
+}
+
+/**
+ * Edits a topic's name, type tag, description, picture or order (topic.edit).
+ * @throws ApiError 404 unknown topic; 403.
+ */
+export async function updateTopic(p: Principal, id: string, input: Partial<TopicInput>): Promise<TopicRow> {
+  const { db } = await getDb();
+  const t = await topicOrThrow(db, id);
+  need(p, 'topic.edit', t.id);
+  if (Object.keys(input).length === 0) return t;
+  const [row] = await db.update(topics).set(input).where(eq(topics.id, t.id)).returning();
+  return row;
+}
+
+/**
+ * Creates a category in a topic (taxonomy.edit).
+ * @throws ApiError 404 unknown topic; 403; 409 the name is taken in that topic.
+ */
+export async function createCategory(p: Principal, topicId: string, name: string, sortOrder?: number): Promise<CategoryRow> {
+  const { db } = await getDb();
+  const t = await topicOrThrow(db, topicId);
+  need(p, 'taxonomy.edit', t.id);
+  try {
+    const [c] = await db.insert(categories).values({ topic_id: t.id, name, sort_order: sortOrder ?? 0 }).returning();
+    return c;
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict('This topic already has a category of that name.');
+    throw err;
+  }
+}
+
+/**
+ * Renames or re-sorts a category (taxonomy.edit of its topic).
+ * @throws ApiError 404; 403; 409 the name is taken in that topic.
+ */
+export async function updateCategory(p: Principal, id: string, input: { name?: string; sort_order?: number; pic?: string | null }): Promise<CategoryRow> {
+  const { db } = await getDb();
+  const c = await categoryOrThrow(db, id);
+  need(p, 'taxonomy.edit', c.topic_id);
+  if (Object.keys(input).length === 0) return c;
+  try {
+    const [row] = await db.update(categories).set(input).where(eq(categories.id, c.id)).returning();
+    return row;
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict('This topic already has a category of that name.');
+    throw err;
+  }
+}
+
+/**
+ * Creates an option in a category (taxonomy.edit of its topic).
+ * @throws ApiError 404 unknown category; 403; 409 the name is taken in that category.
+ */
+export async function createOption(p: Principal, categoryId: string, name: string, sortOrder?: number): Promise<OptionRow> {
+  const { db } = await getDb();
+  const c = await categoryOrThrow(db, categoryId);
+  need(p, 'taxonomy.edit', c.topic_id);
+  try {
+    const [o] = await db.insert(options).values({ category_id: c.id, name, sort_order: sortOrder ?? 0 }).returning();
+    return o;
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict('This category already has an option of that name.');
+    throw err;
+  }
+}
+
+/**
+ * Renames or re-sorts an option (taxonomy.edit of its topic).
+ * @throws ApiError 404; 403; 409 the name is taken in that category.
+ */
+export async function updateOption(p: Principal, id: string, input: { name?: string; sort_order?: number; pic?: string | null }): Promise<OptionRow> {
+  const { db } = await getDb();
+  const o = await optionOrThrow(db, id);
+  need(p, 'taxonomy.edit', o.topic_id);
+  if (Object.keys(input).length === 0) {
+    const [row] = await db.select().from(options).where(eq(options.id, o.id));
+    return row;
+  }
+  try {
+    const [row] = await db.update(options).set(input).where(eq(options.id, o.id)).returning();
+    return row;
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict('This category already has an option of that name.');
+    throw err;
+  }
+}
+
+/** The body of bulk/create: categories with their options, by name. */
+export interface BulkInput {
+  categories: Array<{ name: string; options: string[] }>;
+}
+
+/**
+ * Creates categories and options in a topic in one transaction; names that
+ * exist are reused, so a repeat changes nothing (taxonomy.edit).
+ * @returns the categories named, each with the ids of its named options, and how many rows were made.
+ * @throws ApiError 404 unknown topic; 403.
+ */
+export async function bulkCreate(p: Principal, topicId: string, input: BulkInput): Promise<{
+  categories: Array<{ id: string; name: string; options: Array<{ id: string; name: string }> }>; created: number;
+}> {
+  const { db } = await getDb();
+  const t = await topicOrThrow(db, topicId);
+  need(p, 'taxonomy.edit', t.id);
+  return db.transaction(async (tx) => {
+    let created = 0;
+    const out = [];
+    for (const [ci, cat] of input.categories.entries()) {
+      const made = await tx.insert(categories).values({ topic_id: t.id, name: cat.name, sort_order: ci }).onConflictDoNothing().returning();
+      created += made.length;
+      const [c] = made.length ? made : await tx.select().from(categories).where(and(eq(categories.topic_id, t.id), eq(categories.name, cat.name)));
+      const opts = [];
+      for (const [oi, name] of cat.options.entries()) {
+        const mo = await tx.insert(options).values({ category_id: c.id, name, sort_order: oi }).onConflictDoNothing().returning();
+        created += mo.length;
+        const [o] = mo.length ? mo : await tx.select().from(options).where(and(eq(options.category_id, c.id), eq(options.name, name)));
+        opts.push({ id: o.id, name: o.name });
+      }
+      out.push({ id: c.id, name: c.name, options: opts });
+    }
+    return { categories: out, created };
+  });
+}
+
+/** What a reset removed. */
+export interface ResetResult {
+  reels: number;
+  reactions: number;
+  views: number;
+  progress: number;
+  /** The reels and options whose counts changed, for the count caches. */
+  changed: Array<{ reel: string; option: string }>;
+}
+
+/**
+ * Resets a topic (topic.reset), category or option (taxonomy.reset): the
+ * likes, views and watch progress of its reels are deleted and their counts
+ * and the options' total_reaction go to zero, in one transaction
+ * (docs/decisions/008 "Reset"). Content and taxonomy stay.
+ * @throws ApiError 404 unknown target; 403.
+ */
+export async function resetCounts(p: Principal, kind: 'topic' | 'category' | 'option', id: string): Promise<ResetResult> {
+  const { db } = await getDb();
+  let optionIds: string[];
+  if (kind === 'topic') {
+    const t = await topicOrThrow(db, id);
+    need(p, 'topic.reset', t.id);
+    optionIds = (await db.select({ id: options.id }).from(options).innerJoin(categories, eq(categories.id, options.category_id))
+      .where(eq(categories.topic_id, t.id))).map((r) => r.id);
+  } else if (kind === 'category') {
+    const c = await categoryOrThrow(db, id);
+    need(p, 'taxonomy.reset', c.topic_id);
+    optionIds = (await db.select({ id: options.id }).from(options).where(eq(options.category_id, c.id))).map((r) => r.id);
+  } else {
+    const o = await optionOrThrow(db, id);
+    need(p, 'taxonomy.reset', o.topic_id);
+    optionIds = [o.id];
+  }
+  if (optionIds.length === 0) return { reels: 0, reactions: 0, views: 0, progress: 0, changed: [] };
+  return db.transaction(async (tx) => {
+    const reels = await tx.select({ id: contentItems.id, option: contentItems.option_id }).from(contentItems)
+      .where(inArray(contentItems.option_id, optionIds));
+    const ids = reels.map((r) => r.id);
+    let r = 0; let v = 0; let w = 0;
+    if (ids.length) {
+      r = (await tx.delete(reactions).where(inArray(reactions.content_id, ids)).returning({ id: reactions.content_id })).length;
+      v = (await tx.delete(views).where(inArray(views.content_id, ids)).returning({ id: views.content_id })).length;
+      w = (await tx.delete(watchProgress).where(inArray(watchProgress.content_id, ids)).returning({ id: watchProgress.content_id })).length;
+      await tx.update(contentItems).set({ like_count: 0, view_count: 0 }).where(inArray(contentItems.id, ids));
+    }
+    await tx.update(options).set({ total_reaction: 0 }).where(inArray(options.id, optionIds));
+    return { reels: ids.length, reactions: r, views: v, progress: w, changed: reels.map((x) => ({ reel: x.id, option: x.option })) };
+  });
+}
+
+/** A topic's order of categories and options: ids in the order to show. */
+export interface ProfileStackInput {
+  categories: Array<{ id: string; options?: string[] }>;
+}
+
+/**
+ * Sets the sort_order of a topic's categories and, per category, its
+ * options to their places in the lists (topic.edit), in one transaction.
+ * @throws ApiError 404 unknown topic; 403; 422 an id that is not of that topic or category.
+ */
+export async function setProfileStack(p: Principal, topicId: string, input: ProfileStackInput): Promise<{ categories: number; options: number }> {
+  const { db } = await getDb();
+  const t = await topicOrThrow(db, topicId);
+  need(p, 'topic.edit', t.id);
+  return db.transaction(async (tx) => {
+    let nc = 0; let no = 0;
+    for (const [ci, cat] of input.categories.entries()) {
+      const done = UUID.test(cat.id)
+        ? await tx.update(categories).set({ sort_order: ci }).where(and(eq(categories.id, cat.id), eq(categories.topic_id, t.id))).returning({ id: categories.id })
+        : [];
+      if (!done.length) throw new ApiError(422, 'validation_failed', `categories.${ci}.id: not a category of this topic`);
+      nc++;
+      for (const [oi, oid] of (cat.options ?? []).entries()) {
+        const od = UUID.test(oid)
+          ? await tx.update(options).set({ sort_order: oi }).where(and(eq(options.id, oid), eq(options.category_id, cat.id))).returning({ id: options.id })
+          : [];
+        if (!od.length) throw new ApiError(422, 'validation_failed', `categories.${ci}.options.${oi}: not an option of this category`);
+        no++;
+      }
+    }
+    return { categories: nc, options: no };
+  });
+}
+
+/**
+ * Sets a topic's guide video (topic.edit): it must be an Approved, ready reel of that topic.
+ * @throws ApiError 404 unknown topic; 403; 422 a reel that is not an Approved reel of the topic.
+ */
+export async function setGuideVideo(p: Principal, topicId: string, contentId: string): Promise<{ topic_id: string; content_id: string }> {
+  const { db } = await getDb();
+  const t = await topicOrThrow(db, topicId);
+  need(p, 'topic.edit', t.id);
+  const [reel] = UUID.test(contentId)
+    ? await db.select({ id: contentItems.id }).from(contentItems)
+      .innerJoin(options, eq(options.id, contentItems.option_id))
+      .innerJoin(categories, eq(categories.id, options.category_id))
+      .where(and(eq(contentItems.id, contentId), eq(categories.topic_id, t.id), eq(contentItems.review_status, 'Approved'), eq(contentItems.status, 'ready')))
+      .limit(1)
+    : [];
+  if (!reel) throw new ApiError(422, 'validation_failed', 'content_id: not an approved reel of this topic');
+  await db.update(topics).set({ guide_content_id: reel.id }).where(eq(topics.id, t.id));
+  return { topic_id: t.id, content_id: reel.id };
+}
+
+/**
+ * A topic's guide video id (null when none, or when that reel is no longer
+ * an Approved, ready reel). Anyone may read it.
+ * @throws ApiError 404 unknown topic.
+ */
+export async function getGuideVideo(topicId: string): Promise<{ topic_id: string; content_id: string | null }> {
+  const { db } = await getDb();
+  const t = await topicOrThrow(db, topicId);
+  if (!t.guide_content_id) return { topic_id: t.id, content_id: null };
+  const [reel] = await db.select({ id: contentItems.id }).from(contentItems)
+    .where(and(eq(contentItems.id, t.guide_content_id), eq(contentItems.review_status, 'Approved'), eq(contentItems.status, 'ready'))).limit(1);
+  return { topic_id: t.id, content_id: reel?.id ?? null };
+}
