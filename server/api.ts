@@ -6,6 +6,8 @@ import { profileRoutes } from '@/features/auth/server/profile-routes';
 import { countsChanged, invalidateFeedCache } from '@/features/reels/server/feed-cache';
 import { feedRoutes, eventRoutes, reactionRoutes, readSideRoutes } from '@/features/reels/server/routes';
 import { listReadyReelsForTopics } from '@/features/reels/server/related';
+import { uploadRoutes } from '@/features/reels/server/upload-routes';
+import { may } from '@/features/studio/policy';
 import { leadRoutes } from '@/features/leads/server/routes';
 import { chatRoutes, type ChatDeps } from '@/features/assistant/server/routes';
 import { notificationRoutes } from '@/features/notifications/server/routes';
@@ -22,8 +24,11 @@ import { env } from '@/lib/env';
  * lib/http/app.ts. The browser's client takes its types from `ApiType`.
  */
 
-/** Endpoints that read and bound their own larger, non-JSON body (a profile picture: 5 MB, features/auth/server/picture.ts). */
-const OWN_BODY_LIMIT = new Set(['/auth/api/v1/user/profile-picture']);
+/**
+ * Endpoints that read and bound their own larger, non-JSON body (a profile picture: 5 MB, features/auth/server/picture.ts;
+ * a video: 200 MB, streamed to disk by features/reels/server/upload-routes.ts).
+ */
+const OWN_BODY_LIMIT = new Set(['/auth/api/v1/user/profile-picture', '/uploader/api/v1/uploadvideo']);
 
 /** Path prefixes served by this API; everything else goes to media or Next (server/index.ts). */
 const API_PREFIXES = [
@@ -80,6 +85,8 @@ export function buildApi(chat?: ChatDeps['chat']) {
     .route('/', readSideRoutes)
     // POST /uploader/api/v1/like/, /uploader/api/v1/unlike/
     .route('/', reactionRoutes)
+    // POST /uploader/api/v1/uploadvideo (multipart; resumable uploads are tus in server/uploads.ts)
+    .route('/', uploadRoutes((p, topicId) => may(p, 'content.upload', topicId)))
     // POST /auth/api/v1/events
     .route('/', eventRoutes)
     // POST /auth/api/v1/visitor, otp/initiate, otp/verify, v2/otp/verify, v2/otp/initiate/{id}, v2|v3|v5/oauth/login,

@@ -3,6 +3,10 @@ import { env } from '@/lib/env';
 import { logger } from '@/lib/logger';
 import { startWorker } from './worker';
 import { startStarterLibrary, type StarterLibraryOptions } from './starter-library';
+import { cleanExpiredUploads } from './uploads';
+
+/** How often abandoned resumable uploads are looked for, ms. */
+const UPLOAD_CLEANUP_EVERY_MS = 60 * 60 * 1000;
 
 export interface BackgroundOptions {
   /** Run the job worker in this process; default env WORKER_ENABLED. */
@@ -13,7 +17,7 @@ export interface BackgroundOptions {
 
 /**
  * Starts what runs beside the web server: the job worker (unless
- * WORKER_ENABLED=false) and, on first start, the starter library. The server
+ * WORKER_ENABLED=false) with the hourly removal of expired uploads, and, on first start, the starter library. The server
  * answers at once; reels join the feed as their jobs finish.
  * @returns stop(), which resolves once both have stopped: first the starter
  *   library (no reel is started after it; a render in progress is aborted and
@@ -25,6 +29,14 @@ export async function startBackground(opts: BackgroundOptions = {}): Promise<() 
   const e = env();
   const log = logger();
   const stopWorker = (opts.worker ?? e.WORKER_ENABLED) ? await startWorker() : null;
+  // Unfinished tus uploads expire after 24 h: removed at start and hourly, by the process that runs the worker.
+  let uploadCleanup: NodeJS.Timeout | null = null;
+  if (stopWorker) {
+    const clean = () => void cleanExpiredUploads().catch((err: unknown) => log.warn({ err }, 'expired upload clean-up failed'));
+    clean();
+    uploadCleanup = setInterval(clean, UPLOAD_CLEANUP_EVERY_MS);
+    uploadCleanup.unref();
+  }
   const library = opts.starterLibrary ?? e.STARTER_LIBRARY;
   const controller = new AbortController();
   let libraryDone: Promise<void> = Promise.resolve();
@@ -39,6 +51,7 @@ export async function startBackground(opts: BackgroundOptions = {}): Promise<() 
   return () => {
     stopping ??= (async () => {
       controller.abort(new Error('background stopping'));
+      if (uploadCleanup) clearInterval(uploadCleanup);
       await libraryDone;
       await stopWorker?.();
     })();

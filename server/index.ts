@@ -15,6 +15,7 @@ import { createRequestListener } from './request-listener';
 import { createSocketServer } from './socket';
 import { startBackground } from './background';
 import { handleStopSignals, trackResponses } from './graceful';
+import { createUploadHandler } from './uploads';
 import { listReadyReelsForTopics } from '@/features/reels/server/related';
 import { syncKnowledge } from '@/features/assistant/server/knowledge';
 import { warmAnswers } from '@/features/assistant/server/answer';
@@ -52,6 +53,7 @@ async function main() {
 
   const server = http.createServer(createRequestListener({
     api: apiListener,
+    uploads: createUploadHandler().handle,
     next: (req, res) => nextHandler(req, res, parse(req.url ?? '/', true)),
     distDir, dev, mediaOrigins, embedOrigins: e.CHAT_EMBED_ORIGINS,
   }));

@@ -12,12 +12,15 @@ import { logger } from '@/lib/logger';
 import { isApiPath } from './api';
 import { handleMediaRequest } from './media';
 import { serveBrotliAsset } from './static-brotli';
+import { isTusPath } from './uploads';
 
 type Handler = (req: http.IncomingMessage, res: http.ServerResponse) => Promise<void> | void;
 
 export interface ListenerParts {
   /** The Hono API's node listener. */
   api: Handler;
+  /** Resumable uploads (tus, server/uploads.ts); without it those paths go to the API. */
+  uploads?: Handler;
   /** Next's request handler (pages and their assets). */
   next: Handler;
   /** Next's build folder (`.next`), for the brotli assets. */
@@ -52,7 +55,8 @@ async function ensurePageVisitor(req: http.IncomingMessage, res: http.ServerResp
 /**
  * The one port's request listener (ARCHITECTURE.md "Shape"): every answer
  * gets the security headers (lib/http/security-headers.ts); then media
- * files, the API, brotli build assets, and Next for the rest. Pages get a
+ * files, resumable uploads (tus owns their bodies, so they come before the
+ * API's body limit), the API, brotli build assets, and Next for the rest. Pages get a
  * fresh CSP nonce, which Next reads from the request's CSP header and puts
  * on its scripts. A request that fails before any handler answers (a
  * malformed escape in its path) is a 400 in the one error shape, never a
@@ -66,6 +70,11 @@ export function createRequestListener(parts: ListenerParts): http.RequestListene
     if (url.startsWith('/media/')) {
       res.setHeader('Content-Security-Policy', DATA_POLICY);
       handleMediaRequest(req, res);
+      return;
+    }
+    if (parts.uploads && isTusPath(url)) {
+      res.setHeader('Content-Security-Policy', DATA_POLICY);
+      await parts.uploads(req, res);
       return;
     }
     if (isApiPath(url)) {

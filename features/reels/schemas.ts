@@ -194,3 +194,15 @@ export const eventSchema = z.strictObject({
   }).loose(),
 });
 export type EventPush = z.infer<typeof eventSchema>;
+
+/**
+ * The fields of a studio upload (SPEC.md section 3 "Post draft"): tus
+ * Upload-Metadata or the uploadvideo form. Text values, as both carry them.
+ */
+export const uploadFieldsSchema = z.object({
+  option_id: uuidSchema,
+  description: z.string().trim().max(2000, 'description must be at most 2000 characters').default(''),
+  lang: langSchema.default('en'),
+  is_tldr: z.enum(['true', 'false', '1', '0']).default('false').transform((v) => v === 'true' || v === '1'),
+});
+export type UploadFields = z.infer<typeof uploadFieldsSchema>;

@@ -1,8 +1,11 @@
 import 'server-only';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { randomUUID } from 'node:crypto';
-import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import { createHash, randomUUID } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { and, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import { getDb, type Db } from '@/lib/db/client';
 import { contentItems, jobs, options } from '@/lib/db/schema';
 import { env } from '@/lib/env';
@@ -38,7 +41,16 @@ export interface IngestInput {
   description: string;
   lang: 'en' | 'hi' | 'he';
   isTldr?: boolean;
+  /** The uploader (content_items.user_id); null for the starter library and imports. */
   userId?: string | null;
+  /** Review state of the new reel: 'Pending' for studio uploads; default 'Approved' (starter library, media:import). */
+  reviewStatus?: 'Pending' | 'Approved';
+  /**
+   * Refuse the file when a reel with the same SHA-256 is already published
+   * (Approved) or waiting for review (Pending) and not failed: studio uploads
+   * set it. Generated and imported reels are keyed by `sourceKey` instead.
+   */
+  refuseDuplicate?: boolean;
   /** Sources of the facts stated, one per line. */
   sources?: string;
   /** Idempotency key of the caller (import, generator): the same key returns the same reel. */
@@ -115,6 +127,33 @@ async function contentIdForKey(sourceKey: string): Promise<string | null> {
   return row?.id ?? null;
 }
 
+/**
+ * The 409 of a file uploaded before: carries the existing reel's id so the
+ * answer can link to it (`/content/<id>`).
+ */
+export class DuplicateVideoError extends ApiError {
+  constructor(public readonly contentId: string) {
+    super(409, 'duplicate_video', `This video has already been uploaded: /content/${contentId}`);
+    this.name = 'DuplicateVideoError';
+  }
+}
+
+/**
+ * Copies `from` to `to` and returns the SHA-256 (hex) of the bytes, read once.
+ * @throws Error from the file system.
+ */
+async function copyHashing(from: string, to: string): Promise<string> {
+  const hash = createHash('sha256');
+  const tap = new Transform({
+    transform(chunk: Buffer, _enc, cb) {
+      hash.update(chunk);
+      cb(null, chunk);
+    },
+  });
+  await pipeline(createReadStream(from), tap, createWriteStream(to));
+  return hash.digest('hex');
+}
+
 function isUniqueViolation(err: unknown): boolean {
   const e = err as { code?: string; cause?: { code?: string } };
   return e?.code === '23505' || e?.cause?.code === '23505';
@@ -127,7 +166,9 @@ function isUniqueViolation(err: unknown): boolean {
  * @returns the new (or existing) content id; the reel is `processing` until its transcode job ends.
  * @throws ApiError 404 `option_not_found`; 422 `validation_failed` for a bad lang;
  *   422 `file_unreadable` when the path cannot be read; 413 `file_too_large`,
- *   422 `no_video_stream`, 422 `video_too_long` (SPEC.md sections 5 and 8).
+ *   422 `no_video_stream`, 422 `video_too_long` (SPEC.md sections 5 and 8);
+ *   DuplicateVideoError (409 `duplicate_video`, with the existing reel's id) when
+ *   `refuseDuplicate` is set and the file's SHA-256 matches a published or pending reel.
  */
 export async function ingestVideoFile(input: IngestInput): Promise<{ contentId: string }> {
   const { db } = await getDb();
@@ -152,8 +193,18 @@ export async function ingestVideoFile(input: IngestInput): Promise<{ contentId: 
   const dir = uploadDir(contentId);
   await fs.mkdir(dir, { recursive: true });
   try {
-    await fs.copyFile(input.filePath, path.join(dir, `source${sourceExtension(input.filePath)}`));
+    const contentHash = await copyHashing(input.filePath, path.join(dir, `source${sourceExtension(input.filePath)}`));
     await db.transaction(async (tx) => {
+      if (input.refuseDuplicate) {
+        // One transaction at a time per hash, so two uploads of one file at once cannot both pass.
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${contentHash}))`);
+        const [dup] = await tx.select({ id: contentItems.id }).from(contentItems).where(and(
+          eq(contentItems.content_hash, contentHash),
+          inArray(contentItems.review_status, ['Approved', 'Pending']),
+          ne(contentItems.status, 'failed'),
+        )).limit(1);
+        if (dup) throw new DuplicateVideoError(dup.id);
+      }
       await tx.insert(contentItems).values({
         id: contentId,
         option_id: input.optionId,
@@ -163,6 +214,8 @@ export async function ingestVideoFile(input: IngestInput): Promise<{ contentId: 
         lang: input.lang,
         is_tldr: input.isTldr ?? false,
         status: 'processing',
+        review_status: input.reviewStatus ?? 'Approved',
+        content_hash: contentHash,
         source_key: input.sourceKey ?? null,
         media_key: contentPrefix(contentId),
       });

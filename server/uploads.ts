@@ -1,0 +1,264 @@
+import 'server-only';
+import fs from 'node:fs/promises';
+import type http from 'node:http';
+import path from 'node:path';
+import type { TLSSocket } from 'node:tls';
+import { and, eq } from 'drizzle-orm';
+import { Server, type ServerOptions } from '@tus/server';
+import { FileStore } from '@tus/file-store';
+import { getDb } from '@/lib/db/client';
+import { contentItems } from '@/lib/db/schema';
+import { env } from '@/lib/env';
+import { MAX_UPLOAD_BYTES } from '@/lib/constants';
+import { resolveCredentials } from '@/lib/auth/resolve';
+import type { Principal } from '@/lib/auth/principal';
+import { ApiError, errorBody } from '@/lib/http/errors';
+import { FINGERPRINT_HEADER } from '@/lib/http/principal';
+import { isAllowedOrigin } from '@/lib/http/request-info';
+import { FILE_TOO_LARGE_MESSAGE } from '@/lib/media/probe';
+import { logger } from '@/lib/logger';
+import { DuplicateVideoError } from '@/features/reels/server/ingest';
+import { assertMayUpload, ingestStudioUpload, parseUploadFields, type MayUpload } from '@/features/reels/server/upload';
+import { may } from '@/features/studio/policy';
+
+/**
+ * Resumable uploads over tus 1.0 (creation, expiration, termination) under
+ * /uploader/api/v1/upload/, answered before the Hono API because tus owns
+ * its request bodies and headers. A phone that loses its network asks HEAD
+ * for the offset and PATCHes the rest. On the last byte the file is ingested
+ * as a Pending reel of its uploader (features/reels/server/upload.ts), the
+ * reel's id comes back in `Upload-Content-Id` (and the JSON body), and the
+ * tus file is removed; `GET <upload url>/result` answers the same later.
+ * Limits: SPEC.md section 5 (200 MB, VIDEO_MAX_DURATION_S); who may upload
+ * where: docs/decisions/008 (`may(p, 'content.upload', topicId)`).
+ */
+
+/** Where tus requests are served (POST here; the upload's URL is `<prefix><id>`). */
+export const TUS_PREFIX = '/uploader/api/v1/upload/';
+/** An unfinished upload is removed this long after its creation (tus expiration extension). */
+export const UPLOAD_EXPIRY_MS = 24 * 60 * 60 * 1000;
+/** Answer header with the reel's id once the last byte is in. */
+export const CONTENT_ID_HEADER = 'Upload-Content-Id';
+
+/** Spec paths under the prefix that are not tus (the topic guide video, served by the API). */
+const NOT_TUS = new Set(['guide_video']);
+const TUS_ID = /^[0-9a-f]{32}$/;
+
+/** DATA_DIR/uploads-tus: tus files (`<id>`) and their `<id>.json` descriptions until ingested or expired. */
+export function tusUploadDir(): string {
+  return path.resolve(env().DATA_DIR, 'uploads-tus');
+}
+
+/** True when `url` (path with optional query) is a tus request of this handler. */
+export function isTusPath(url: string): boolean {
+  const p = url.split('?')[0];
+  if (p === TUS_PREFIX.slice(0, -1)) return true;
+  if (!p.startsWith(TUS_PREFIX)) return false;
+  return !NOT_TUS.has(p.slice(TUS_PREFIX.length).split('/')[0]);
+}
+
+function one(v: string | string[] | undefined): string | undefined {
+  return Array.isArray(v) ? v[0] : v;
+}
+
+function sendJson(res: http.ServerResponse, status: number, body: unknown): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': Buffer.byteLength(text),
+    'Tus-Resumable': '1.0.0',
+    // Do not make the client send a large body we will not read.
+    ...(status >= 400 ? { Connection: 'close' } : {}),
+  });
+  res.end(text);
+}
+
+function sendError(res: http.ServerResponse, err: ApiError): void {
+  sendJson(res, err.status, errorBodyOf(err));
+}
+
+function errorBodyOf(err: ApiError) {
+  const body = errorBody(err.code, err.message);
+  if (err instanceof DuplicateVideoError) {
+    return { error: { ...body.error, content_id: err.contentId, link: `/content/${err.contentId}` } };
+  }
+  return body;
+}
+
+/** tus Upload-Metadata: `key base64,key base64`. */
+function parseMetadata(header: string | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const pair of (header ?? '').split(',')) {
+    const [key, value] = pair.trim().split(' ');
+    if (!key) continue;
+    out[key] = value ? Buffer.from(value, 'base64').toString('utf8') : '';
+  }
+  return out;
+}
+
+export interface UploadHandler {
+  /** Answers one request whose path isTusPath. Never throws. */
+  handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void>;
+}
+
+export interface UploadHandlerOptions {
+  /** Folder of the tus files; default tusUploadDir(). */
+  directory?: string;
+  /** Permission to upload to a topic; default the studio policy's `content.upload`. */
+  mayUpload?: MayUpload;
+}
+
+/**
+ * Builds the tus handler. Per request: the caller from its session (cookie
+ * or Bearer; lib/auth/resolve.ts) must be a signed-in user (401
+ * `login_required`); POST, PATCH and DELETE must come from an allowed origin
+ * (403 `origin_not_allowed`). Creation needs `Upload-Length` (400 when
+ * missing; 413 `file_too_large` with SPEC.md section 8's message over
+ * 200 MB = 209,715,200 bytes, before anything is stored) and metadata
+ * option_id, description, lang, is_tldr (422 when bad; 404 unknown option;
+ * 403 `forbidden` without the right to upload to the option's topic). An
+ * upload answers only its creator (404 for anyone else). The ingest's
+ * refusals (413, 422 `no_video_stream` / `video_too_long`, 409
+ * `duplicate_video` with `content_id` and `link`) answer the last PATCH, and
+ * the tus file is removed either way.
+ */
+export function createUploadHandler(opts: UploadHandlerOptions = {}): UploadHandler {
+  const directory = opts.directory ?? tusUploadDir();
+  const mayUpload: MayUpload = opts.mayUpload ?? ((p, topicId) => may(p, 'content.upload', topicId));
+  const store = new FileStore({ directory, expirationPeriodInMilliseconds: UPLOAD_EXPIRY_MS });
+  const log = logger().child({ component: 'uploads' });
+  /** The uploader of a creation request, handed to tus' creation hook (which sees only the request). */
+  const creators = new WeakMap<http.IncomingMessage, string>();
+
+  const onUploadCreate: ServerOptions['onUploadCreate'] = async (req, upload) => {
+    const node = (req as { runtime?: { node?: { req?: http.IncomingMessage } } }).runtime?.node?.req;
+    const owner = node ? creators.get(node) : undefined;
+    if (!owner) throw { status_code: 500, body: JSON.stringify(errorBody('internal_error', 'Upload owner missing.')) };
+    return { metadata: { ...upload.metadata, owner } };
+  };
+
+  const onUploadFinish: ServerOptions['onUploadFinish'] = async (_req, upload) => {
+    const meta = upload.metadata ?? {};
+    try {
+      const fields = parseUploadFields(meta);
+      const { contentId } = await ingestStudioUpload({
+        filePath: path.join(directory, upload.id), userId: meta.owner ?? '', fields, sourceKey: `tus:${upload.id}`,
+      });
+      log.info({ uploadId: upload.id, contentId }, 'upload ingested');
+      return {
+        status_code: 200,
+        headers: { [CONTENT_ID_HEADER]: contentId, 'Content-Type': 'application/json; charset=utf-8' },
+        body: JSON.stringify({ content_id: contentId, review_status: 'Pending' }),
+      };
+    } catch (err) {
+      if (err instanceof ApiError) throw { status_code: err.status, body: JSON.stringify(errorBodyOf(err)) };
+      log.error({ err, uploadId: upload.id }, 'upload ingest failed');
+      throw { status_code: 500, body: JSON.stringify(errorBody('internal_error', 'The upload could not be processed.')) };
+    } finally {
+      await store.remove(upload.id).catch(() => undefined);
+    }
+  };
+
+  const tus = new Server({
+    path: TUS_PREFIX.slice(0, -1),
+    datastore: store,
+    maxSize: MAX_UPLOAD_BYTES,
+    relativeLocation: true,
+    exposedHeaders: [CONTENT_ID_HEADER],
+    onUploadCreate,
+    onUploadFinish,
+  });
+
+  async function ownerOf(id: string): Promise<string | null> {
+    if (!TUS_ID.test(id)) return null;
+    try {
+      return (await store.getUpload(id)).metadata?.owner ?? null;
+    } catch {
+      return null;
+    }
+  }
+
+  async function result(res: http.ServerResponse, id: string, userId: string): Promise<void> {
+    const { db } = await getDb();
+    const [row] = await db.select({ id: contentItems.id, review_status: contentItems.review_status, status: contentItems.status })
+      .from(contentItems).where(and(eq(contentItems.source_key, `tus:${id}`), eq(contentItems.user_id, userId)));
+    if (!row) {
+      sendJson(res, 404, errorBody('not_found', 'No finished upload has this id.'));
+      return;
+    }
+    res.setHeader(CONTENT_ID_HEADER, row.id);
+    sendJson(res, 200, { content_id: row.id, review_status: row.review_status, status: row.status });
+  }
+
+  async function route(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+    const method = req.method ?? 'GET';
+    if (method === 'OPTIONS') {
+      await tus.handle(req, res);
+      return;
+    }
+    const { principal } = await resolveCredentials({
+      cookieHeader: req.headers.cookie,
+      authorization: req.headers.authorization,
+      visitorToken: one(req.headers[FINGERPRINT_HEADER]),
+    });
+    const p: Principal | null = principal;
+    if (!p?.userId) throw new ApiError(401, 'login_required', 'Please log in to continue.');
+    const encrypted = Boolean((req.socket as TLSSocket | undefined)?.encrypted);
+    if ((method === 'POST' || method === 'PATCH' || method === 'DELETE') && !isAllowedOrigin(req.headers, encrypted)) {
+      throw new ApiError(403, 'origin_not_allowed', 'Requests from this origin are not allowed.');
+    }
+    const rest = (req.url ?? '').split('?')[0].slice(TUS_PREFIX.length).replace(/\/$/, '');
+    if (method === 'POST' && rest === '') {
+      const length = one(req.headers['upload-length']);
+      if (length === undefined || !/^\d+$/.test(length)) throw new ApiError(400, 'bad_request', 'Upload-Length is required.');
+      if (Number(length) > MAX_UPLOAD_BYTES) throw new ApiError(413, 'file_too_large', FILE_TOO_LARGE_MESSAGE);
+      const fields = parseUploadFields(parseMetadata(one(req.headers['upload-metadata'])));
+      await assertMayUpload(p, fields, mayUpload);
+      creators.set(req, p.userId);
+      await tus.handle(req, res);
+      return;
+    }
+    const [id, sub] = rest.split('/');
+    if (sub === 'result' && method === 'GET') {
+      await result(res, id, p.userId);
+      return;
+    }
+    if (!id || sub !== undefined || (await ownerOf(id)) !== p.userId) {
+      throw new ApiError(404, 'not_found', 'No upload has this id.');
+    }
+    await tus.handle(req, res);
+  }
+
+  return {
+    async handle(req, res) {
+      try {
+        await route(req, res);
+      } catch (err) {
+        if (res.headersSent) {
+          res.destroy();
+          return;
+        }
+        if (err instanceof ApiError) {
+          sendError(res, err);
+          return;
+        }
+        log.error({ err, method: req.method }, 'upload request failed');
+        sendJson(res, 500, errorBody('internal_error', 'The upload could not be handled.'));
+      }
+    },
+  };
+}
+
+/**
+ * Removes unfinished uploads older than UPLOAD_EXPIRY_MS (24 h) from the tus
+ * folder: their files and descriptions. Run at worker start and hourly
+ * (server/background.ts).
+ * @returns how many uploads were removed.
+ */
+export async function cleanExpiredUploads(directory = tusUploadDir()): Promise<number> {
+  await fs.mkdir(directory, { recursive: true });
+  const store = new FileStore({ directory, expirationPeriodInMilliseconds: UPLOAD_EXPIRY_MS });
+  const removed = await store.deleteExpired();
+  if (removed > 0) logger().info({ removed }, 'expired uploads removed');
+  return removed;
+}
