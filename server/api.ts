@@ -70,8 +70,9 @@ export function buildApi(chat?: ChatDeps['chat']) {
   const studio: StudioDeps = {
     // Review moves, edits and taxonomy changes show in the feeds at once (every process, via the Redis bus).
     onPublishedChanged: invalidateFeedCache,
-    onCountsReset: (changed) => {
+    onCountsReset: (changed, viewers) => {
       for (const ch of changed) countsChanged(ch);
+      for (const viewer of viewers) countsChanged({ reel: '', viewer });
     },
   };
   const jsonBodyLimit = limitBody(MAX_JSON_BODY_BYTES);

@@ -134,6 +134,21 @@ describe('POST /uploader/api/v1/content/status', () => {
     expect(seen.status).toBe(404);
     expect(await seen.json()).toEqual(await unknown.json());
   });
+
+  it('a reel still processing cannot be approved (409) and is hidden from others until ready', async () => {
+    const { t, creator, curator } = await world();
+    const stranger = await seed.signedIn();
+    const reel = await seed.reel(t.options[0].id, { status: 'processing', review_status: 'Pending', user_id: creator.user.id });
+    const res = await call('POST', '/uploader/api/v1/content/status', curator.cookie, { content_id: reel.id, status: 'Approved' });
+    expect(res.status).toBe(409);
+    expect((await res.json()).error.code).toBe('not_ready');
+    expect(await audit(reel.id)).toEqual([]);
+    const approvedProcessing = await seed.reel(t.options[0].id, { status: 'processing', user_id: creator.user.id });
+    expect((await call('GET', `/uploader/api/v1/content/${approvedProcessing.id}`, stranger.cookie)).status).toBe(404);
+    expect((await call('GET', `/uploader/api/v1/content/${approvedProcessing.id}`, creator.cookie)).status).toBe(200);
+    await seed.markReady(approvedProcessing.id);
+    expect((await call('GET', `/uploader/api/v1/content/${approvedProcessing.id}`, stranger.cookie)).status).toBe(200);
+  });
 });
 
 describe('GET /uploader/api/v1/content/{id}', () => {

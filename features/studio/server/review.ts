@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, inArray, isNull, ne, or, sql, type SQL } fro
 import { getDb, type DbOrTx } from '@/lib/db/client';
 import { categories, contentItems, contentReviews, options, topics } from '@/lib/db/schema';
 import type { Principal } from '@/lib/auth/principal';
-import { forbidden, notFound } from '@/lib/http/errors';
+import { ApiError, forbidden, notFound } from '@/lib/http/errors';
 import { notify } from '@/lib/notifications/notify';
 import { isAdmin, may, mayEditReel, mayMoveReel, maySeeReel, type ReelForPolicy } from '../policy';
 
@@ -66,6 +66,16 @@ function reelQuery(db: DbOrTx) {
 
 type ReelRow = Awaited<ReturnType<typeof reelQuery>>[number];
 
+/**
+ * maySeeReel, where an Approved reel counts as published only once it is
+ * ready (policy.ts: "anyone (where it is ready)"): before that only those
+ * who may see unpublished reels see it.
+ */
+function visible(p: Principal, reel: ReelRow): boolean {
+  const r = policyOf(reel);
+  return maySeeReel(p, r) && (reel.status === 'ready' || maySeeReel(p, { ...r, reviewStatus: 'Pending' }));
+}
+
 async function loadReel(db: DbOrTx, id: string, lock = false): Promise<ReelRow | null> {
   if (!UUID.test(id)) return null;
   const q = reelQuery(db).where(eq(contentItems.id, id)).limit(1);
@@ -80,7 +90,7 @@ async function loadReel(db: DbOrTx, id: string, lock = false): Promise<ReelRow |
  * @param reason required (3..500 characters, checked by the route) for Rejected.
  * @returns the reel as it is now.
  * @throws ApiError 404 a reel the caller may not see (or none); 403 a move
- * mayMoveReel refuses; 409 `not_ready` for a reel still processing.
+ * mayMoveReel refuses; 409 `not_ready` to approve a reel that is not ready (processing or failed).
  */
 export async function setReviewStatus(
   p: Principal, contentId: string, to: 'Approved' | 'Rejected', reason: string | null,
@@ -88,11 +98,13 @@ export async function setReviewStatus(
   const { db } = await getDb();
   const result = await db.transaction(async (tx) => {
     const reel = await loadReel(tx, contentId, true);
-    if (!reel || !maySeeReel(p, policyOf(reel))) throw notFound('Content not found.');
+    if (!reel || !visible(p, reel)) throw notFound('Content not found.');
     if (reel.review_status === to && to === 'Approved' && may(p, 'content.review', reel.topic_id)) {
       return { reel, changed: false };
     }
     if (!mayMoveReel(p, policyOf(reel), to)) throw forbidden();
+    // A reviewer approves what they could watch; rejecting a broken upload is fine.
+    if (to === 'Approved' && reel.status !== 'ready') throw new ApiError(409, 'not_ready', 'This reel is still processing or failed; it cannot be approved yet.');
     const why = to === 'Rejected' ? reason : null;
     await tx.update(contentItems).set({ review_status: to, review_reason: why }).where(eq(contentItems.id, reel.id));
     await tx.insert(contentReviews).values({
@@ -116,7 +128,7 @@ export async function setReviewStatus(
 export async function getStudioReel(p: Principal, contentId: string): Promise<StudioReel & { history: ReviewView[] }> {
   const { db } = await getDb();
   const reel = await loadReel(db, contentId);
-  if (!reel || !maySeeReel(p, policyOf(reel))) throw notFound('Content not found.');
+  if (!reel || !visible(p, reel)) throw notFound('Content not found.');
   const history = await db.select({
     actor_user_id: contentReviews.actor_user_id, from_status: contentReviews.from_status, to_status: contentReviews.to_status,
     reason: contentReviews.reason, created_at: contentReviews.created_at,
@@ -142,7 +154,7 @@ export async function editReel(p: Principal, contentId: string, edit: ReelEdit):
   const { db } = await getDb();
   return db.transaction(async (tx) => {
     const reel = await loadReel(tx, contentId, true);
-    if (!reel || !maySeeReel(p, policyOf(reel))) throw notFound('Content not found.');
+    if (!reel || !visible(p, reel)) throw notFound('Content not found.');
     if (!mayEditReel(p, policyOf(reel))) throw forbidden();
     if (edit.option_id !== undefined && edit.option_id !== reel.option_id) {
       const [opt] = UUID.test(edit.option_id)

@@ -25,8 +25,8 @@ import {
 export interface StudioDeps {
   /** A reel's visibility or the taxonomy the feeds show changed: drop cached feed pages. */
   onPublishedChanged(): void;
-  /** A reset zeroed these reels' counts (and their options' totals). */
-  onCountsReset?(changed: Array<{ reel: string; option: string }>): void;
+  /** A reset zeroed these reels' counts (and their options' totals) and deleted these visitors' likes and progress. */
+  onCountsReset?(changed: Array<{ reel: string; option: string }>, viewers: string[]): void;
 }
 
 const SMALL = { maxBytes: 8 * 1024 };
@@ -93,7 +93,7 @@ const noQuery = z.object({}).strict();
 /** The studio's router; `deps` carries its effects on other features (server/api.ts). */
 export function studioRoutes(deps: StudioDeps) {
   const reset = (r: ResetResult) => {
-    deps.onCountsReset?.(r.changed);
+    deps.onCountsReset?.(r.changed, r.viewers);
     deps.onPublishedChanged();
     return { reels: r.reels, reactions: r.reactions, views: r.views, progress: r.progress };
   };

@@ -224,7 +224,12 @@ export interface ResetResult {
   progress: number;
   /** The reels and options whose counts changed, for the count caches. */
   changed: Array<{ reel: string; option: string }>;
+  /** Visitors whose likes or progress were deleted (at most RESET_VIEWERS_MAX; their cached state expires on its own beyond that). */
+  viewers: string[];
 }
+
+/** Most visitors whose cached state a reset drops one by one. */
+export const RESET_VIEWERS_MAX = 1000;
 
 /**
  * Resets a topic (topic.reset), category or option (taxonomy.reset): the
@@ -250,20 +255,24 @@ export async function resetCounts(p: Principal, kind: 'topic' | 'category' | 'op
     need(p, 'taxonomy.reset', o.topic_id);
     optionIds = [o.id];
   }
-  if (optionIds.length === 0) return { reels: 0, reactions: 0, views: 0, progress: 0, changed: [] };
+  if (optionIds.length === 0) return { reels: 0, reactions: 0, views: 0, progress: 0, changed: [], viewers: [] };
   return db.transaction(async (tx) => {
     const reels = await tx.select({ id: contentItems.id, option: contentItems.option_id }).from(contentItems)
       .where(inArray(contentItems.option_id, optionIds));
     const ids = reels.map((r) => r.id);
-    let r = 0; let v = 0; let w = 0;
+    let r: Array<{ viewer: string }> = []; let v = 0; let w: Array<{ viewer: string }> = [];
     if (ids.length) {
-      r = (await tx.delete(reactions).where(inArray(reactions.content_id, ids)).returning({ id: reactions.content_id })).length;
+      r = await tx.delete(reactions).where(inArray(reactions.content_id, ids)).returning({ viewer: reactions.viewer_id });
       v = (await tx.delete(views).where(inArray(views.content_id, ids)).returning({ id: views.content_id })).length;
-      w = (await tx.delete(watchProgress).where(inArray(watchProgress.content_id, ids)).returning({ id: watchProgress.content_id })).length;
+      w = await tx.delete(watchProgress).where(inArray(watchProgress.content_id, ids)).returning({ viewer: watchProgress.viewer_id });
       await tx.update(contentItems).set({ like_count: 0, view_count: 0 }).where(inArray(contentItems.id, ids));
     }
     await tx.update(options).set({ total_reaction: 0 }).where(inArray(options.id, optionIds));
-    return { reels: ids.length, reactions: r, views: v, progress: w, changed: reels.map((x) => ({ reel: x.id, option: x.option })) };
+    const viewers = [...new Set([...r, ...w].map((x) => x.viewer))].slice(0, RESET_VIEWERS_MAX);
+    return {
+      reels: ids.length, reactions: r.length, views: v, progress: w.length,
+      changed: reels.map((x) => ({ reel: x.id, option: x.option })), viewers,
+    };
   });
 }
 
