@@ -4,6 +4,7 @@ import { getDb, type DbOrTx } from '@/lib/db/client';
 import { categories, contentItems, contentReviews, options, topics } from '@/lib/db/schema';
 import type { Principal } from '@/lib/auth/principal';
 import { ApiError, forbidden, notFound } from '@/lib/http/errors';
+import { logger } from '@/lib/logger';
 import { notify } from '@/lib/notifications/notify';
 import { isAdmin, may, mayEditReel, mayMoveReel, maySeeReel, type ReelForPolicy } from '../policy';
 
@@ -113,9 +114,11 @@ export async function setReviewStatus(
     return { reel: { ...reel, review_status: to, review_reason: why }, changed: true };
   });
   if (result.changed && result.reel.user_id && result.reel.user_id !== p.userId) {
+    // The move has committed: a notice that fails to store is logged, the move stands.
     await notify(result.reel.user_id, to === 'Approved'
       ? { key: 'reelApproved', params: { topic: result.reel.topic_name }, link: `/content/${result.reel.id}` }
-      : { key: 'reelRejected', params: { topic: result.reel.topic_name, reason: reason ?? '' }, link: `/content/${result.reel.id}` });
+      : { key: 'reelRejected', params: { topic: result.reel.topic_name, reason: reason ?? '' }, link: `/content/${result.reel.id}` })
+      .catch((err: unknown) => logger().warn({ err, content: result.reel.id }, 'review notification failed'));
   }
   return { reel: viewOf(result.reel), changed: result.changed };
 }
