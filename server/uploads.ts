@@ -116,8 +116,9 @@ export interface UploadHandlerOptions {
  * missing; 413 `file_too_large` with SPEC.md section 8's message over
  * 200 MB = 209,715,200 bytes, before anything is stored) and metadata
  * option_id, description, lang, is_tldr (422 when bad; 404 unknown option;
- * 403 `forbidden` without the right to upload to the option's topic). An
- * upload answers only its creator (404 for anyone else). The ingest's
+ * 403 `forbidden` without the right to upload to the option's topic; asked
+ * again by the PATCH with the last byte). An upload answers only its
+ * creator (404 for anyone else). The ingest's
  * refusals (413, 422 `no_video_stream` / `video_too_long`, 409
  * `duplicate_video` with `content_id` and `link`) answer the last PATCH, and
  * the tus file is removed either way.
@@ -127,20 +128,27 @@ export function createUploadHandler(opts: UploadHandlerOptions = {}): UploadHand
   const mayUpload: MayUpload = opts.mayUpload ?? ((p, topicId) => may(p, 'content.upload', topicId));
   const store = new FileStore({ directory, expirationPeriodInMilliseconds: UPLOAD_EXPIRY_MS });
   const log = logger().child({ component: 'uploads' });
-  /** The uploader of a creation request, handed to tus' creation hook (which sees only the request). */
-  const creators = new WeakMap<http.IncomingMessage, string>();
+  /** The caller of a request, handed to tus' hooks (which see only the request). */
+  const callers = new WeakMap<http.IncomingMessage, Principal>();
+  const callerOf = (req: object) => {
+    const node = (req as { runtime?: { node?: { req?: http.IncomingMessage } } }).runtime?.node?.req;
+    return node ? callers.get(node) : undefined;
+  };
 
   const onUploadCreate: ServerOptions['onUploadCreate'] = async (req, upload) => {
-    const node = (req as { runtime?: { node?: { req?: http.IncomingMessage } } }).runtime?.node?.req;
-    const owner = node ? creators.get(node) : undefined;
+    const owner = callerOf(req)?.userId;
     if (!owner) throw { status_code: 500, body: JSON.stringify(errorBody('internal_error', 'Upload owner missing.')) };
     return { metadata: { ...upload.metadata, owner } };
   };
 
-  const onUploadFinish: ServerOptions['onUploadFinish'] = async (_req, upload) => {
+  const onUploadFinish: ServerOptions['onUploadFinish'] = async (req, upload) => {
     const meta = upload.metadata ?? {};
     try {
       const fields = parseUploadFields(meta);
+      // The right to upload is asked again with the last byte: a role taken away meanwhile stops the reel.
+      const caller = callerOf(req);
+      if (!caller) throw new ApiError(401, 'login_required', 'Please log in to continue.');
+      await assertMayUpload(caller, fields, mayUpload);
       const { contentId } = await ingestStudioUpload({
         filePath: path.join(directory, upload.id), userId: meta.owner ?? '', fields, sourceKey: `tus:${upload.id}`,
       });
@@ -214,7 +222,7 @@ export function createUploadHandler(opts: UploadHandlerOptions = {}): UploadHand
       if (Number(length) > MAX_UPLOAD_BYTES) throw new ApiError(413, 'file_too_large', FILE_TOO_LARGE_MESSAGE);
       const fields = parseUploadFields(parseMetadata(one(req.headers['upload-metadata'])));
       await assertMayUpload(p, fields, mayUpload);
-      creators.set(req, p.userId);
+      callers.set(req, p);
       await tus.handle(req, res);
       return;
     }
@@ -226,6 +234,7 @@ export function createUploadHandler(opts: UploadHandlerOptions = {}): UploadHand
     if (!id || sub !== undefined || (await ownerOf(id)) !== p.userId) {
       throw new ApiError(404, 'not_found', 'No upload has this id.');
     }
+    callers.set(req, p);
     await tus.handle(req, res);
   }
 

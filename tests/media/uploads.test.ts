@@ -8,11 +8,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
 import { getRequestListener } from '@hono/node-server';
 import { getDb } from '@/lib/db/client';
-import { contentItems, jobs } from '@/lib/db/schema';
+import { contentItems, jobs, userRoles } from '@/lib/db/schema';
 import { MAX_UPLOAD_BYTES } from '@/lib/constants';
 import { buildApi } from '@/server/api';
 import { createRequestListener } from '@/server/request-listener';
-import { cleanExpiredUploads, createUploadHandler, tusUploadDir } from '@/server/uploads';
+import { cleanExpiredUploads, createUploadHandler, isTusPath, tusUploadDir } from '@/server/uploads';
 import { uploadDir } from '@/features/reels/server/ingest';
 import { uploadTempDir } from '@/features/reels/server/upload-routes';
 import { makeClip } from '../fixtures/clips';
@@ -293,6 +293,28 @@ describe('tus /uploader/api/v1/upload/', () => {
     expect(mine.headers.get('upload-offset')).toBe('100');
     await fetch(`${base}${url}`, { method: 'DELETE', headers: { 'Tus-Resumable': '1.0.0', ...auth(creator.token) } });
     expect(tusFiles()).toEqual([]);
+  });
+
+  it('asks again with the last byte: a creator whose role was taken away meanwhile gets 403 and no reel', async () => {
+    const bytes = fs.readFileSync(await makeClip(path.join(tmp, 'revoked.mp4'), { width: 200, height: 356, durationS: 1 }));
+    const soon = await seed.signedIn({ roles: [{ role: 'CREATOR', topicId }] });
+    const created = await create(soon.token, bytes.length);
+    const url = created.headers.get('location') ?? '';
+    expect((await patch(url, soon.token, 0, bytes.subarray(0, 100))).status).toBe(204);
+    const { db } = await getDb();
+    await db.delete(userRoles).where(eq(userRoles.user_id, soon.user.id));
+    const last = await patch(url, soon.token, 100, bytes.subarray(100));
+    expect(last.status).toBe(403);
+    expect(await last.json()).toEqual({ error: { code: 'forbidden', message: SPEC_FORBIDDEN } });
+    expect(await db.select().from(contentItems).where(eq(contentItems.user_id, soon.user.id))).toEqual([]);
+    expect(tusFiles()).toEqual([]);
+  });
+
+  it('leaves the guide video paths under the prefix to the API', () => {
+    expect(isTusPath('/uploader/api/v1/upload/')).toBe(true);
+    expect(isTusPath('/uploader/api/v1/upload/0123456789abcdef0123456789abcdef')).toBe(true);
+    expect(isTusPath('/uploader/api/v1/upload/guide_video?topic_id=x')).toBe(false);
+    expect(isTusPath('/uploader/api/v1/uploadvideo')).toBe(false);
   });
 
   it('removes unfinished uploads 24 h after their creation', async () => {
