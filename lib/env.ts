@@ -113,6 +113,8 @@ const envSchema = z.object({
   IP_LIMIT_AUTH: z.coerce.number().int().min(1).default(600),
   /** Profile writes (edits, pictures, follows, newsletter, notifications) per IP per 10 minutes. */
   IP_LIMIT_PROFILE: z.coerce.number().int().min(1).default(1200),
+  /** Upload requests (tus creations and chunks, single-request uploads) per IP per 10 minutes. */
+  IP_LIMIT_UPLOAD: z.coerce.number().int().min(1).default(3000),
   /** OTP codes sent (initiate and resend) per IP per hour, counted in the database. */
   IP_LIMIT_OTP_SENDS: z.coerce.number().int().min(1).default(60),
   /** Wrong OTP codes per IP per hour, counted in the database. */

@@ -14,7 +14,8 @@ import { resolveCredentials } from '@/lib/auth/resolve';
 import type { Principal } from '@/lib/auth/principal';
 import { ApiError, errorBody } from '@/lib/http/errors';
 import { FINGERPRINT_HEADER } from '@/lib/http/principal';
-import { isAllowedOrigin } from '@/lib/http/request-info';
+import { clientIp, isAllowedOrigin } from '@/lib/http/request-info';
+import { consumeLimit } from '@/lib/http/rate-limit';
 import { FILE_TOO_LARGE_MESSAGE } from '@/lib/media/probe';
 import { logger } from '@/lib/logger';
 import { DuplicateVideoError } from '@/features/reels/server/ingest';
@@ -215,6 +216,7 @@ export function createUploadHandler(opts: UploadHandlerOptions = {}): UploadHand
     if ((method === 'POST' || method === 'PATCH' || method === 'DELETE') && !isAllowedOrigin(req.headers, encrypted)) {
       throw new ApiError(403, 'origin_not_allowed', 'Requests from this origin are not allowed.');
     }
+    await consumeLimit('upload', p, clientIp(req));
     const rest = (req.url ?? '').split('?')[0].slice(TUS_PREFIX.length).replace(/\/$/, '');
     if (method === 'POST' && rest === '') {
       const length = one(req.headers['upload-length']);

@@ -19,7 +19,7 @@ import { ApiError } from './errors';
  * A refused request is a 429 `rate_limited` with Retry-After (seconds).
  */
 
-export type LimitName = 'chat' | 'like' | 'events' | 'leads' | 'visitor' | 'auth' | 'profile';
+export type LimitName = 'chat' | 'like' | 'events' | 'leads' | 'visitor' | 'auth' | 'profile' | 'upload';
 
 interface LimitRule {
   /** Window, seconds. */
@@ -44,6 +44,8 @@ export const LIMITS: Record<LimitName, LimitRule> = {
   auth: { windowS: 600, perVisitor: 30, perIp: () => env().IP_LIMIT_AUTH },
   // Profile edits, pictures, follows, newsletter, notification reads.
   profile: { windowS: 600, perVisitor: 120, perIp: () => env().IP_LIMIT_PROFILE },
+  // Upload requests (tus creations, chunks, resumes; single-request uploads): a 200 MB file in 1 MB chunks fits.
+  upload: { windowS: 600, perVisitor: 600, perIp: () => env().IP_LIMIT_UPLOAD },
 };
 
 function redisClient(): Redis | null {

@@ -9,6 +9,7 @@ import type { ReadableStream as NodeWebStream } from 'node:stream/web';
 import busboy from 'busboy';
 import { Hono } from 'hono';
 import type { ApiEnv } from '@/lib/http/app';
+import { rateLimit } from '@/lib/http/rate-limit';
 import { ApiError, badRequest, errorBody } from '@/lib/http/errors';
 import { principal, requireUser, sameOrigin } from '@/lib/http/principal';
 import { MAX_UPLOAD_BYTES } from '@/lib/constants';
@@ -126,7 +127,7 @@ async function receiveForm(
  */
 export function uploadRoutes(mayUpload: MayUpload) {
   return new Hono<ApiEnv>()
-    .post('/uploader/api/v1/uploadvideo', sameOrigin(), principal(), requireUser(), async (c) => {
+    .post('/uploader/api/v1/uploadvideo', sameOrigin(), principal(), requireUser(), rateLimit('upload'), async (c) => {
       const declared = Number(c.req.header('content-length'));
       if (Number.isFinite(declared) && declared > MAX_UPLOAD_BYTES + FORM_OVERHEAD_BYTES) {
         c.header('Connection', 'close');
