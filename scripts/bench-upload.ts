@@ -10,6 +10,9 @@
  * 2. Finish to reel: a real 10 s 720x1280 clip made with ffmpeg, all but
  *    its last byte sent first; then the time from sending the last byte to
  *    the answer carrying the reel id, and to the reel's row existing.
+ * 3. Approval to feed: the job worker transcodes the clip; a curator of the
+ *    topic approves it (POST /uploader/api/v1/content/status); then the
+ *    time until a fresh feed page (GET /feeds-server/api/v1/feeds) holds it.
  *
  * The real pieces: the request listener with the tus handler and the Hono
  * API, a PGlite database in memory, DATA_DIR in a temp folder (removed at
@@ -55,6 +58,14 @@ async function main() {
   const [user] = await db.insert(users).values({ name: 'Bench creator', home_viewer_id: home }).returning();
   await db.insert(userRoles).values({ user_id: user.id, role: 'CREATOR', topic_id: topic.id });
   const token = await createSession(db, user.id, 'phone', 'bench');
+  const curatorHome = newVisitorId();
+  await db.insert(viewers).values({ id: curatorHome });
+  const [curator] = await db.insert(users).values({ name: 'Bench curator', home_viewer_id: curatorHome }).returning();
+  await db.insert(userRoles).values({ user_id: curator.id, role: 'CURATOR', topic_id: topic.id });
+  const curatorToken = await createSession(db, curator.id, 'phone', 'bench');
+  const { startWorker } = await import('@/server/worker');
+  const { initMediaSigning } = await import('@/lib/storage/signing');
+  await initMediaSigning();
 
   const server = http.createServer(createRequestListener({
     api: getRequestListener(buildApi().fetch),
@@ -151,6 +162,38 @@ async function main() {
     await poll;
     console.log(`finish -> reel (${(bytes.length / MB).toFixed(1)} MB clip, 10 s 720x1280): answer with id ${contentId ? 'yes' : 'NO'} `
       + `in ${answerMs.toFixed(0)} ms; row existed after ${rowMs.toFixed(0)} ms`);
+
+    // 3. Approval to a fresh feed page.
+    if (contentId) {
+      const stopWorker = await startWorker();
+      const tr = performance.now();
+      for (;;) {
+        const [row] = await db.select({ status: contentItems.status }).from(contentItems).where(eq(contentItems.id, contentId));
+        if (row?.status === 'ready' || row?.status === 'failed') {
+          if (row.status === 'failed') throw new Error('transcode failed');
+          break;
+        }
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      const transcodeMs = performance.now() - tr;
+      await stopWorker();
+      const feedUrl = `${base}/feeds-server/api/v1/feeds?topic_id=${topic.id}`;
+      const inFeed = async () => ((await (await fetch(feedUrl)).json()) as { feeds: Array<{ id: string }> })
+        .feeds.some((f) => f.id === contentId);
+      if (await inFeed()) throw new Error('a Pending reel is in the feed');
+      const ta = performance.now();
+      const approved = await fetch(`${base}/uploader/api/v1/content/status`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${curatorToken}`, 'content-type': 'application/json', origin: base },
+        body: JSON.stringify({ content_id: contentId, status: 'Approved' }),
+      });
+      if (!approved.ok) throw new Error(`approve: ${approved.status} ${await approved.text()}`);
+      const answeredMs = performance.now() - ta;
+      while (!(await inFeed())) await new Promise((r) => setTimeout(r, 1));
+      const feedMs = performance.now() - ta;
+      console.log(`approval -> feed: transcode took ${(transcodeMs / 1000).toFixed(1)} s; approval answered in ${answeredMs.toFixed(0)} ms, `
+        + `the reel was on a fresh feed page ${feedMs.toFixed(0)} ms after the approval was sent`);
+    }
   } finally {
     await new Promise((r) => server.close(r));
     await (await handle).close();
