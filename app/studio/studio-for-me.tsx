@@ -1,0 +1,11 @@
+'use client';
+
+import { useMe } from '@/features/auth/api/session';
+import { StudioScreen } from '@/features/studio/components/studio-screen';
+
+/** Hands the signed-in user's role grants to the studio (features do not import each other; app composes them). */
+export function StudioForMe() {
+  const me = useMe();
+  if (!me.data) return null;
+  return <StudioScreen viewer={{ userId: me.data.userId, roles: me.data.permissions.roles }} />;
+}

@@ -1,0 +1,255 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { server } from '@/tests/fixtures/msw-server';
+import { renderWithApp } from '@/tests/fixtures/render';
+import type { RoleGrant } from '@/lib/auth/principal';
+import type { StudioReel } from '../api/studio';
+import { DRAFT_STORAGE_KEY, EMPTY_DRAFT, useStudioDraftStore } from '../store';
+import { MyUploads } from './my-uploads';
+import { ReviewQueue } from './review-queue';
+import { StudioScreen } from './studio-screen';
+import { TOO_LARGE_MESSAGE, UploadForm } from './upload-form';
+
+interface FakeOptions {
+  metadata: Record<string, string>;
+  onProgress: (sent: number, total: number) => void;
+  onSuccess: (p: { lastResponse: { getHeader(name: string): string | undefined } }) => void;
+  onError: (e: Error) => void;
+}
+const tus = vi.hoisted(() => ({ uploads: [] as { file: File; options: unknown; start: () => void; abort: () => Promise<void> }[] }));
+vi.mock('tus-js-client', () => ({
+  Upload: class {
+    start = vi.fn();
+    abort = vi.fn(() => Promise.resolve());
+    constructor(public file: File, public options: unknown) { tus.uploads.push(this); }
+    findPreviousUploads() { return Promise.resolve([]); }
+    resumeFromPreviousUpload() {}
+  },
+}));
+
+const USER_ID = '5f0c2a9e-7b1d-4c3e-8f6a-2d4b6c8e0a1f';
+const T1 = '11111111-1111-4111-8111-111111111111';
+const C1 = '22222222-2222-4222-8222-222222222222';
+const O1 = '33333333-3333-4333-8333-333333333333';
+const creator = { userId: USER_ID, roles: [{ role: 'CREATOR', topicId: T1 }] as RoleGrant[] };
+const curator = { userId: USER_ID, roles: [{ role: 'CURATOR', topicId: T1 }] as RoleGrant[] };
+
+function reel(over: Partial<StudioReel>): StudioReel {
+  return {
+    id: 'r1', description: 'Rooftop panels', option_id: O1, option_name: 'Mono PERC', category_id: C1, category_name: 'Panels',
+    topic_id: T1, topic_name: 'Solar basics', user_id: USER_ID, status: 'ready', review_status: 'Pending', review_reason: null,
+    is_tldr: false, duration_s: 30, created_at: '2026-11-20T10:00:00Z', ...over,
+  };
+}
+
+function serveTaxonomy() {
+  server.use(
+    http.get('/uploader-read/api/v3/topics', () => HttpResponse.json({ topics: [{ id: T1, name: 'Solar basics' }, { id: 'other', name: 'Not mine' }] })),
+    http.get(`/uploader-read/api/v1/${T1}/category`, () => HttpResponse.json({ categories: [{ id: C1, name: 'Panels' }] })),
+    http.get(`/uploader-read/api/v1/${T1}/${C1}/options`, () => HttpResponse.json({ options: [{ id: O1, name: 'Mono PERC' }] })),
+    http.get('/uploader/api/v1/upload/guide_video', () => HttpResponse.json({ topic_id: T1, content_id: null })),
+  );
+}
+
+beforeEach(() => {
+  tus.uploads.length = 0;
+  useStudioDraftStore.setState({ draft: EMPTY_DRAFT, guideSeen: [] });
+});
+
+describe('MyUploads', () => {
+  it('asks GET /uploader/api/v1/video for the status of the chosen tab and shows a Rejected reel with its reason', async () => {
+    const asked: string[] = [];
+    server.use(http.get('/uploader/api/v1/video', ({ request }) => {
+      const q = new URL(request.url).searchParams;
+      asked.push(`${q.get('scope')}:${q.get('status')}:${q.get('page')}`);
+      const items = q.get('status') === 'Rejected'
+        ? [reel({ id: 'r9', review_status: 'Rejected', review_reason: 'The audio is too quiet' })]
+        : [reel({})];
+      return HttpResponse.json({ items, total: 1, page: 1, page_size: 10 });
+    }));
+    const { user } = renderWithApp(<MyUploads />);
+    expect(await screen.findByText('Rooftop panels')).toBeTruthy();
+    expect(asked).toEqual(['mine:All:1']);
+
+    await user.click(screen.getByRole('tab', { name: 'Rejected' }));
+    expect(await screen.findByText('Reason: The audio is too quiet')).toBeTruthy();
+    expect(asked).toContain('mine:Rejected:1');
+    expect(screen.getByRole('tab', { name: 'Rejected' }).getAttribute('aria-selected')).toBe('true');
+
+    await user.click(screen.getByRole('tab', { name: 'Approved' }));
+    await waitFor(() => expect(asked).toContain('mine:Approved:1'));
+  });
+});
+
+describe('UploadForm', () => {
+  it('keeps the draft in localStorage, so a reload (remount) shows it again', async () => {
+    serveTaxonomy();
+    const first = renderWithApp(<UploadForm viewer={creator} />);
+    const topic = await screen.findByRole('combobox', { name: 'Topic' });
+    await waitFor(() => expect(within(topic).queryByRole('option', { name: 'Solar basics' })).toBeTruthy());
+    // a topic where the viewer holds no upload role is not offered
+    expect(within(topic).queryByRole('option', { name: 'Not mine' })).toBeNull();
+    await first.user.selectOptions(topic, T1);
+    await first.user.type(screen.getByRole('textbox', { name: 'Description' }), 'Net metering explained');
+    await first.user.click(screen.getByRole('checkbox', { name: 'This is a TLDR video' }));
+    first.unmount();
+
+    const stored = window.localStorage.getItem(DRAFT_STORAGE_KEY);
+    expect(stored).toContain('Net metering explained');
+    // a reload: memory is gone, only localStorage remains (the reset above writes through, so put the saved copy back)
+    useStudioDraftStore.setState({ draft: EMPTY_DRAFT });
+    window.localStorage.setItem(DRAFT_STORAGE_KEY, stored!);
+    await act(() => useStudioDraftStore.persist.rehydrate());
+
+    renderWithApp(<UploadForm viewer={creator} />);
+    expect((await screen.findByRole<HTMLTextAreaElement>('textbox', { name: 'Description' })).value).toBe('Net metering explained');
+    expect(screen.getByRole<HTMLInputElement>('checkbox', { name: 'This is a TLDR video' }).checked).toBe(true);
+    await waitFor(() => expect(screen.getByRole<HTMLSelectElement>('combobox', { name: 'Topic' }).value).toBe(T1));
+  });
+
+  it('refuses a 201 MB file before sending, with the exact message', async () => {
+    serveTaxonomy();
+    const { user } = renderWithApp(<UploadForm viewer={creator} />);
+    const big = new File(['x'], 'big.mp4', { type: 'video/mp4' });
+    Object.defineProperty(big, 'size', { value: 201 * 1024 * 1024 });
+    await user.upload(screen.getByLabelText('Video file (up to 200 MB)'), big);
+    expect((await screen.findByRole('alert')).textContent).toBe(TOO_LARGE_MESSAGE);
+    expect(TOO_LARGE_MESSAGE).toBe('Oops! It seems like your video file is too large for upload(Max Limit 200MB).');
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Upload' }).disabled).toBe(true);
+    expect(tus.uploads).toHaveLength(0);
+  });
+
+  it('uploads over tus with the draft as metadata, shows progress, pauses and resumes, and ends waiting for review', async () => {
+    serveTaxonomy();
+    const onUploaded = vi.fn();
+    const { user } = renderWithApp(<UploadForm viewer={creator} onUploaded={onUploaded} />);
+    const topic = await screen.findByRole('combobox', { name: 'Topic' });
+    await waitFor(() => expect(within(topic).queryByRole('option', { name: 'Solar basics' })).toBeTruthy());
+    await user.selectOptions(topic, T1);
+    const category = screen.getByRole('combobox', { name: 'Category' });
+    await waitFor(() => expect(within(category).queryByRole('option', { name: 'Panels' })).toBeTruthy());
+    await user.selectOptions(category, C1);
+    const option = screen.getByRole('combobox', { name: 'Option' });
+    await waitFor(() => expect(within(option).queryByRole('option', { name: 'Mono PERC' })).toBeTruthy());
+    await user.selectOptions(option, O1);
+    await user.type(screen.getByRole('textbox', { name: 'Description' }), 'Panels');
+    await user.upload(screen.getByLabelText('Video file (up to 200 MB)'), new File(['video'], 'clip.mp4', { type: 'video/mp4' }));
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+
+    await waitFor(() => expect(tus.uploads[0]?.start).toHaveBeenCalled());
+    const up = tus.uploads[0];
+    const opts = up.options as FakeOptions;
+    expect(opts.metadata).toEqual({ option_id: O1, description: 'Panels', lang: 'en', is_tldr: 'false' });
+
+    act(() => opts.onProgress(0, 100));
+    act(() => opts.onProgress(50, 100));
+    expect(screen.getByRole('status', { name: 'Upload status' }).textContent).toMatch(/^50% uploaded · [\d.]+ MB\/s · /);
+
+    await user.click(screen.getByRole('button', { name: 'Pause' }));
+    expect(up.abort).toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Resume' }));
+    expect(up.start).toHaveBeenCalledTimes(2);
+
+    act(() => opts.onSuccess({ lastResponse: { getHeader: (n) => (n === 'Upload-Content-Id' ? 'new-reel' : undefined) } }));
+    expect(screen.getByRole('status', { name: 'Upload status' }).textContent).toBe('Uploaded — waiting for review');
+    expect(onUploaded).toHaveBeenCalledWith('new-reel');
+    expect(useStudioDraftStore.getState().draft).toEqual(EMPTY_DRAFT);
+  });
+
+  it('shows the API refusal when the upload fails', async () => {
+    serveTaxonomy();
+    useStudioDraftStore.setState({ draft: { ...EMPTY_DRAFT, topicId: T1, categoryId: C1, optionId: O1 } });
+    const { user } = renderWithApp(<UploadForm viewer={creator} />);
+    await user.upload(screen.getByLabelText('Video file (up to 200 MB)'), new File(['video'], 'clip.mp4', { type: 'video/mp4' }));
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    await waitFor(() => expect(tus.uploads[0]?.start).toHaveBeenCalled());
+    const err = Object.assign(new Error('tus: failed'), {
+      originalResponse: { getBody: () => JSON.stringify({ error: { code: 'forbidden', message: 'Sorry. You are not authorized for this action!' } }) },
+    });
+    act(() => (tus.uploads[0].options as FakeOptions).onError(err));
+    expect((await screen.findByRole('alert')).textContent).toBe('Sorry. You are not authorized for this action!');
+  });
+});
+
+describe('ReviewQueue', () => {
+  function serveQueue() {
+    let pending = [reel({ id: 'p1', description: 'First clip', user_id: 'someone' }), reel({ id: 'p2', description: 'Second clip', user_id: 'someone' })];
+    const moves: unknown[] = [];
+    server.use(
+      http.get('/uploader/api/v1/video', ({ request }) => {
+        const q = new URL(request.url).searchParams;
+        const items = q.get('status') === 'Pending' ? pending : [];
+        return HttpResponse.json({ items, total: items.length, page: 1, page_size: 10 });
+      }),
+      http.get('/uploader/api/v1/content_count/review', () => HttpResponse.json({ pending: pending.length })),
+      http.post('/uploader/api/v1/content/status', async ({ request }) => {
+        const body = (await request.json()) as { content_id: string; status: string };
+        moves.push(body);
+        pending = pending.filter((r) => r.id !== body.content_id);
+        return HttpResponse.json({ reel: {}, changed: true });
+      }),
+    );
+    return moves;
+  }
+
+  it('approving removes the reel and updates the count', async () => {
+    const moves = serveQueue();
+    const { user } = renderWithApp(<ReviewQueue />);
+    expect(await screen.findByText('2 pending')).toBeTruthy();
+    const first = (await screen.findByText('First clip')).closest('li')!;
+    await user.click(within(first).getByRole('button', { name: 'Approve' }));
+    await waitFor(() => expect(screen.queryByText('First clip')).toBeNull());
+    expect(await screen.findByText('1 pending')).toBeTruthy();
+    expect(moves).toEqual([{ content_id: 'p1', status: 'Approved' }]);
+  });
+
+  it('rejecting needs a reason of at least 3 characters, then sends it', async () => {
+    const moves = serveQueue();
+    const { user } = renderWithApp(<ReviewQueue />);
+    const first = (await screen.findByText('First clip')).closest('li')!;
+    await user.click(within(first).getByRole('button', { name: 'Reject' }));
+    await user.click(within(first).getByRole('button', { name: 'Reject' }));
+    expect(within(first).getByRole('alert').textContent).toBe('Please write a reason (3 to 500 characters).');
+    expect(moves).toEqual([]);
+    await user.type(within(first).getByRole('textbox', { name: 'Reason for rejecting' }), 'Blurry');
+    await user.click(within(first).getByRole('button', { name: 'Reject' }));
+    await waitFor(() => expect(moves).toEqual([{ content_id: 'p1', status: 'Rejected', reason: 'Blurry' }]));
+  });
+
+  it('approves a selection of reels at once', async () => {
+    const moves = serveQueue();
+    const { user } = renderWithApp(<ReviewQueue />);
+    await screen.findByText('First clip');
+    for (const box of screen.getAllByRole('checkbox', { name: 'Select' })) await user.click(box);
+    await user.click(screen.getByRole('button', { name: 'Approve 2 selected' }));
+    await waitFor(() => expect(screen.getByText('Nothing waiting for review.')).toBeTruthy());
+    expect(moves).toHaveLength(2);
+  });
+});
+
+describe('StudioScreen', () => {
+  it('a creator sees uploads but not the review section', async () => {
+    server.use(http.get('/uploader/api/v1/video', () => HttpResponse.json({ items: [], total: 0, page: 1, page_size: 10 })));
+    renderWithApp(<StudioScreen viewer={creator} />);
+    expect(screen.getByRole('button', { name: 'My uploads' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Upload' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Review' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Topics' })).toBeNull();
+    expect(await screen.findByText('No videos here yet.')).toBeTruthy();
+  });
+
+  it('a user without a role gets a message and no sections', () => {
+    renderWithApp(<StudioScreen viewer={{ userId: USER_ID, roles: [] }} />);
+    expect(screen.getByText(/for creators and curators/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Review' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Upload' })).toBeNull();
+  });
+
+  it('a curator sees the review section', async () => {
+    server.use(http.get('/uploader/api/v1/video', () => HttpResponse.json({ items: [], total: 0, page: 1, page_size: 10 })));
+    renderWithApp(<StudioScreen viewer={curator} />);
+    expect(screen.getByRole('button', { name: 'Review' })).toBeTruthy();
+    await screen.findByText('No videos here yet.');
+  });
+});

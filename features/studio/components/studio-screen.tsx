@@ -1,0 +1,58 @@
+'use client';
+
+import { useState } from 'react';
+import { useTranslations } from 'next-intl';
+import type { RoleGrant } from '@/lib/auth/principal';
+import { may, type StudioAction } from '../policy';
+import { MyUploads } from './my-uploads';
+import { ReviewQueue } from './review-queue';
+import { UploadForm } from './upload-form';
+
+/** A topic id no grant names: asks whether a grant held everywhere (or ADMIN) allows the action. */
+const ANY_TOPIC = '*';
+
+/** Whether `viewer` may do `action` in at least one topic (docs/decisions/008 through features/studio/policy.ts). */
+export function mayAnywhere(viewer: { userId: string | null; roles: RoleGrant[] }, action: StudioAction): boolean {
+  return viewer.roles.some((g) => may(viewer, action, g.topicId ?? ANY_TOPIC));
+}
+
+type Section = 'uploads' | 'upload' | 'review';
+
+/**
+ * The studio (SPEC.md section 2, the add-content preset): my uploads and the
+ * upload form for those who may upload, the review queue for reviewers. A
+ * user without a studio role gets a message instead.
+ * @param viewer the signed-in user's id and role grants (`useMe().permissions.roles`).
+ */
+export function StudioScreen({ viewer }: { viewer: { userId: string | null; roles: RoleGrant[] } }) {
+  const t = useTranslations('studio');
+  const canUpload = mayAnywhere(viewer, 'content.upload');
+  const canReview = mayAnywhere(viewer, 'content.review');
+  const sections: Section[] = [...(canUpload ? (['uploads', 'upload'] as const) : []), ...(canReview ? (['review'] as const) : [])];
+  const [current, setCurrent] = useState<Section>(sections[0] ?? 'uploads');
+
+  if (sections.length === 0) {
+    return (
+      <section className="mx-auto flex max-w-lg flex-col gap-3 px-6 py-10">
+        <h1 className="text-2xl font-bold">{t('title')}</h1>
+        <p role="status" className="text-neutral-700 dark:text-neutral-300">{t('noRole')}</p>
+      </section>
+    );
+  }
+  return (
+    <div className="mx-auto flex max-w-lg flex-col gap-4 px-4 py-6 pb-[calc(var(--tabbar-h,0px)+1.5rem)]">
+      <h1 className="text-2xl font-bold">{t('title')}</h1>
+      <nav aria-label={t('sections')} className="flex gap-2 overflow-x-auto">
+        {sections.map((s) => (
+          <button key={s} type="button" aria-current={current === s ? 'page' : undefined} onClick={() => setCurrent(s)}
+            className={`rounded-full px-4 py-2 text-sm font-semibold ${current === s ? 'bg-amber-500 text-black' : 'bg-neutral-100 text-neutral-800 dark:bg-neutral-800 dark:text-neutral-200'}`}>
+            {t(`section.${s}`)}
+          </button>
+        ))}
+      </nav>
+      {current === 'uploads' && <MyUploads />}
+      {current === 'upload' && <UploadForm viewer={viewer} />}
+      {current === 'review' && <ReviewQueue />}
+    </div>
+  );
+}

@@ -1,0 +1,224 @@
+'use client';
+
+import { useEffect, useId, useRef, useState } from 'react';
+import Link from 'next/link';
+import { useLocale, useTranslations } from 'next-intl';
+import { useQueryClient } from '@tanstack/react-query';
+import { Upload } from 'tus-js-client';
+import type { RoleGrant } from '@/lib/auth/principal';
+import { may } from '../policy';
+import { studioKeys, useCategories, useGuideVideo, useOptions, useTopics } from '../api/studio';
+import { useStudioDraftStore } from '../store';
+
+/** SPEC.md section 5: the largest video an upload may carry, bytes (200 MB). */
+export const MAX_UPLOAD_BYTES = 200 * 1024 * 1024;
+/** SPEC.md section 5's exact words for a file over the limit. */
+export const TOO_LARGE_MESSAGE = 'Oops! It seems like your video file is too large for upload(Max Limit 200MB).';
+const TUS_ENDPOINT = '/uploader/api/v1/upload/';
+
+type Phase = 'idle' | 'uploading' | 'paused' | 'done' | 'error';
+
+interface Progress { sent: number; total: number; mbPerS: number; secondsLeft: number | null }
+
+/** The error message of a tus failure: the API's `{error:{message}}` when there is one. */
+function tusErrorMessage(err: Error & { originalResponse?: { getBody(): string } | null }): string {
+  try {
+    const body = err.originalResponse?.getBody();
+    if (body) {
+      const parsed = JSON.parse(body) as { error?: { message?: string } };
+      if (parsed.error?.message) return parsed.error.message;
+    }
+  } catch {
+    // not JSON: fall back to the client's own message
+  }
+  return err.message;
+}
+
+/**
+ * The post draft form and its resumable upload (SPEC.md sections 3 and 5):
+ * topic (those where the viewer may upload), category, option, description,
+ * TLDR flag and the video file (at most 200 MB, refused here before sending).
+ * The draft lives in the studio store (localStorage); the upload goes over
+ * tus and resumes after a reload when the same file is picked again.
+ * @param viewer the signed-in user's id and role grants.
+ * @param onUploaded called with the new reel's id once it is stored (Pending).
+ */
+export function UploadForm({ viewer, onUploaded }: { viewer: { userId: string | null; roles: RoleGrant[] }; onUploaded?: (contentId: string | null) => void }) {
+  const t = useTranslations('studio');
+  const locale = useLocale();
+  const qc = useQueryClient();
+  const ids = useId();
+  const { draft, update, clear, guideSeen, markGuideSeen } = useStudioDraftStore();
+  const topics = useTopics();
+  const categories = useCategories(draft.topicId);
+  const options = useOptions(draft.topicId, draft.categoryId);
+  const guide = useGuideVideo(draft.topicId);
+
+  const [file, setFile] = useState<File | null>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const [phase, setPhase] = useState<Phase>('idle');
+  const [progress, setProgress] = useState<Progress>({ sent: 0, total: 0, mbPerS: 0, secondsLeft: null });
+  const [error, setError] = useState<string | null>(null);
+  const uploadRef = useRef<Upload | null>(null);
+  const speedRef = useRef<{ at: number; sent: number } | null>(null);
+
+  useEffect(() => () => { void uploadRef.current?.abort(); }, []);
+
+  const uploadable = (topics.data ?? []).filter((tp) => may(viewer, 'content.upload', tp.id));
+  const busy = phase === 'uploading' || phase === 'paused';
+  const showGuide = draft.topicId !== '' && typeof guide.data === 'string' && !guideSeen.includes(draft.topicId);
+
+  function pickFile(f: File | null) {
+    setFile(null);
+    setFileError(null);
+    if (!f) return;
+    if (f.size > MAX_UPLOAD_BYTES) {
+      setFileError(TOO_LARGE_MESSAGE);
+      return;
+    }
+    setFile(f);
+  }
+
+  function start() {
+    if (!file || draft.optionId === '') return;
+    setError(null);
+    speedRef.current = null;
+    const upload = new Upload(file, {
+      endpoint: TUS_ENDPOINT,
+      chunkSize: 8 * 1024 * 1024,
+      retryDelays: [0, 1000, 3000, 5000, 10000],
+      removeFingerprintOnSuccess: true,
+      metadata: { option_id: draft.optionId, description: draft.description, lang: locale, is_tldr: String(draft.isTLDR) },
+      onProgress: (sent, total) => {
+        const now = Date.now();
+        const from = speedRef.current ?? { at: now, sent };
+        if (!speedRef.current) speedRef.current = from;
+        const seconds = (now - from.at) / 1000;
+        const bytesPerS = seconds > 0 ? (sent - from.sent) / seconds : 0;
+        setProgress({
+          sent, total,
+          mbPerS: bytesPerS / (1024 * 1024),
+          secondsLeft: bytesPerS > 0 ? Math.ceil((total - sent) / bytesPerS) : null,
+        });
+      },
+      onSuccess: ({ lastResponse }) => {
+        uploadRef.current = null;
+        setPhase('done');
+        setFile(null);
+        if (draft.topicId) markGuideSeen(draft.topicId);
+        clear();
+        void qc.invalidateQueries({ queryKey: studioKeys.all });
+        onUploaded?.(lastResponse.getHeader('Upload-Content-Id') ?? null);
+      },
+      onError: (err) => {
+        uploadRef.current = null;
+        setPhase('error');
+        setError(tusErrorMessage(err));
+      },
+    });
+    uploadRef.current = upload;
+    setPhase('uploading');
+    void upload.findPreviousUploads().then((previous) => {
+      if (previous[0]) upload.resumeFromPreviousUpload(previous[0]);
+      upload.start();
+    });
+  }
+
+  function pause() {
+    void uploadRef.current?.abort();
+    setPhase('paused');
+  }
+
+  function resume() {
+    speedRef.current = null;
+    uploadRef.current?.start();
+    setPhase('uploading');
+  }
+
+  const percent = progress.total > 0 ? Math.floor((progress.sent / progress.total) * 100) : 0;
+  const field = 'flex flex-col gap-1 text-sm font-medium';
+  const input = 'rounded-lg border border-neutral-300 bg-white px-3 py-2 text-base text-neutral-900 dark:border-neutral-700 dark:bg-neutral-900 dark:text-neutral-100';
+
+  return (
+    <form
+      className="flex flex-col gap-4"
+      aria-label={t('upload.title')}
+      onSubmit={(e) => { e.preventDefault(); start(); }}
+    >
+      <label className={field}>
+        {t('upload.topic')}
+        <select className={input} value={draft.topicId} disabled={busy}
+          onChange={(e) => update({ topicId: e.target.value, topicName: uploadable.find((x) => x.id === e.target.value)?.name ?? '' })}>
+          <option value="">{t('upload.choose')}</option>
+          {uploadable.map((tp) => <option key={tp.id} value={tp.id}>{tp.name}</option>)}
+        </select>
+      </label>
+      {showGuide && (
+        <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100">
+          {t('upload.guide')}{' '}
+          <Link prefetch={false} className="font-semibold underline" href={`/content/${guide.data}`} target="_blank" onClick={() => markGuideSeen(draft.topicId)}>
+            {t('upload.watchGuide')}
+          </Link>
+        </p>
+      )}
+      <label className={field}>
+        {t('upload.category')}
+        <select className={input} value={draft.categoryId} disabled={busy || draft.topicId === ''} onChange={(e) => update({ categoryId: e.target.value })}>
+          <option value="">{t('upload.choose')}</option>
+          {(categories.data ?? []).map((c) => <option key={c.id} value={c.id}>{c.name}</option>)}
+        </select>
+      </label>
+      <label className={field}>
+        {t('upload.option')}
+        <select className={input} value={draft.optionId} disabled={busy || draft.categoryId === ''} onChange={(e) => update({ optionId: e.target.value })}>
+          <option value="">{t('upload.choose')}</option>
+          {(options.data ?? []).map((o) => <option key={o.id} value={o.id}>{o.name}</option>)}
+        </select>
+      </label>
+      <label className={field}>
+        {t('upload.description')}
+        <textarea className={input} rows={3} maxLength={2000} value={draft.description} disabled={busy}
+          onChange={(e) => update({ description: e.target.value })} />
+      </label>
+      <label className="flex items-center gap-2 text-sm font-medium">
+        <input type="checkbox" checked={draft.isTLDR} disabled={busy} onChange={(e) => update({ isTLDR: e.target.checked })} />
+        {t('upload.isTldr')}
+      </label>
+      <label className={field}>
+        {t('upload.file')}
+        <input className={input} type="file" accept="video/*" disabled={busy}
+          aria-describedby={fileError ? `${ids}-file-error` : undefined}
+          onChange={(e) => pickFile(e.target.files?.[0] ?? null)} />
+      </label>
+      {fileError && <p id={`${ids}-file-error`} role="alert" className="text-sm text-red-700 dark:text-red-400">{fileError}</p>}
+
+      {!busy && (
+        <button type="submit" disabled={!file || draft.optionId === ''}
+          className="self-start rounded-full bg-amber-500 px-6 py-3 font-semibold text-black hover:bg-amber-400 disabled:opacity-50">
+          {t('upload.start')}
+        </button>
+      )}
+
+      {busy && (
+        <div className="flex flex-col gap-2">
+          <progress className="h-3 w-full accent-amber-500" max={100} value={percent} aria-label={t('upload.progressLabel')} />
+          <div className="flex gap-2">
+            {phase === 'uploading'
+              ? <button type="button" onClick={pause} className="rounded-full border border-neutral-400 px-4 py-2 font-semibold">{t('upload.pause')}</button>
+              : <button type="button" onClick={resume} className="rounded-full border border-neutral-400 px-4 py-2 font-semibold">{t('upload.resume')}</button>}
+          </div>
+        </div>
+      )}
+      <p aria-live="polite" role="status" aria-label={t('upload.statusLabel')} className="text-sm text-neutral-700 dark:text-neutral-300">
+        {busy && t('upload.progress', {
+          percent,
+          speed: progress.mbPerS.toFixed(1),
+          left: progress.secondsLeft === null ? '—' : String(progress.secondsLeft),
+        })}
+        {phase === 'paused' && ` ${t('upload.paused')}`}
+        {phase === 'done' && t('upload.done')}
+      </p>
+      {phase === 'error' && error && <p role="alert" className="text-sm text-red-700 dark:text-red-400">{error}</p>}
+    </form>
+  );
+}
