@@ -136,9 +136,21 @@ function SignedInProfile({ me, notifications, googleClientId }: { me: Me; notifi
       <ProfileSignInMethods me={me} googleClientId={googleClientId} />
       <WatchedList />
       <RewardsSummary />
+      {me.permissions.canCreateContent && <StudioEntry />}
       {/* The notifications feature's list brings its own heading and the #notifications anchor. */}
       {notifications}
     </>
+  );
+}
+
+/** The way into the studio (app/studio) for a user holding a studio role. */
+function StudioEntry() {
+  const t = useTranslations('studio');
+  return (
+    <section className={`${card} flex flex-col gap-1`}>
+      <Link prefetch={false} href="/studio" className="self-start text-lg font-semibold text-amber-700 underline dark:text-amber-400">{t('open')}</Link>
+      <p className="text-neutral-700 dark:text-neutral-300">{t('openHint')}</p>
+    </section>
   );
 }
 
