@@ -242,14 +242,16 @@ describe('StudioScreen', () => {
   it('a user without a role gets a message and no sections', () => {
     renderWithApp(<StudioScreen viewer={{ userId: USER_ID, roles: [] }} />);
     expect(screen.getByText(/for creators and curators/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Topics' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Review' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Upload' })).toBeNull();
   });
 
-  it('a curator sees the review section', async () => {
+  it('a curator sees the review and topics sections', async () => {
     server.use(http.get('/uploader/api/v1/video', () => HttpResponse.json({ items: [], total: 0, page: 1, page_size: 10 })));
     renderWithApp(<StudioScreen viewer={curator} />);
     expect(screen.getByRole('button', { name: 'Review' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Topics' })).toBeTruthy();
     await screen.findByText('No videos here yet.');
   });
 });

@@ -1,12 +1,15 @@
 'use client';
 
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import type { RoleGrant } from '@/lib/auth/principal';
 import { may, type StudioAction } from '../policy';
 import { MyUploads } from './my-uploads';
 import { ReviewQueue } from './review-queue';
 import { UploadForm } from './upload-form';
+
+/** Topic management is for few users: its code loads when its section is opened. */
+const TopicsAdmin = lazy(() => import('./topics-admin').then((m) => ({ default: m.TopicsAdmin })));
 
 /** A topic id no grant names: asks whether a grant held everywhere (or ADMIN) allows the action. */
 const ANY_TOPIC = '*';
@@ -16,11 +19,12 @@ export function mayAnywhere(viewer: { userId: string | null; roles: RoleGrant[] 
   return viewer.roles.some((g) => may(viewer, action, g.topicId ?? ANY_TOPIC));
 }
 
-type Section = 'uploads' | 'upload' | 'review';
+type Section = 'uploads' | 'upload' | 'review' | 'topics';
 
 /**
  * The studio (SPEC.md section 2, the add-content preset): my uploads and the
- * upload form for those who may upload, the review queue for reviewers. A
+ * upload form for those who may upload, the review queue for reviewers,
+ * topic management for curators and admins. A
  * user without a studio role gets a message instead.
  * @param viewer the signed-in user's id and role grants (`useMe().permissions.roles`).
  */
@@ -28,7 +32,12 @@ export function StudioScreen({ viewer }: { viewer: { userId: string | null; role
   const t = useTranslations('studio');
   const canUpload = mayAnywhere(viewer, 'content.upload');
   const canReview = mayAnywhere(viewer, 'content.review');
-  const sections: Section[] = [...(canUpload ? (['uploads', 'upload'] as const) : []), ...(canReview ? (['review'] as const) : [])];
+  const canCurate = mayAnywhere(viewer, 'taxonomy.edit');
+  const sections: Section[] = [
+    ...(canUpload ? (['uploads', 'upload'] as const) : []),
+    ...(canReview ? (['review'] as const) : []),
+    ...(canCurate ? (['topics'] as const) : []),
+  ];
   const [current, setCurrent] = useState<Section>(sections[0] ?? 'uploads');
 
   if (sections.length === 0) {
@@ -53,6 +62,11 @@ export function StudioScreen({ viewer }: { viewer: { userId: string | null; role
       {current === 'uploads' && <MyUploads />}
       {current === 'upload' && <UploadForm viewer={viewer} />}
       {current === 'review' && <ReviewQueue />}
+      {current === 'topics' && (
+        <Suspense fallback={<p aria-busy="true">{t('loading')}</p>}>
+          <TopicsAdmin viewer={viewer} />
+        </Suspense>
+      )}
     </div>
   );
 }

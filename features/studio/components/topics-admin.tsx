@@ -1,0 +1,206 @@
+'use client';
+
+import { useState, type FormEvent } from 'react';
+import { useTranslations } from 'next-intl';
+import type { Role, RoleGrant } from '@/lib/auth/principal';
+import { grantableRoles, isAdmin, may } from '../policy';
+import { useTopics } from '../api/studio';
+import { parseBulkText, useTaxonomyWrite, useTopicGrants, useTopicTree, useUserSearch, type TaxonomyWrite } from '../api/taxonomy';
+
+type Viewer = { userId: string | null; roles: RoleGrant[] };
+
+const input = 'min-w-0 flex-1 rounded-lg border border-neutral-300 bg-white px-3 py-2 text-base text-neutral-900 dark:border-neutral-700 dark:bg-neutral-900 dark:text-neutral-100';
+const btn = 'rounded-full border border-neutral-400 px-3 py-1.5 text-sm font-semibold disabled:opacity-50';
+
+/** A one-field form (a name) with its submit button; clears itself after a successful write. */
+function NameForm({ label, submit, initial = '', onSubmit, pending }: {
+  label: string; submit: string; initial?: string; pending: boolean; onSubmit: (name: string, done: () => void) => void;
+}) {
+  const [name, setName] = useState(initial);
+  return (
+    <form className="flex items-end gap-2" onSubmit={(e: FormEvent) => { e.preventDefault(); if (name.trim()) onSubmit(name.trim(), () => setName('')); }}>
+      <label className="flex min-w-0 flex-1 flex-col gap-1 text-sm font-medium">
+        {label}
+        <input className={input} value={name} maxLength={120} onChange={(e) => setName(e.target.value)} />
+      </label>
+      <button type="submit" className={btn} disabled={pending || name.trim() === ''}>{submit}</button>
+    </form>
+  );
+}
+
+/** A name with a Rename button that opens a NameForm in its place. */
+function Renamable({ name, what, id, write, pending, children }: {
+  name: string; what: 'topic' | 'category' | 'option'; id: string; pending: boolean; children?: React.ReactNode;
+  write: (w: TaxonomyWrite, done?: () => void) => void;
+}) {
+  const t = useTranslations('studio.topics');
+  const [editing, setEditing] = useState(false);
+  if (editing) {
+    return <NameForm label={t('newName', { name })} submit={t('save')} initial={name} pending={pending}
+      onSubmit={(n) => write({ kind: 'rename', what, id, name: n }, () => setEditing(false))} />;
+  }
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <span className="font-medium">{name}</span>
+      <button type="button" className={btn} aria-label={t('renameOf', { name })} onClick={() => setEditing(true)}>{t('rename')}</button>
+      {children}
+    </div>
+  );
+}
+
+/** Reset of likes, views and progress, only after an explicit second tap. */
+function ResetButton({ name, onConfirm, pending }: { name: string; onConfirm: () => void; pending: boolean }) {
+  const t = useTranslations('studio.topics');
+  const [asking, setAsking] = useState(false);
+  if (!asking) return <button type="button" className={btn} aria-label={t('resetOf', { name })} onClick={() => setAsking(true)}>{t('reset')}</button>;
+  return (
+    <span role="group" aria-label={t('resetOf', { name })} className="flex flex-wrap items-center gap-2 text-sm">
+      {t('resetConfirm', { name })}
+      <button type="button" className={`${btn} border-red-600 text-red-700 dark:text-red-400`} disabled={pending} onClick={() => { setAsking(false); onConfirm(); }}>{t('resetYes')}</button>
+      <button type="button" className={btn} onClick={() => setAsking(false)}>{t('cancel')}</button>
+    </span>
+  );
+}
+
+/** Grants of a topic: the list with revoke, and a grant form (user search by name, then a role). */
+function Grants({ viewer, topicId, write, pending }: { viewer: Viewer; topicId: string; pending: boolean; write: (w: TaxonomyWrite, done?: () => void) => void }) {
+  const t = useTranslations('studio.topics');
+  const roles = grantableRoles(viewer, topicId);
+  const grants = useTopicGrants(topicId, may(viewer, 'role.read', topicId));
+  const [q, setQ] = useState('');
+  const [userId, setUserId] = useState('');
+  const [role, setRole] = useState<Role>(roles[roles.length - 1] ?? 'CREATOR');
+  const found = useUserSearch(q);
+  if (roles.length === 0) return null;
+  return (
+    <section aria-label={t('rolesTitle')} className="flex flex-col gap-2">
+      <h4 className="font-semibold">{t('rolesTitle')}</h4>
+      <ul className="flex flex-col gap-1 text-sm">
+        {(grants.data ?? []).filter((g) => g.topic_id === topicId).map((g) => (
+          <li key={`${g.user_id}-${g.role}`} className="flex items-center justify-between gap-2">
+            <span>{g.name || g.username || g.user_id} · {g.role}</span>
+            {roles.includes(g.role) && (
+              <button type="button" className={btn} disabled={pending} aria-label={t('revokeOf', { name: g.name || g.user_id, role: g.role })}
+                onClick={() => write({ kind: 'revoke', topicId, userId: g.user_id, role: g.role })}>{t('revoke')}</button>
+            )}
+          </li>
+        ))}
+      </ul>
+      <form className="flex flex-col gap-2" onSubmit={(e) => { e.preventDefault(); if (userId) write({ kind: 'grant', topicId, userId, role }, () => { setUserId(''); setQ(''); }); }}>
+        <label className="flex flex-col gap-1 text-sm font-medium">
+          {t('findUser')}
+          <input className={input} value={q} onChange={(e) => { setQ(e.target.value); setUserId(''); }} />
+        </label>
+        {(found.data ?? []).length > 0 && (
+          <label className="flex flex-col gap-1 text-sm font-medium">
+            {t('user')}
+            <select className={input} value={userId} onChange={(e) => setUserId(e.target.value)}>
+              <option value="">{t('choose')}</option>
+              {(found.data ?? []).map((u) => <option key={u.userId} value={u.userId}>{u.name}{u.username ? ` (@${u.username})` : ''}</option>)}
+            </select>
+          </label>
+        )}
+        <label className="flex flex-col gap-1 text-sm font-medium">
+          {t('userId')}
+          <input className={input} value={userId} onChange={(e) => setUserId(e.target.value.trim())} />
+        </label>
+        <label className="flex flex-col gap-1 text-sm font-medium">
+          {t('role')}
+          <select className={input} value={role} onChange={(e) => setRole(e.target.value as Role)}>
+            {roles.map((r) => <option key={r} value={r}>{r}</option>)}
+          </select>
+        </label>
+        <button type="submit" className={`${btn} self-start`} disabled={pending || userId === ''}>{t('grant')}</button>
+      </form>
+    </section>
+  );
+}
+
+/** One topic's categories and options with the curator's tools. */
+function TopicEditor({ viewer, topicId, write, pending }: { viewer: Viewer; topicId: string; pending: boolean; write: (w: TaxonomyWrite, done?: () => void) => void }) {
+  const t = useTranslations('studio.topics');
+  const tree = useTopicTree(topicId);
+  const [bulk, setBulk] = useState('');
+  if (tree.isPending) return <p aria-busy="true">{t('loading')}</p>;
+  if (!tree.data) return <p role="alert">{t('loadFailed')}</p>;
+  const topic = tree.data;
+  const parsed = parseBulkText(bulk);
+  return (
+    <div className="flex flex-col gap-4">
+      <Renamable name={topic.name} what="topic" id={topic.id} write={write} pending={pending}>
+        {may(viewer, 'topic.reset', topic.id) && <ResetButton name={topic.name} pending={pending} onConfirm={() => write({ kind: 'reset', what: 'topic', id: topic.id })} />}
+      </Renamable>
+      <ul className="flex flex-col gap-3">
+        {topic.categories.map((c) => (
+          <li key={c.id} className="flex flex-col gap-2 rounded-xl border border-neutral-200 p-3 dark:border-neutral-800">
+            <Renamable name={c.name} what="category" id={c.id} write={write} pending={pending}>
+              <ResetButton name={c.name} pending={pending} onConfirm={() => write({ kind: 'reset', what: 'category', id: c.id })} />
+            </Renamable>
+            <ul className="ml-3 flex flex-col gap-1">
+              {c.options.map((o) => (
+                <li key={o.id}>
+                  <Renamable name={o.name} what="option" id={o.id} write={write} pending={pending}>
+                    <ResetButton name={o.name} pending={pending} onConfirm={() => write({ kind: 'reset', what: 'option', id: o.id })} />
+                  </Renamable>
+                </li>
+              ))}
+            </ul>
+            <NameForm label={t('addOption', { category: c.name })} submit={t('add')} pending={pending}
+              onSubmit={(name, done) => write({ kind: 'createOption', categoryId: c.id, name }, done)} />
+          </li>
+        ))}
+      </ul>
+      <NameForm label={t('addCategory')} submit={t('add')} pending={pending} onSubmit={(name, done) => write({ kind: 'createCategory', topicId, name }, done)} />
+      <form className="flex flex-col gap-2" onSubmit={(e) => { e.preventDefault(); if (parsed.length) write({ kind: 'bulk', topicId, categories: parsed }, () => setBulk('')); }}>
+        <label className="flex flex-col gap-1 text-sm font-medium">
+          {t('bulk')}
+          <textarea className={input} rows={4} value={bulk} placeholder={t('bulkPlaceholder')} onChange={(e) => setBulk(e.target.value)} />
+        </label>
+        <span className="text-xs text-neutral-600 dark:text-neutral-400">{t('bulkHint')}</span>
+        <button type="submit" className={`${btn} self-start`} disabled={pending || parsed.length === 0}>{t('bulkCreate', { count: parsed.length })}</button>
+      </form>
+      <Grants viewer={viewer} topicId={topicId} write={write} pending={pending} />
+    </div>
+  );
+}
+
+/**
+ * Topic management (docs/api/studio.md "Topics and taxonomy", "Roles"): the
+ * topics the viewer curates (ADMIN: all, and may create one), each with
+ * categories and options to add, rename and reset, a bulk create, and the
+ * role grants the viewer may give (docs/decisions/008).
+ */
+export function TopicsAdmin({ viewer }: { viewer: Viewer }) {
+  const t = useTranslations('studio.topics');
+  const topics = useTopics();
+  const write = useTaxonomyWrite();
+  const [topicId, setTopicId] = useState('');
+  const [done, setDone] = useState(false);
+  const mine = (topics.data ?? []).filter((tp) => may(viewer, 'taxonomy.edit', tp.id));
+
+  function run(w: TaxonomyWrite, after?: () => void) {
+    setDone(false);
+    write.mutate(w, { onSuccess: () => { setDone(true); after?.(); } });
+  }
+
+  return (
+    <section aria-labelledby="studio-topics" className="flex flex-col gap-4">
+      <h2 id="studio-topics" className="text-lg font-bold">{t('title')}</h2>
+      {isAdmin(viewer) && (
+        <NameForm label={t('newTopic')} submit={t('create')} pending={write.isPending} onSubmit={(name, d) => run({ kind: 'createTopic', name }, d)} />
+      )}
+      <label className="flex flex-col gap-1 text-sm font-medium">
+        {t('topic')}
+        <select className={input} value={topicId} onChange={(e) => setTopicId(e.target.value)}>
+          <option value="">{t('choose')}</option>
+          {mine.map((tp) => <option key={tp.id} value={tp.id}>{tp.name}</option>)}
+        </select>
+      </label>
+      <p aria-live="polite" className="text-sm">
+        {write.isError && <span role="alert" className="text-red-700 dark:text-red-400">{write.error.message}</span>}
+        {done && !write.isError && t('saved')}
+      </p>
+      {topicId !== '' && <TopicEditor key={topicId} viewer={viewer} topicId={topicId} write={run} pending={write.isPending} />}
+    </section>
+  );
+}
