@@ -239,6 +239,31 @@ describe('StudioScreen', () => {
     expect(await screen.findByText('No videos here yet.')).toBeTruthy();
   });
 
+  it('after an upload, says it waits for review and lists the new reel as Pending in My uploads', async () => {
+    serveTaxonomy();
+    let mine: StudioReel[] = [];
+    server.use(http.get('/uploader/api/v1/video', () => HttpResponse.json({ items: mine, total: mine.length, page: 1, page_size: 10 })));
+    useStudioDraftStore.setState({ draft: { ...EMPTY_DRAFT, topicId: T1, categoryId: C1, optionId: O1, description: 'Fresh clip' } });
+    const { user } = renderWithApp(<StudioScreen viewer={creator} />);
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    await user.upload(screen.getByLabelText('Video file (up to 200 MB)'), new File(['video'], 'clip.mp4', { type: 'video/mp4' }));
+    await user.click(within(screen.getByRole('form')).getByRole('button', { name: 'Upload' }));
+    await waitFor(() => expect(tus.uploads[0]?.start).toHaveBeenCalled());
+    mine = [reel({ id: 'new-reel', description: 'Fresh clip', review_status: 'Pending' })];
+    act(() => (tus.uploads[0].options as FakeOptions).onSuccess({ lastResponse: { getHeader: () => 'new-reel' } }));
+    expect(await screen.findByText('Uploaded — waiting for review')).toBeTruthy();
+    const item = (await screen.findByText('Fresh clip')).closest('li')!;
+    expect(within(item).getByText('Pending')).toBeTruthy();
+  });
+
+  it('shows the topic\'s guide video before the first upload to it', async () => {
+    serveTaxonomy();
+    server.use(http.get('/uploader/api/v1/upload/guide_video', () => HttpResponse.json({ topic_id: T1, content_id: 'guide-1' })));
+    useStudioDraftStore.setState({ draft: { ...EMPTY_DRAFT, topicId: T1 } });
+    renderWithApp(<UploadForm viewer={creator} />);
+    expect((await screen.findByRole('link', { name: 'Watch the guide' })).getAttribute('href')).toBe('/content/guide-1');
+  });
+
   it('a user without a role gets a message and no sections', () => {
     renderWithApp(<StudioScreen viewer={{ userId: USER_ID, roles: [] }} />);
     expect(screen.getByText(/for creators and curators/)).toBeTruthy();

@@ -14,7 +14,23 @@ import { useStudioDraftStore } from '../store';
 export const MAX_UPLOAD_BYTES = 200 * 1024 * 1024;
 /** SPEC.md section 5's exact words for a file over the limit. */
 export const TOO_LARGE_MESSAGE = 'Oops! It seems like your video file is too large for upload(Max Limit 200MB).';
+/** SPEC.md section 5: allowed duration, seconds; the server's VIDEO_MAX_DURATION_S decides, this is its default. */
+export const DEFAULT_MAX_DURATION_S = 90;
 const TUS_ENDPOINT = '/uploader/api/v1/upload/';
+
+/** The file's duration in seconds as the browser reads it, or null when it cannot tell. */
+function probeDuration(file: File): Promise<number | null> {
+  return new Promise((resolve) => {
+    if (typeof URL.createObjectURL !== 'function') return resolve(null);
+    const url = URL.createObjectURL(file);
+    const video = document.createElement('video');
+    const done = (d: number | null) => { URL.revokeObjectURL(url); resolve(d); };
+    video.preload = 'metadata';
+    video.onloadedmetadata = () => done(Number.isFinite(video.duration) ? video.duration : null);
+    video.onerror = () => done(null);
+    video.src = url;
+  });
+}
 
 type Phase = 'idle' | 'uploading' | 'paused' | 'done' | 'error';
 
@@ -42,8 +58,13 @@ function tusErrorMessage(err: Error & { originalResponse?: { getBody(): string }
  * tus and resumes after a reload when the same file is picked again.
  * @param viewer the signed-in user's id and role grants.
  * @param onUploaded called with the new reel's id once it is stored (Pending).
+ * @param maxDurationS longest video accepted, seconds; a longer one is refused here too.
  */
-export function UploadForm({ viewer, onUploaded }: { viewer: { userId: string | null; roles: RoleGrant[] }; onUploaded?: (contentId: string | null) => void }) {
+export function UploadForm({ viewer, onUploaded, maxDurationS = DEFAULT_MAX_DURATION_S }: {
+  viewer: { userId: string | null; roles: RoleGrant[] };
+  onUploaded?: (contentId: string | null) => void;
+  maxDurationS?: number;
+}) {
   const t = useTranslations('studio');
   const locale = useLocale();
   const qc = useQueryClient();
@@ -77,6 +98,13 @@ export function UploadForm({ viewer, onUploaded }: { viewer: { userId: string | 
       return;
     }
     setFile(f);
+    // The server checks the duration again; this spares a long upload of a video it would refuse.
+    void probeDuration(f).then((seconds) => {
+      if (seconds !== null && seconds > maxDurationS) {
+        setFile((cur) => (cur === f ? null : cur));
+        setFileError(t('upload.tooLong', { seconds: Math.round(seconds), max: maxDurationS }));
+      }
+    });
   }
 
   function start() {
