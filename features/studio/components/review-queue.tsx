@@ -4,6 +4,7 @@ import { useState } from 'react';
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import { useReviewCount, useReviewMove, useVideos, type StudioReel } from '../api/studio';
+import { useStudioErrorText } from './error-text';
 import { Pager, ReelRow } from './my-uploads';
 
 const REASON_MIN = 3;
@@ -63,6 +64,7 @@ export function ReviewQueue() {
   const pending = useVideos('review', 'Pending', page);
   const approved = useVideos('review', 'Approved', approvedPage);
   const move = useReviewMove();
+  const errorText = useStudioErrorText();
 
   function act(ids: string[], status: 'Approved' | 'Rejected', reason?: string) {
     move.mutate({ ids, status, reason }, {
@@ -82,7 +84,7 @@ export function ReviewQueue() {
         {t('review.title')}{' '}
         {count.data && <span className="rounded-full bg-amber-500 px-2 text-sm text-black">{t('review.count', { count: count.data.pending })}</span>}
       </h2>
-      {move.isError && <p role="alert" className="text-sm text-red-700 dark:text-red-400">{move.error.message}</p>}
+      {move.isError && <p role="alert" className="text-sm text-red-700 dark:text-red-400">{errorText(move.error)}</p>}
       {selected.length > 0 && rejecting === null && (
         <div className="flex flex-wrap gap-2" role="group" aria-label={t('review.bulk')}>
           <button type="button" className={`${btn} bg-green-600 text-white`} disabled={move.isPending} onClick={() => act(selected, 'Approved')}>

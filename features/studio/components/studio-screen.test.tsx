@@ -217,6 +217,17 @@ describe('ReviewQueue', () => {
     await waitFor(() => expect(moves).toEqual([{ content_id: 'p1', status: 'Rejected', reason: 'Blurry' }]));
   });
 
+  it('shows why a move was refused', async () => {
+    serveQueue();
+    server.use(http.post('/uploader/api/v1/content/status', () =>
+      HttpResponse.json({ error: { code: 'not_ready', message: 'This video is still processing.' } }, { status: 409 })));
+    const { user } = renderWithApp(<ReviewQueue />);
+    const first = (await screen.findByText('First clip')).closest('li')!;
+    await user.click(within(first).getByRole('button', { name: 'Approve' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('This video is still processing.');
+    expect(screen.getByText('First clip')).toBeTruthy();
+  });
+
   it('approves a selection of reels at once', async () => {
     const moves = serveQueue();
     const { user } = renderWithApp(<ReviewQueue />);

@@ -6,6 +6,7 @@ import type { Role, RoleGrant } from '@/lib/auth/principal';
 import { grantableRoles, isAdmin, may } from '../policy';
 import { useTopics } from '../api/studio';
 import { parseBulkText, useTaxonomyWrite, useTopicGrants, useTopicTree, useUserSearch, type TaxonomyWrite } from '../api/taxonomy';
+import { useStudioErrorText } from './error-text';
 
 type Viewer = { userId: string | null; roles: RoleGrant[] };
 
@@ -174,6 +175,7 @@ export function TopicsAdmin({ viewer }: { viewer: Viewer }) {
   const t = useTranslations('studio.topics');
   const topics = useTopics();
   const write = useTaxonomyWrite();
+  const errorText = useStudioErrorText();
   const [topicId, setTopicId] = useState('');
   const [done, setDone] = useState(false);
   const mine = (topics.data ?? []).filter((tp) => may(viewer, 'taxonomy.edit', tp.id));
@@ -197,7 +199,7 @@ export function TopicsAdmin({ viewer }: { viewer: Viewer }) {
         </select>
       </label>
       <p aria-live="polite" className="text-sm">
-        {write.isError && <span role="alert" className="text-red-700 dark:text-red-400">{write.error.message}</span>}
+        {write.isError && <span role="alert" className="text-red-700 dark:text-red-400">{errorText(write.error)}</span>}
         {done && !write.isError && t('saved')}
       </p>
       {topicId !== '' && <TopicEditor key={topicId} viewer={viewer} topicId={topicId} write={run} pending={write.isPending} />}

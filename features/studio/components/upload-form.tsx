@@ -9,6 +9,7 @@ import type { RoleGrant } from '@/lib/auth/principal';
 import { may } from '../policy';
 import { studioKeys, useCategories, useGuideVideo, useOptions, useTopics } from '../api/studio';
 import { useStudioDraftStore } from '../store';
+import { useStudioErrorText } from './error-text';
 
 /** SPEC.md section 5: the largest video an upload may carry, bytes (200 MB). */
 export const MAX_UPLOAD_BYTES = 200 * 1024 * 1024;
@@ -36,18 +37,18 @@ type Phase = 'idle' | 'uploading' | 'paused' | 'done' | 'error';
 
 interface Progress { sent: number; total: number; mbPerS: number; secondsLeft: number | null }
 
-/** The error message of a tus failure: the API's `{error:{message}}` when there is one. */
-function tusErrorMessage(err: Error & { originalResponse?: { getBody(): string } | null }): string {
+/** The API's `{error:{code,message}}` of a tus failure, when the server answered one. */
+function tusError(err: Error & { originalResponse?: { getBody(): string } | null }): { code?: string; message?: string } {
   try {
     const body = err.originalResponse?.getBody();
     if (body) {
-      const parsed = JSON.parse(body) as { error?: { message?: string } };
-      if (parsed.error?.message) return parsed.error.message;
+      const parsed = JSON.parse(body) as { error?: { code?: string; message?: string } };
+      if (parsed.error) return parsed.error;
     }
   } catch {
-    // not JSON: fall back to the client's own message
+    // not JSON: the network failed or a proxy answered
   }
-  return err.message;
+  return { code: 'network_error' };
 }
 
 /**
@@ -69,6 +70,7 @@ export function UploadForm({ viewer, onUploaded, maxDurationS = DEFAULT_MAX_DURA
   const locale = useLocale();
   const qc = useQueryClient();
   const ids = useId();
+  const errorText = useStudioErrorText();
   const { draft, update, clear, guideSeen, markGuideSeen } = useStudioDraftStore();
   const topics = useTopics();
   const categories = useCategories(draft.topicId);
@@ -141,7 +143,7 @@ export function UploadForm({ viewer, onUploaded, maxDurationS = DEFAULT_MAX_DURA
       onError: (err) => {
         uploadRef.current = null;
         setPhase('error');
-        setError(tusErrorMessage(err));
+        setError(errorText(tusError(err)));
       },
     });
     uploadRef.current = upload;
