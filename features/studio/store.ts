@@ -21,14 +21,20 @@ export const EMPTY_DRAFT: PostDraft = { topicId: '', topicName: '', categoryId: 
 /** Where the draft is kept (localStorage). */
 export const DRAFT_STORAGE_KEY = 'sr_studio_draft';
 
+/** The file of an upload that started and has not finished (to ask for it again after a reload). */
+export interface PendingFile { name: string; size: number }
+
 interface DraftState {
   draft: PostDraft;
   /** Topics whose guide video the user has already been shown. */
   guideSeen: string[];
+  pendingFile: PendingFile | null;
 }
 interface DraftActions {
   update: (patch: Partial<PostDraft>) => void;
+  /** Forgets the draft and the unfinished upload's file (after a finished upload). */
   clear: () => void;
+  setPendingFile: (file: PendingFile | null) => void;
   markGuideSeen: (topicId: string) => void;
 }
 
@@ -53,8 +59,10 @@ export const useStudioDraftStore = create<DraftState & DraftActions>()(
     (set) => ({
       draft: EMPTY_DRAFT,
       guideSeen: [],
+      pendingFile: null,
       update: (patch) => set((s) => ({ draft: applyDraftPatch(s.draft, patch) })),
-      clear: () => set({ draft: EMPTY_DRAFT }),
+      clear: () => set({ draft: EMPTY_DRAFT, pendingFile: null }),
+      setPendingFile: (pendingFile) => set({ pendingFile }),
       markGuideSeen: (topicId) => set((s) => (s.guideSeen.includes(topicId) ? s : { guideSeen: [...s.guideSeen, topicId] })),
     }),
     { name: DRAFT_STORAGE_KEY, storage: createJSONStorage(() => localStorage), version: 1 },

@@ -54,7 +54,7 @@ function serveTaxonomy() {
 
 beforeEach(() => {
   tus.uploads.length = 0;
-  useStudioDraftStore.setState({ draft: EMPTY_DRAFT, guideSeen: [] });
+  useStudioDraftStore.setState({ draft: EMPTY_DRAFT, guideSeen: [], pendingFile: null });
 });
 
 describe('MyUploads', () => {
@@ -106,6 +106,27 @@ describe('UploadForm', () => {
     expect((await screen.findByRole<HTMLTextAreaElement>('textbox', { name: 'Description' })).value).toBe('Net metering explained');
     expect(screen.getByRole<HTMLInputElement>('checkbox', { name: 'This is a TLDR video' }).checked).toBe(true);
     await waitFor(() => expect(screen.getByRole<HTMLSelectElement>('combobox', { name: 'Topic' }).value).toBe(T1));
+  });
+
+  it('after a reload mid-upload, asks for the same file again to resume', async () => {
+    serveTaxonomy();
+    useStudioDraftStore.setState({ draft: { ...EMPTY_DRAFT, topicId: T1, categoryId: C1, optionId: O1 } });
+    const first = renderWithApp(<UploadForm viewer={creator} />);
+    await first.user.upload(screen.getByLabelText('Video file (up to 200 MB)'), new File(['video'], 'rooftop.mp4', { type: 'video/mp4' }));
+    await first.user.click(screen.getByRole('button', { name: 'Upload' }));
+    await waitFor(() => expect(tus.uploads[0]?.start).toHaveBeenCalled());
+    first.unmount();
+    expect(tus.uploads[0].abort).toHaveBeenCalled();
+
+    const stored = window.localStorage.getItem(DRAFT_STORAGE_KEY)!;
+    useStudioDraftStore.setState({ draft: EMPTY_DRAFT, pendingFile: null });
+    window.localStorage.setItem(DRAFT_STORAGE_KEY, stored);
+    await act(() => useStudioDraftStore.persist.rehydrate());
+
+    const { user } = renderWithApp(<UploadForm viewer={creator} />);
+    expect(await screen.findByText(/The upload of rooftop.mp4 was interrupted/)).toBeTruthy();
+    await user.upload(screen.getByLabelText('Video file (up to 200 MB)'), new File(['video'], 'rooftop.mp4', { type: 'video/mp4' }));
+    expect(screen.queryByText(/was interrupted/)).toBeNull();
   });
 
   it('refuses a 201 MB file before sending, with the exact message', async () => {
@@ -262,9 +283,26 @@ describe('StudioScreen', () => {
     await waitFor(() => expect(tus.uploads[0]?.start).toHaveBeenCalled());
     mine = [reel({ id: 'new-reel', description: 'Fresh clip', review_status: 'Pending' })];
     act(() => (tus.uploads[0].options as FakeOptions).onSuccess({ lastResponse: { getHeader: () => 'new-reel' } }));
-    expect(await screen.findByText('Uploaded — waiting for review')).toBeTruthy();
+    // the screen's notice; the hidden form (kept mounted) says the same out of sight
+    await waitFor(() => expect(screen.getAllByText('Uploaded — waiting for review').filter((el) => !el.closest('[hidden]'))).toHaveLength(1));
     const item = (await screen.findByText('Fresh clip')).closest('li')!;
     expect(within(item).getByText('Pending')).toBeTruthy();
+  });
+
+  it('a look at My uploads does not stop a running upload', async () => {
+    serveTaxonomy();
+    server.use(http.get('/uploader/api/v1/video', () => HttpResponse.json({ items: [], total: 0, page: 1, page_size: 10 })));
+    useStudioDraftStore.setState({ draft: { ...EMPTY_DRAFT, topicId: T1, categoryId: C1, optionId: O1 } });
+    const { user } = renderWithApp(<StudioScreen viewer={creator} />);
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    await user.upload(screen.getByLabelText('Video file (up to 200 MB)'), new File(['video'], 'clip.mp4', { type: 'video/mp4' }));
+    await user.click(within(screen.getByRole('form')).getByRole('button', { name: 'Upload' }));
+    await waitFor(() => expect(tus.uploads[0]?.start).toHaveBeenCalled());
+    await user.click(screen.getByRole('button', { name: 'My uploads' }));
+    await screen.findByText('No videos here yet.');
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    expect(tus.uploads[0].abort).not.toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: 'Pause' })).toBeTruthy();
   });
 
   it('shows the topic\'s guide video before the first upload to it', async () => {

@@ -40,6 +40,8 @@ export function StudioScreen({ viewer }: { viewer: { userId: string | null; role
   ];
   const [current, setCurrent] = useState<Section>(sections[0] ?? 'uploads');
   const [justUploaded, setJustUploaded] = useState(false);
+  // Once opened, the upload form stays mounted (hidden) so a running upload survives a look at another section.
+  const [uploadOpened, setUploadOpened] = useState(current === 'upload');
 
   if (sections.length === 0) {
     return (
@@ -54,7 +56,7 @@ export function StudioScreen({ viewer }: { viewer: { userId: string | null; role
       <h1 className="text-2xl font-bold">{t('title')}</h1>
       <nav aria-label={t('sections')} className="flex gap-2 overflow-x-auto">
         {sections.map((s) => (
-          <button key={s} type="button" aria-current={current === s ? 'page' : undefined} onClick={() => { setCurrent(s); setJustUploaded(false); }}
+          <button key={s} type="button" aria-current={current === s ? 'page' : undefined} onClick={() => { setCurrent(s); setJustUploaded(false); if (s === 'upload') setUploadOpened(true); }}
             className={`rounded-full px-4 py-2 text-sm font-semibold ${current === s ? 'bg-amber-500 text-black' : 'bg-neutral-100 text-neutral-800 dark:bg-neutral-800 dark:text-neutral-200'}`}>
             {t(`section.${s}`)}
           </button>
@@ -62,7 +64,11 @@ export function StudioScreen({ viewer }: { viewer: { userId: string | null; role
       </nav>
       {justUploaded && <p role="status" className="rounded-lg bg-green-50 p-3 font-semibold text-green-900 dark:bg-green-950 dark:text-green-100">{t('upload.done')}</p>}
       {current === 'uploads' && <MyUploads />}
-      {current === 'upload' && <UploadForm viewer={viewer} onUploaded={() => { setJustUploaded(true); setCurrent('uploads'); }} />}
+      {uploadOpened && (
+        <div hidden={current !== 'upload'}>
+          <UploadForm viewer={viewer} onUploaded={() => { setJustUploaded(true); setCurrent('uploads'); }} />
+        </div>
+      )}
       {current === 'review' && <ReviewQueue />}
       {current === 'topics' && (
         <Suspense fallback={<p aria-busy="true">{t('loading')}</p>}>

@@ -71,7 +71,7 @@ export function UploadForm({ viewer, onUploaded, maxDurationS = DEFAULT_MAX_DURA
   const qc = useQueryClient();
   const ids = useId();
   const errorText = useStudioErrorText();
-  const { draft, update, clear, guideSeen, markGuideSeen } = useStudioDraftStore();
+  const { draft, update, clear, guideSeen, markGuideSeen, pendingFile, setPendingFile } = useStudioDraftStore();
   const topics = useTopics();
   const categories = useCategories(draft.topicId);
   const options = useOptions(draft.topicId, draft.categoryId);
@@ -147,6 +147,7 @@ export function UploadForm({ viewer, onUploaded, maxDurationS = DEFAULT_MAX_DURA
       },
     });
     uploadRef.current = upload;
+    setPendingFile({ name: file.name, size: file.size });
     setPhase('uploading');
     void upload.findPreviousUploads().then((previous) => {
       if (previous[0]) upload.resumeFromPreviousUpload(previous[0]);
@@ -220,6 +221,11 @@ export function UploadForm({ viewer, onUploaded, maxDurationS = DEFAULT_MAX_DURA
           aria-describedby={fileError ? `${ids}-file-error` : undefined}
           onChange={(e) => pickFile(e.target.files?.[0] ?? null)} />
       </label>
+      {pendingFile && phase === 'idle' && (file?.name !== pendingFile.name || file.size !== pendingFile.size) && (
+        <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100">
+          {t('upload.interrupted', { name: pendingFile.name })}
+        </p>
+      )}
       {fileError && <p id={`${ids}-file-error`} role="alert" className="text-sm text-red-700 dark:text-red-400">{fileError}</p>}
 
       {!busy && (
