@@ -37,7 +37,11 @@ function ReasonForm({ label, confirm, onSubmit, onCancel, pending }: {
   );
 }
 
-/** A small player of a reel in review: the poster, and the reel's page to watch it in full. */
+/**
+ * The reel's own page, to watch it in the app's player. Only for Approved
+ * reels: the content page serves what the feeds serve, and the studio's list
+ * carries no media URL of a Pending reel yet.
+ */
 function ReelPreview({ reel }: { reel: StudioReel }) {
   const t = useTranslations('studio');
   return (
@@ -105,7 +109,6 @@ export function ReviewQueue() {
         <ul className="flex flex-col gap-2">
           {pending.data.items.map((r) => (
             <ReelRow key={r.id} reel={r}>
-              <ReelPreview reel={r} />
               <label className="flex items-center gap-2 text-sm">
                 <input type="checkbox" checked={selected.includes(r.id)} onChange={() => toggle(r.id)} />
                 {t('review.select')}
