@@ -4,7 +4,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import Link from 'next/link';
 import { useLocale, useTranslations } from 'next-intl';
 import { useQueryClient } from '@tanstack/react-query';
-import { Upload } from 'tus-js-client';
+import type { Upload } from 'tus-js-client';
 import type { RoleGrant } from '@/lib/auth/principal';
 import { may } from '../policy';
 import { studioKeys, useCategories, useGuideVideo, useOptions, useTopics } from '../api/studio';
@@ -84,8 +84,12 @@ export function UploadForm({ viewer, onUploaded, maxDurationS = DEFAULT_MAX_DURA
   const [error, setError] = useState<string | null>(null);
   const uploadRef = useRef<Upload | null>(null);
   const speedRef = useRef<{ at: number; sent: number } | null>(null);
+  const pausedRef = useRef(false);
 
-  useEffect(() => () => { void uploadRef.current?.abort(); }, []);
+  useEffect(() => () => {
+    void uploadRef.current?.abort();
+    uploadRef.current = null;
+  }, []);
 
   const uploadable = (topics.data ?? []).filter((tp) => may(viewer, 'content.upload', tp.id));
   const busy = phase === 'uploading' || phase === 'paused';
@@ -109,11 +113,22 @@ export function UploadForm({ viewer, onUploaded, maxDurationS = DEFAULT_MAX_DURA
     });
   }
 
-  function start() {
+  async function start() {
     if (!file || draft.optionId === '') return;
     setError(null);
     speedRef.current = null;
-    const upload = new Upload(file, {
+    pausedRef.current = false;
+    setPhase('uploading');
+    let Tus: typeof import('tus-js-client');
+    try {
+      // tus-js-client loads with the first upload, not with the studio's first paint.
+      Tus = await import('tus-js-client');
+    } catch {
+      setPhase('error');
+      setError(errorText({ code: 'network_error' }));
+      return;
+    }
+    const upload = new Tus.Upload(file, {
       endpoint: TUS_ENDPOINT,
       chunkSize: 8 * 1024 * 1024,
       retryDelays: [0, 1000, 3000, 5000, 10000],
@@ -148,19 +163,21 @@ export function UploadForm({ viewer, onUploaded, maxDurationS = DEFAULT_MAX_DURA
     });
     uploadRef.current = upload;
     setPendingFile({ name: file.name, size: file.size });
-    setPhase('uploading');
-    void upload.findPreviousUploads().then((previous) => {
-      if (previous[0]) upload.resumeFromPreviousUpload(previous[0]);
-      upload.start();
-    });
+    const previous = await upload.findPreviousUploads();
+    // Unmounted or paused meanwhile: the upload starts only when asked.
+    if (uploadRef.current !== upload || pausedRef.current) return;
+    if (previous[0]) upload.resumeFromPreviousUpload(previous[0]);
+    upload.start();
   }
 
   function pause() {
+    pausedRef.current = true;
     void uploadRef.current?.abort();
     setPhase('paused');
   }
 
   function resume() {
+    pausedRef.current = false;
     speedRef.current = null;
     uploadRef.current?.start();
     setPhase('uploading');
@@ -174,7 +191,7 @@ export function UploadForm({ viewer, onUploaded, maxDurationS = DEFAULT_MAX_DURA
     <form
       className="flex flex-col gap-4"
       aria-label={t('upload.title')}
-      onSubmit={(e) => { e.preventDefault(); start(); }}
+      onSubmit={(e) => { e.preventDefault(); void start(); }}
     >
       <label className={field}>
         {t('upload.topic')}
