@@ -249,6 +249,32 @@ describe('ReviewQueue', () => {
     expect(screen.getByText('First clip')).toBeTruthy();
   });
 
+  it('takes down an Approved reel only with a reason', async () => {
+    const moves: unknown[] = [];
+    server.use(
+      http.get('/uploader/api/v1/video', ({ request }) => {
+        const items = new URL(request.url).searchParams.get('status') === 'Approved' ? [reel({ id: 'a1', description: 'Live clip', review_status: 'Approved' })] : [];
+        return HttpResponse.json({ items, total: items.length, page: 1, page_size: 10 });
+      }),
+      http.get('/uploader/api/v1/content_count/review', () => HttpResponse.json({ pending: 0 })),
+      http.post('/uploader/api/v1/content/status', async ({ request }) => {
+        moves.push(await request.json());
+        return HttpResponse.json({ reel: {}, changed: true });
+      }),
+    );
+    const { user } = renderWithApp(<ReviewQueue />);
+    const item = (await screen.findByText('Live clip')).closest('li')!;
+    expect(within(item).getByRole('link', { name: 'Play video' }).getAttribute('href')).toBe('/content/a1');
+    await user.click(within(item).getByRole('button', { name: 'Take down' }));
+    await user.type(within(item).getByRole('textbox', { name: 'Reason for taking down' }), 'ok');
+    await user.click(within(item).getByRole('button', { name: 'Take down' }));
+    expect(within(item).getByRole('alert').textContent).toBe('Please write a reason (3 to 500 characters).');
+    expect(moves).toEqual([]);
+    await user.type(within(item).getByRole('textbox', { name: 'Reason for taking down' }), ' - wrong subsidy amount');
+    await user.click(within(item).getByRole('button', { name: 'Take down' }));
+    await waitFor(() => expect(moves).toEqual([{ content_id: 'a1', status: 'Rejected', reason: 'ok - wrong subsidy amount' }]));
+  });
+
   it('approves a selection of reels at once', async () => {
     const moves = serveQueue();
     const { user } = renderWithApp(<ReviewQueue />);
