@@ -3,6 +3,7 @@ import { asc, eq } from 'drizzle-orm';
 import { buildApi } from '@/server/api';
 import { getDb } from '@/lib/db/client';
 import { contentItems, contentReviews, notifications } from '@/lib/db/schema';
+import { verifyMediaToken } from '@/lib/storage/signing';
 import { Seed } from '../fixtures/seed';
 
 /**
@@ -221,5 +222,36 @@ describe('GET /uploader/api/v1/video and /uploader/api/v1/content_count/review',
     const count = async (cookie: string) => (await (await call('GET', '/uploader/api/v1/content_count/review', cookie)).json()).pending;
     expect(await count(coCurator.cookie)).toBe(12);
     expect(await count(creator.cookie)).toBe(0);
+  });
+});
+
+describe('media URLs of listed reels', () => {
+  it('a ready Pending reel carries signed media URLs for its reviewer; a processing one carries none; a visitor never sees it', async () => {
+    const { t, creator, coCurator } = await world();
+    const ready = await seed.reel(t.options[0].id, { review_status: 'Pending', user_id: creator.user.id });
+    const processing = await seed.reel(t.options[0].id, { status: 'processing', review_status: 'Pending', user_id: creator.user.id });
+    const res = await call('GET', '/uploader/api/v1/video?scope=review&status=Pending', coCurator.cookie);
+    expect(res.status).toBe(200);
+    const items = (await res.json()).items as Array<{ id: string; media: Record<string, string> | null; renditions?: unknown }>;
+    const byId = new Map(items.map((i) => [i.id, i]));
+    const media = byId.get(ready.id)!.media!;
+    const shape = (file: string) => new RegExp(`^/media/([^/]+)/${ready.id}/${file}$`);
+    expect(media.master).toMatch(shape('master\\.m3u8'));
+    expect(media.r360).toMatch(shape('360/index\\.m3u8'));
+    expect(media.r240).toMatch(shape('240/index\\.m3u8'));
+    expect(media.poster).toMatch(shape('poster\\.jpg'));
+    expect(media.thumbnail).toMatch(shape('thumb\\.jpg'));
+    const token = shape('master\\.m3u8').exec(media.master)![1];
+    expect(verifyMediaToken(token, ready.id).ok).toBe(true);
+    expect(byId.get(ready.id)!.renditions).toBeUndefined();
+    expect(byId.get(processing.id)!.media).toBeNull();
+
+    const one = await (await call('GET', `/uploader/api/v1/content/${ready.id}`, coCurator.cookie)).json();
+    expect(one.media).toEqual(media);
+    expect((await (await call('GET', `/uploader/api/v1/content/${processing.id}`, creator.cookie)).json()).media).toBeNull();
+    const mine = await (await call('GET', '/uploader/api/v1/video?scope=mine&status=Pending', creator.cookie)).json();
+    expect(mine.items.find((i: { id: string }) => i.id === ready.id).media).toEqual(media);
+
+    expect(await feedIds(t.topic.id)).toEqual([]);
   });
 });

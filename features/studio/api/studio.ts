@@ -31,6 +31,17 @@ export interface StudioReel {
   duration_s: number | null;
   created_at: string;
   poster?: string | null;
+  /** Signed media URLs once the reel is ready, else null. */
+  media?: StudioMedia | null;
+}
+
+/** Signed media URLs of a ready reel (origin-relative `/media/<token>/<id>/...`). */
+export interface StudioMedia {
+  poster: string;
+  thumbnail: string;
+  master: string;
+  r360: string;
+  r240: string;
 }
 
 export interface ReelPage {

@@ -5,6 +5,7 @@ import { categories, contentItems, contentReviews, options, topics } from '@/lib
 import type { Principal } from '@/lib/auth/principal';
 import { ApiError, forbidden, notFound } from '@/lib/http/errors';
 import { logger } from '@/lib/logger';
+import { mediaSigningReady, signedMediaUrls } from '@/lib/storage/signing';
 import { notify } from '@/lib/notifications/notify';
 import { isAdmin, may, mayEditReel, mayMoveReel, maySeeReel, type ReelForPolicy } from '../policy';
 
@@ -36,14 +37,26 @@ const reelColumns = {
   review_reason: contentItems.review_reason,
   is_tldr: contentItems.is_tldr,
   duration_s: contentItems.duration_s,
+  renditions: contentItems.renditions,
   created_at: contentItems.created_at,
 };
 
 
-/** A reel in the studio: its place in the taxonomy and its review state. */
-export interface StudioReel extends Omit<ReelRow, 'created_at' | 'review_status'> {
+/** Signed media URLs of a ready reel, the same paths the feed hands out (`/media/<token>/<id>/...`). */
+export interface StudioMedia {
+  poster: string;
+  thumbnail: string;
+  master: string;
+  r360: string;
+  r240: string;
+}
+
+/** A reel in the studio: its place in the taxonomy, its review state and, once ready, its media. */
+export interface StudioReel extends Omit<ReelRow, 'created_at' | 'review_status' | 'renditions'> {
   review_status: ReviewStatus;
   created_at: string;
+  /** Signed URLs when the reel is ready (transcoded), else null. */
+  media: StudioMedia | null;
 }
 
 /** One audit row of a reel's review history. */
@@ -55,7 +68,16 @@ export interface ReviewView {
   created_at: string;
 }
 
-const viewOf = (r: ReelRow): StudioReel => ({ ...r, review_status: r.review_status as ReviewStatus, created_at: r.created_at.toISOString() });
+/** Needs the signing secret loaded (mediaSigningReady) for a ready reel; only reels the caller may see reach it. */
+function mediaOf(r: ReelRow): StudioMedia | null {
+  if (r.status !== 'ready') return null;
+  const { poster, thumbnail, master, r360, r240 } = signedMediaUrls(r.id, r.renditions ?? []);
+  return { poster, thumbnail, master, r360, r240 };
+}
+
+const viewOf = ({ renditions: _renditions, ...r }: ReelRow): StudioReel => ({
+  ...r, review_status: r.review_status as ReviewStatus, created_at: r.created_at.toISOString(), media: mediaOf({ ...r, renditions: _renditions }),
+});
 const policyOf = (r: ReelRow): ReelForPolicy => ({ topicId: r.topic_id, ownerId: r.user_id, reviewStatus: r.review_status as ReviewStatus });
 
 function reelQuery(db: DbOrTx) {
@@ -96,6 +118,7 @@ async function loadReel(db: DbOrTx, id: string, lock = false): Promise<ReelRow |
 export async function setReviewStatus(
   p: Principal, contentId: string, to: 'Approved' | 'Rejected', reason: string | null,
 ): Promise<{ reel: StudioReel; changed: boolean }> {
+  await mediaSigningReady();
   const { db } = await getDb();
   const result = await db.transaction(async (tx) => {
     const reel = await loadReel(tx, contentId, true);
@@ -129,6 +152,7 @@ export async function setReviewStatus(
  * @throws ApiError 404 when there is no such reel or the caller may not see it (existence is not told).
  */
 export async function getStudioReel(p: Principal, contentId: string): Promise<StudioReel & { history: ReviewView[] }> {
+  await mediaSigningReady();
   const { db } = await getDb();
   const reel = await loadReel(db, contentId);
   if (!reel || !visible(p, reel)) throw notFound('Content not found.');
@@ -154,6 +178,7 @@ export interface ReelEdit {
  * @throws ApiError 404 no such reel, one the caller may not see, or an unknown option; 403 not theirs to edit or an option they may not upload to.
  */
 export async function editReel(p: Principal, contentId: string, edit: ReelEdit): Promise<{ reel: StudioReel; resubmitted: boolean }> {
+  await mediaSigningReady();
   const { db } = await getDb();
   return db.transaction(async (tx) => {
     const reel = await loadReel(tx, contentId, true);
@@ -226,6 +251,7 @@ function listWhere(p: Principal, f: Omit<StudioListFilter, 'page'>): SQL | undef
  * unless ADMIN), newest first, with the total.
  */
 export async function listStudioReels(p: Principal, f: StudioListFilter): Promise<{ items: StudioReel[]; total: number; page: number; page_size: number }> {
+  await mediaSigningReady();
   const { db } = await getDb();
   if (f.topicId !== undefined && !UUID.test(f.topicId)) return { items: [], total: 0, page: f.page, page_size: STUDIO_PAGE_SIZE };
   const where = listWhere(p, f);
