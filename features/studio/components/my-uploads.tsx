@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { REVIEW_FILTERS, useVideos, type ReviewFilter, type StudioReel } from '../api/studio';
+import { ReelPlayer } from './reel-player';
 
 const STATE_STYLE: Record<StudioReel['review_status'], string> = {
   Pending: 'bg-amber-100 text-amber-900 dark:bg-amber-900 dark:text-amber-100',
@@ -42,7 +43,7 @@ export function Pager({ page, total, pageSize, onPage }: { page: number; total: 
   );
 }
 
-/** One reel of a studio list: where it is filed, its review state, and the reviewer's reason when Rejected. */
+/** One reel of a studio list: where it is filed, its review state, the reviewer's reason when Rejected, and a Play button once it is ready. */
 export function ReelRow({ reel, children }: { reel: StudioReel; children?: React.ReactNode }) {
   const t = useTranslations('studio');
   return (
@@ -55,6 +56,7 @@ export function ReelRow({ reel, children }: { reel: StudioReel; children?: React
       {reel.review_status === 'Rejected' && reel.review_reason && (
         <p className="text-sm text-red-800 dark:text-red-300">{t('reason', { reason: reel.review_reason })}</p>
       )}
+      <ReelPlayer media={reel.media} />
       {children}
     </li>
   );

@@ -39,8 +39,8 @@ function ReasonForm({ label, confirm, onSubmit, onCancel, pending }: {
 
 /**
  * The reel's own page, to watch it in the app's player. Only for Approved
- * reels: the content page serves what the feeds serve, and the studio's list
- * carries no media URL of a Pending reel yet.
+ * reels: the content page serves what the feeds serve (a Pending reel plays
+ * in the list's inline player instead).
  */
 function ReelPreview({ reel }: { reel: StudioReel }) {
   const t = useTranslations('studio');
