@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { otpFromServerLog } from './server-log';
+import { newPhone, signInWithModal } from './sign-in';
 
 /**
  * The visitor who becomes a user (docs/decisions/007): likes two reels and
@@ -11,9 +11,6 @@ import { otpFromServerLog } from './server-log';
 const ACTIVE = '[data-testid="reel"][data-active="true"]';
 /** The resend wait of SPEC-less OTP rules (docs/api/accounts.md): a phone gets one code a minute. */
 const RESEND_WAIT_MS = 61_000;
-
-/** A fresh Indian mobile number, 10 digits starting with 9. */
-const newPhone = () => `9${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
 
 async function likeActive(page: Page): Promise<string> {
   const active = page.locator(ACTIVE);
@@ -34,25 +31,6 @@ async function likesShown(page: Page, ids: string[]): Promise<boolean[]> {
     out.push((await button.getAttribute('aria-pressed')) === 'true');
   }
   return out;
-}
-
-/** Signs in through the login modal that a gated action opened; returns when the modal has closed. */
-async function signInWithModal(page: Page, phone: string): Promise<number> {
-  const modal = page.getByRole('dialog', { name: 'Sign in' });
-  await modal.waitFor();
-  await modal.getByLabel('Mobile number').fill(phone);
-  await modal.getByLabel('I am over 18 years old').check();
-  await modal.getByLabel('I accept the terms of use and the privacy policy').check();
-  const sentAt = Date.now();
-  await modal.getByRole('button', { name: 'Send code' }).click();
-  const otpStep = page.getByRole('dialog', { name: 'Enter the code' });
-  await otpStep.waitFor();
-  const code = await otpFromServerLog(`+91${phone}`);
-  const signedIn = page.waitForResponse((r) => new URL(r.url()).pathname.endsWith('/otp/verify') && r.status() === 200);
-  await otpStep.getByLabel('6-digit code').fill(code);
-  await signedIn;
-  await expect(otpStep).toBeHidden();
-  return sentAt;
 }
 
 test.describe('accounts', () => {
