@@ -1,7 +1,7 @@
 'use client';
 
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent as ReactKeyboardEvent, type ReactNode, type RefObject } from 'react';
-import { useForm, useWatch, type Control, type UseFormReturn } from 'react-hook-form';
+import { useForm, useWatch, type Control, type UseFormRegisterReturn, type UseFormReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useLocale, useTranslations } from 'next-intl';
 import { useQueryClient } from '@tanstack/react-query';
@@ -258,6 +258,27 @@ function useDialogBehaviour(panelRef: RefObject<HTMLDivElement | null>, onClose:
 const inputBox =
   'rounded-xl border border-neutral-300 bg-white focus-within:border-amber-500 focus-within:ring-2 focus-within:ring-amber-500/40 dark:border-neutral-700 dark:bg-neutral-950';
 
+/** One of the two sign-in confirmations (SPEC.md section 5): a checkbox with its error under it. */
+function Confirmation({ id, label, error, field }: {
+  id: string; label: string; error: string | undefined; field: UseFormRegisterReturn;
+}) {
+  return (
+    <div className="flex flex-col gap-1">
+      <label className="flex cursor-pointer items-start gap-3 text-sm">
+        <input
+          type="checkbox"
+          className="mt-0.5 size-5 shrink-0 accent-amber-500"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? id : undefined}
+          {...field}
+        />
+        <span>{label}</span>
+      </label>
+      {error ? <FieldError id={id}>{error}</FieldError> : null}
+    </div>
+  );
+}
+
 function FieldError({ id, children }: { id: string; children: ReactNode }) {
   return <p id={id} role="alert" className="text-sm text-red-600 dark:text-red-400">{children}</p>;
 }
@@ -303,32 +324,8 @@ function PhoneStep({ form, text, pending, onSubmit }: {
         {phoneError ? <FieldError id={`${phoneId}-error`}>{phoneError}</FieldError> : null}
       </div>
 
-      <div className="flex flex-col gap-1">
-        <label className="flex cursor-pointer items-start gap-3 text-sm">
-          <input
-            type="checkbox"
-            className="mt-0.5 size-5 shrink-0 accent-amber-500"
-            aria-invalid={over18Error ? true : undefined}
-            aria-describedby={over18Error ? over18Id : undefined}
-            {...register('over_18')}
-          />
-          <span>{t('over18')}</span>
-        </label>
-        {over18Error ? <FieldError id={over18Id}>{over18Error}</FieldError> : null}
-      </div>
-      <div className="flex flex-col gap-1">
-        <label className="flex cursor-pointer items-start gap-3 text-sm">
-          <input
-            type="checkbox"
-            className="mt-0.5 size-5 shrink-0 accent-amber-500"
-            aria-invalid={termsError ? true : undefined}
-            aria-describedby={termsError ? termsId : undefined}
-            {...register('accept_terms')}
-          />
-          <span>{t('acceptTerms')}</span>
-        </label>
-        {termsError ? <FieldError id={termsId}>{termsError}</FieldError> : null}
-      </div>
+      <Confirmation id={over18Id} label={t('over18')} error={over18Error} field={register('over_18')} />
+      <Confirmation id={termsId} label={t('acceptTerms')} error={termsError} field={register('accept_terms')} />
 
       <button
         type="submit"

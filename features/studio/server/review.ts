@@ -1,4 +1,5 @@
 import 'server-only';
+import type { StudioMedia } from '../api/studio';
 import { and, asc, count, desc, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { getDb, type DbOrTx } from '@/lib/db/client';
 import { categories, contentItems, contentReviews, options, topics } from '@/lib/db/schema';
@@ -42,14 +43,6 @@ const reelColumns = {
 };
 
 
-/** Signed media URLs of a ready reel, the same paths the feed hands out (`/media/<token>/<id>/...`). */
-export interface StudioMedia {
-  poster: string;
-  thumbnail: string;
-  master: string;
-  r360: string;
-  r240: string;
-}
 
 /** A reel in the studio: its place in the taxonomy, its review state and, once ready, its media. */
 export interface StudioReel extends Omit<ReelRow, 'created_at' | 'review_status' | 'renditions'> {
