@@ -169,3 +169,33 @@ export function useGuideVideo(topicId: string) {
     enabled: topicId !== '',
   });
 }
+
+/** The fields of my reel I may change; only those present are sent. */
+export interface ReelEdit {
+  description?: string;
+  option_id?: string;
+  is_tldr?: boolean;
+}
+
+/**
+ * PATCH /uploader/api/v1/content/{id}: the uploader's edit of their reel.
+ * An edit of a Rejected reel sends it back to Pending (`resubmitted: true`).
+ * @throws HttpError 403 `forbidden` (an option in a topic where I may not upload), 404, 422 `validation_failed`.
+ */
+export async function editReel(id: string, body: ReelEdit): Promise<{ reel: StudioReel; resubmitted: boolean }> {
+  const res = await apiFetch(`/uploader/api/v1/content/${encodeURIComponent(id)}`, {
+    method: 'PATCH',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return (await res.json()) as { reel: StudioReel; resubmitted: boolean };
+}
+
+/** The uploader's edit of a reel; on success the studio's lists are fetched again. */
+export function useEditReel() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: ReelEdit }) => editReel(id, body),
+    onSuccess: () => qc.invalidateQueries({ queryKey: studioKeys.all }),
+  });
+}

@@ -2,8 +2,14 @@
 
 import { useState } from 'react';
 import { useTranslations } from 'next-intl';
-import { REVIEW_FILTERS, useVideos, type ReviewFilter, type StudioReel } from '../api/studio';
+import type { RoleGrant } from '@/lib/auth/principal';
+import { mayEditReel } from '../policy';
+import { REVIEW_FILTERS, useEditReel, useVideos, type ReelEdit, type ReviewFilter, type StudioReel } from '../api/studio';
+import { useStudioErrorText } from './error-text';
+import { OptionPicker, type OptionChoice } from './option-picker';
 import { ReelPlayer } from './reel-player';
+
+type Viewer = { userId: string | null; roles: RoleGrant[] };
 
 const STATE_STYLE: Record<StudioReel['review_status'], string> = {
   Pending: 'bg-amber-100 text-amber-900 dark:bg-amber-900 dark:text-amber-100',
@@ -62,24 +68,118 @@ export function ReelRow({ reel, children }: { reel: StudioReel; children?: React
   );
 }
 
+/** Whether `viewer` may edit `reel` here: their own Pending or Rejected reel in a topic where they may upload. */
+export function canEditInList(viewer: Viewer | undefined, reel: StudioReel): boolean {
+  if (!viewer || reel.review_status === 'Approved') return false;
+  return mayEditReel(viewer, { topicId: reel.topic_id, ownerId: reel.user_id, reviewStatus: reel.review_status });
+}
+
+/**
+ * The fields of `next` that differ from `reel`: what a PATCH of the reel
+ * sends (nothing when nothing changed).
+ */
+export function changedFields(reel: StudioReel, next: { description: string; optionId: string; isTldr: boolean }): ReelEdit {
+  const body: ReelEdit = {};
+  if (next.description !== reel.description) body.description = next.description;
+  if (next.optionId !== '' && next.optionId !== reel.option_id) body.option_id = next.optionId;
+  if (next.isTldr !== reel.is_tldr) body.is_tldr = next.isTldr;
+  return body;
+}
+
+/**
+ * The inline edit of my reel (PATCH /uploader/api/v1/content/{id}):
+ * description, option (in topics where I may upload) and the TLDR flag.
+ * Only changed fields are sent.
+ * @param onSaved called with whether the reel went back to review (a Rejected reel edited).
+ */
+function EditReelForm({ reel, viewer, onCancel, onSaved }: {
+  reel: StudioReel;
+  viewer: Viewer;
+  onCancel: () => void;
+  onSaved: (resubmitted: boolean) => void;
+}) {
+  const t = useTranslations('studio');
+  const errorText = useStudioErrorText();
+  const edit = useEditReel();
+  const [description, setDescription] = useState(reel.description);
+  const [choice, setChoice] = useState<OptionChoice>({ topicId: reel.topic_id, categoryId: reel.category_id, optionId: reel.option_id });
+  const [isTldr, setIsTldr] = useState(reel.is_tldr);
+  const field = 'flex flex-col gap-1 text-sm font-medium';
+  const input = 'rounded-lg border border-neutral-300 bg-white px-3 py-2 text-base text-neutral-900 dark:border-neutral-700 dark:bg-neutral-900 dark:text-neutral-100';
+
+  function save() {
+    const body = changedFields(reel, { description, optionId: choice.optionId, isTldr });
+    if (Object.keys(body).length === 0) return onCancel();
+    edit.mutate({ id: reel.id, body }, { onSuccess: (res) => onSaved(res.resubmitted) });
+  }
+
+  return (
+    <form aria-label={t('edit.title')} className="flex flex-col gap-3 border-t border-neutral-200 pt-3 dark:border-neutral-800"
+      onSubmit={(e) => { e.preventDefault(); save(); }}>
+      <label className={field}>
+        {t('upload.description')}
+        <textarea className={input} rows={3} maxLength={2000} value={description} disabled={edit.isPending}
+          onChange={(e) => setDescription(e.target.value)} />
+      </label>
+      <OptionPicker viewer={viewer} value={choice} disabled={edit.isPending} fieldClassName={field} inputClassName={input}
+        onTopic={(topicId) => setChoice({ topicId, categoryId: '', optionId: '' })}
+        onCategory={(categoryId) => setChoice((c) => ({ ...c, categoryId, optionId: '' }))}
+        onOption={(optionId) => setChoice((c) => ({ ...c, optionId }))} />
+      <label className="flex items-center gap-2 text-sm font-medium">
+        <input type="checkbox" checked={isTldr} disabled={edit.isPending} onChange={(e) => setIsTldr(e.target.checked)} />
+        {t('upload.isTldr')}
+      </label>
+      {edit.isError && <p role="alert" className="text-sm text-red-700 dark:text-red-400">{errorText(edit.error)}</p>}
+      <div className="flex gap-2">
+        <button type="submit" disabled={edit.isPending || choice.optionId === ''}
+          className="rounded-full bg-amber-500 px-4 py-2 font-semibold text-black hover:bg-amber-400 disabled:opacity-50">
+          {edit.isPending ? t('edit.saving') : t('edit.save')}
+        </button>
+        <button type="button" onClick={onCancel} disabled={edit.isPending} className="rounded-full border border-neutral-400 px-4 py-2 font-semibold">
+          {t('edit.cancel')}
+        </button>
+      </div>
+    </form>
+  );
+}
+
 /**
  * My uploads (GET /uploader/api/v1/video?scope=mine): the filter tabs, the
- * reels of the chosen state with their review state, and paging.
+ * reels of the chosen state with their review state, and paging. With
+ * `viewer`, my Pending and Rejected reels get an Edit button; saving an
+ * edit of a Rejected reel sends it back to review.
+ * @param viewer the signed-in user's id and role grants; without it the list is read-only.
  */
-export function MyUploads() {
+export function MyUploads({ viewer }: { viewer?: Viewer } = {}) {
   const t = useTranslations('studio');
   const [status, setStatus] = useState<ReviewFilter>('All');
   const [page, setPage] = useState(1);
+  const [editing, setEditing] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
   const list = useVideos('mine', status, page);
   return (
     <section aria-labelledby="studio-mine" className="flex flex-col gap-3">
       <h2 id="studio-mine" className="text-lg font-bold">{t('mine.title')}</h2>
-      <FilterTabs label={t('mine.filter')} value={status} onChange={(f) => { setStatus(f); setPage(1); }} />
+      <FilterTabs label={t('mine.filter')} value={status} onChange={(f) => { setStatus(f); setPage(1); setEditing(null); }} />
+      {notice && <p role="status" className="rounded-lg bg-green-50 p-3 font-semibold text-green-900 dark:bg-green-950 dark:text-green-100">{notice}</p>}
       {list.isPending && <p aria-busy="true">{t('loading')}</p>}
       {list.isError && <p role="alert">{t('loadFailed')}</p>}
       {list.data && list.data.items.length === 0 && <p>{t('mine.empty')}</p>}
       {list.data && list.data.items.length > 0 && (
-        <ul className="flex flex-col gap-2">{list.data.items.map((r) => <ReelRow key={r.id} reel={r} />)}</ul>
+        <ul className="flex flex-col gap-2">{list.data.items.map((r) => (
+          <ReelRow key={r.id} reel={r}>
+            {viewer && canEditInList(viewer, r) && (editing === r.id
+              ? <EditReelForm reel={r} viewer={viewer} onCancel={() => setEditing(null)}
+                  onSaved={(resubmitted) => { setEditing(null); setNotice(resubmitted ? t('edit.resubmitted') : t('edit.saved')); }} />
+              : (
+                <button type="button" onClick={() => { setEditing(r.id); setNotice(null); }}
+                  aria-label={`${t('edit.button')}: ${r.description || t('noDescription')}`}
+                  className="self-start rounded-full border border-neutral-400 px-4 py-1 text-sm font-semibold">
+                  {t('edit.button')}
+                </button>
+              ))}
+          </ReelRow>
+        ))}</ul>
       )}
       {list.data && <Pager page={page} total={list.data.total} pageSize={list.data.page_size} onPage={setPage} />}
     </section>

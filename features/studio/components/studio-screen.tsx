@@ -63,7 +63,7 @@ export function StudioScreen({ viewer }: { viewer: { userId: string | null; role
         ))}
       </nav>
       {justUploaded && <p role="status" className="rounded-lg bg-green-50 p-3 font-semibold text-green-900 dark:bg-green-950 dark:text-green-100">{t('upload.done')}</p>}
-      {current === 'uploads' && <MyUploads />}
+      {current === 'uploads' && <MyUploads viewer={viewer} />}
       {uploadOpened && (
         <div hidden={current !== 'upload'}>
           <UploadForm viewer={viewer} onUploaded={() => { setJustUploaded(true); setCurrent('uploads'); }} />

@@ -6,10 +6,10 @@ import { useLocale, useTranslations } from 'next-intl';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Upload } from 'tus-js-client';
 import type { RoleGrant } from '@/lib/auth/principal';
-import { may } from '../policy';
-import { studioKeys, useCategories, useGuideVideo, useOptions, useTopics } from '../api/studio';
+import { studioKeys, useGuideVideo } from '../api/studio';
 import { useStudioDraftStore } from '../store';
 import { useStudioErrorText } from './error-text';
+import { OptionPicker } from './option-picker';
 
 /** SPEC.md section 5: the largest video an upload may carry, bytes (200 MB). */
 export const MAX_UPLOAD_BYTES = 200 * 1024 * 1024;
@@ -72,9 +72,6 @@ export function UploadForm({ viewer, onUploaded, maxDurationS = DEFAULT_MAX_DURA
   const ids = useId();
   const errorText = useStudioErrorText();
   const { draft, update, clear, guideSeen, markGuideSeen, pendingFile, setPendingFile } = useStudioDraftStore();
-  const topics = useTopics();
-  const categories = useCategories(draft.topicId);
-  const options = useOptions(draft.topicId, draft.categoryId);
   const guide = useGuideVideo(draft.topicId);
 
   const [file, setFile] = useState<File | null>(null);
@@ -91,7 +88,6 @@ export function UploadForm({ viewer, onUploaded, maxDurationS = DEFAULT_MAX_DURA
     uploadRef.current = null;
   }, []);
 
-  const uploadable = (topics.data ?? []).filter((tp) => may(viewer, 'content.upload', tp.id));
   const busy = phase === 'uploading' || phase === 'paused';
   const showGuide = draft.topicId !== '' && typeof guide.data === 'string' && !guideSeen.includes(draft.topicId);
 
@@ -193,36 +189,18 @@ export function UploadForm({ viewer, onUploaded, maxDurationS = DEFAULT_MAX_DURA
       aria-label={t('upload.title')}
       onSubmit={(e) => { e.preventDefault(); void start(); }}
     >
-      <label className={field}>
-        {t('upload.topic')}
-        <select className={input} value={draft.topicId} disabled={busy}
-          onChange={(e) => update({ topicId: e.target.value, topicName: uploadable.find((x) => x.id === e.target.value)?.name ?? '' })}>
-          <option value="">{t('upload.choose')}</option>
-          {uploadable.map((tp) => <option key={tp.id} value={tp.id}>{tp.name}</option>)}
-        </select>
-      </label>
-      {showGuide && (
-        <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100">
-          {t('upload.guide')}{' '}
-          <Link prefetch={false} className="font-semibold underline" href={`/content/${guide.data}`} target="_blank" onClick={() => markGuideSeen(draft.topicId)}>
-            {t('upload.watchGuide')}
-          </Link>
-        </p>
-      )}
-      <label className={field}>
-        {t('upload.category')}
-        <select className={input} value={draft.categoryId} disabled={busy || draft.topicId === ''} onChange={(e) => update({ categoryId: e.target.value })}>
-          <option value="">{t('upload.choose')}</option>
-          {(categories.data ?? []).map((c) => <option key={c.id} value={c.id}>{c.name}</option>)}
-        </select>
-      </label>
-      <label className={field}>
-        {t('upload.option')}
-        <select className={input} value={draft.optionId} disabled={busy || draft.categoryId === ''} onChange={(e) => update({ optionId: e.target.value })}>
-          <option value="">{t('upload.choose')}</option>
-          {(options.data ?? []).map((o) => <option key={o.id} value={o.id}>{o.name}</option>)}
-        </select>
-      </label>
+      <OptionPicker viewer={viewer} value={draft} disabled={busy} fieldClassName={field} inputClassName={input}
+        onTopic={(topicId, topicName) => update({ topicId, topicName })}
+        onCategory={(categoryId) => update({ categoryId })}
+        onOption={(optionId) => update({ optionId })}
+        afterTopic={showGuide && (
+          <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100">
+            {t('upload.guide')}{' '}
+            <Link prefetch={false} className="font-semibold underline" href={`/content/${guide.data}`} target="_blank" onClick={() => markGuideSeen(draft.topicId)}>
+              {t('upload.watchGuide')}
+            </Link>
+          </p>
+        )} />
       <label className={field}>
         {t('upload.description')}
         <textarea className={input} rows={3} maxLength={2000} value={draft.description} disabled={busy}

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { server } from '@/tests/fixtures/msw-server';
+import { renderWithApp } from '@/tests/fixtures/render';
+import type { RoleGrant } from '@/lib/auth/principal';
+import type { StudioReel } from '../api/studio';
+import { MyUploads } from './my-uploads';
+
+const USER_ID = '5f0c2a9e-7b1d-4c3e-8f6a-2d4b6c8e0a1f';
+const T1 = '11111111-1111-4111-8111-111111111111';
+const C1 = '22222222-2222-4222-8222-222222222222';
+const O1 = '33333333-3333-4333-8333-333333333333';
+const creator = { userId: USER_ID, roles: [{ role: 'CREATOR', topicId: T1 }] as RoleGrant[] };
+
+function reel(over: Partial<StudioReel>): StudioReel {
+  return {
+    id: 'r1', description: 'Rooftop panels', option_id: O1, option_name: 'Mono PERC', category_id: C1, category_name: 'Panels',
+    topic_id: T1, topic_name: 'Solar basics', user_id: USER_ID, status: 'ready', review_status: 'Pending', review_reason: null,
+    is_tldr: false, duration_s: 30, created_at: '2026-11-20T10:00:00Z', ...over,
+  };
+}
+
+function serveTaxonomy() {
+  server.use(
+    http.get('/uploader-read/api/v3/topics', () => HttpResponse.json({ topics: [{ id: T1, name: 'Solar basics' }] })),
+    http.get(`/uploader-read/api/v1/${T1}/category`, () => HttpResponse.json({ categories: [{ id: C1, name: 'Panels' }] })),
+    http.get(`/uploader-read/api/v1/${T1}/${C1}/options`, () => HttpResponse.json({ options: [{ id: O1, name: 'Mono PERC' }] })),
+  );
+}
+
+describe('MyUploads edit', () => {
+  it('edits a Rejected reel: the PATCH carries only the changed field, the reel shows Pending and the sent-for-review notice', async () => {
+    serveTaxonomy();
+    let rejected = reel({ id: 'rj', description: 'Quiet clip', review_status: 'Rejected', review_reason: 'The audio is too quiet' });
+    const approved = reel({ id: 'ap', description: 'Approved clip', review_status: 'Approved' });
+    const patches: unknown[] = [];
+    server.use(
+      http.get('/uploader/api/v1/video', () => HttpResponse.json({ items: [rejected, approved], total: 2, page: 1, page_size: 10 })),
+      http.patch('/uploader/api/v1/content/rj', async ({ request }) => {
+        const body = (await request.json()) as { description?: string };
+        patches.push(body);
+        rejected = { ...rejected, ...body, review_status: 'Pending', review_reason: null };
+        return HttpResponse.json({ reel: rejected, resubmitted: true });
+      }),
+    );
+    const { user } = renderWithApp(<MyUploads viewer={creator} />);
+    const approvedRow = (await screen.findByText('Approved clip')).closest('li')!;
+    expect(within(approvedRow).queryByRole('button', { name: /Edit/ })).toBeNull();
+
+    const row = screen.getByText('Quiet clip').closest('li')!;
+    await user.click(within(row).getByRole('button', { name: /Edit/ }));
+    const form = within(row).getByRole('form', { name: 'Edit this video' });
+    // the reel's option is shown once the taxonomy has loaded
+    await waitFor(() => expect(within(form).getByRole<HTMLSelectElement>('combobox', { name: 'Option' }).value).toBe(O1));
+    const text = within(form).getByRole('textbox', { name: 'Description' });
+    await user.clear(text);
+    await user.type(text, 'Louder clip');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+
+    expect((await screen.findByText('Sent for review again')).getAttribute('role')).toBe('status');
+    expect(patches).toEqual([{ description: 'Louder clip' }]);
+    const updated = (await screen.findByText('Louder clip')).closest('li')!;
+    expect(within(updated).getByText('Pending')).toBeTruthy();
+    expect(screen.queryByRole('form', { name: 'Edit this video' })).toBeNull();
+  });
+
+  it('shows the server refusal translated', async () => {
+    serveTaxonomy();
+    server.use(
+      http.get('/uploader/api/v1/video', () => HttpResponse.json({ items: [reel({ id: 'p1' })], total: 1, page: 1, page_size: 10 })),
+      http.patch('/uploader/api/v1/content/p1', () =>
+        HttpResponse.json({ error: { code: 'forbidden', message: 'Sorry. You are not authorized for this action!' } }, { status: 403 })),
+    );
+    const { user } = renderWithApp(<MyUploads viewer={creator} />);
+    await user.click(await screen.findByRole('button', { name: /Edit/ }));
+    await user.click(screen.getByRole('checkbox', { name: 'This is a TLDR video' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Sorry. You are not authorized for this action!');
+  });
+});
