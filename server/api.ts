@@ -29,6 +29,8 @@ import { env } from '@/lib/env';
  * a video: 200 MB, streamed to disk by features/reels/server/upload-routes.ts).
  */
 const OWN_BODY_LIMIT = new Set(['/auth/api/v1/user/profile-picture', '/uploader/api/v1/uploadvideo']);
+/** Topic, category and option pictures (5 MB, features/studio/server/routes.ts). */
+const OWN_BODY_LIMIT_RE = /^\/uploader\/api\/v1\/(topic|category|option)\/[^/]+\/picture$/;
 
 /** Path prefixes served by this API; everything else goes to media or Next (server/index.ts). */
 const API_PREFIXES = [
@@ -79,7 +81,7 @@ export function buildApi(chat?: ChatDeps['chat']) {
   return createApiApp()
     // Every body is JSON and small; the endpoints bound theirs tighter (lib/http/json-guard.ts).
     .use('*', (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' || OWN_BODY_LIMIT.has(c.req.path.replace(/\/$/, ''))
-      ? next() : jsonBodyLimit(c, next)))
+      || OWN_BODY_LIMIT_RE.test(c.req.path.replace(/\/$/, '')) ? next() : jsonBodyLimit(c, next)))
     // GET /feeds-server/api/v1/feeds, tldr/topic (v1, v2), popup/tldr/{id}, /feeds-server/api/v1/{id}
     .route('/', feedRoutes)
     // GET /uploader-read/api/v3/topics, v1/options, topic_details/{id}, content_count/{id}, {id}/category, {a}/{b}/options

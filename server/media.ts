@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { logger } from '@/lib/logger';
 import { errorBody } from '@/lib/http/errors';
-import { AVATAR_FILE, AVATAR_PATH_RE, avatarPrefix, cacheControlFor, contentPrefix, contentTypeFor } from '@/lib/storage/media-storage';
+import { PICTURE_FILE, PICTURE_PATH_RE, picturePrefix, cacheControlFor, contentPrefix, contentTypeFor } from '@/lib/storage/media-storage';
 import { expiryBucketS, mediaExpiryS, mediaSigningReady, verifyMediaToken } from '@/lib/storage/signing';
 import { getStorage } from '@/lib/storage/storage';
 import type { S3Storage } from '@/lib/storage/s3';
@@ -217,12 +217,13 @@ async function serveS3(
 }
 
 /**
- * A profile picture (`/media/avatars/<id>/pic.webp`, features/auth/server/picture.ts):
+ * An uploaded picture (`/media/avatars/<id>/pic.webp` of a user,
+ * `/media/taxonomy/<id>/pic.webp` of a topic, category or option; lib/media/image.ts):
  * public like the library pictures, its id new for every upload, so cached for a year.
  * Local: the file; S3: a redirect to a presigned URL.
  */
-async function serveAvatar(req: IncomingMessage, res: ServerResponse, id: string) {
-  const key = `${avatarPrefix(id)}/${AVATAR_FILE}`;
+async function servePicture(req: IncomingMessage, res: ServerResponse, kind: 'avatars' | 'taxonomy', id: string) {
+  const key = `${picturePrefix(kind, id)}/${PICTURE_FILE}`;
   const storage = getStorage();
   if (storage.kind === 'local') {
     await serveLocal(req, res, key, storage);
@@ -250,9 +251,9 @@ async function handle(req: IncomingMessage, res: ServerResponse) {
     await serveLocal(req, res, `library/${picture[1]}`, pictureStorage());
     return;
   }
-  const avatar = AVATAR_PATH_RE.exec(pathname);
-  if (avatar) {
-    await serveAvatar(req, res, avatar[1]);
+  const uploaded = PICTURE_PATH_RE.exec(pathname);
+  if (uploaded) {
+    await servePicture(req, res, uploaded[1] as 'avatars' | 'taxonomy', uploaded[2]);
     return;
   }
   const m = MEDIA_PATH.exec(pathname);

@@ -30,18 +30,42 @@ export function contentPrefix(contentId: string): string {
   return `content/${contentId}`;
 }
 
+/** File name of a stored picture inside its prefix. */
+export const PICTURE_FILE = 'pic.webp';
 /** File name of a stored profile picture inside its prefix. */
-export const AVATAR_FILE = 'pic.webp';
+export const AVATAR_FILE = PICTURE_FILE;
 
-/** Storage prefix of one profile picture: `avatars/<id>`, the id 32 random hex digits (features/auth/server/picture.ts). */
+/** Where uploaded pictures live: `avatars` (users), `taxonomy` (topics, categories, options). */
+export type PictureKind = 'avatars' | 'taxonomy';
+
+/** Storage prefix of one uploaded picture: `<kind>/<id>`, the id 32 random hex digits (lib/media/image.ts). */
+export function picturePrefix(kind: PictureKind, id: string): string {
+  if (!/^[0-9a-f]{32}$/.test(id)) throw new Error('picture id must be 32 hex digits');
+  return `${kind}/${id}`;
+}
+
+/** Public, origin-relative URL of an uploaded picture, served by server/media.ts. */
+export function pictureUrl(kind: PictureKind, id: string): string {
+  return `/media/${picturePrefix(kind, id)}/${PICTURE_FILE}`;
+}
+
+/** Path of an uploaded picture URL: `/media/<kind>/<id>/pic.webp`. */
+export const PICTURE_PATH_RE = /^\/media\/(avatars|taxonomy)\/([0-9a-f]{32})\/pic\.webp$/;
+
+/** The kind and id of a picture URL made by pictureUrl, or null for any other URL (a library picture, an outside one). */
+export function pictureOfUrl(url: string | null | undefined): { kind: PictureKind; id: string } | null {
+  const m = url ? PICTURE_PATH_RE.exec(url) : null;
+  return m ? { kind: m[1] as PictureKind, id: m[2] } : null;
+}
+
+/** Storage prefix of one profile picture: `avatars/<id>`. */
 export function avatarPrefix(id: string): string {
-  if (!/^[0-9a-f]{32}$/.test(id)) throw new Error('avatar id must be 32 hex digits');
-  return `avatars/${id}`;
+  return picturePrefix('avatars', id);
 }
 
 /** Public, origin-relative URL of a profile picture, served by server/media.ts. */
 export function avatarUrl(id: string): string {
-  return `/media/${avatarPrefix(id)}/${AVATAR_FILE}`;
+  return pictureUrl('avatars', id);
 }
 
 /** Path of a profile picture URL: `/media/avatars/<id>/pic.webp`. */

@@ -12,7 +12,8 @@ import {
   followBodySchema, newsletterSubscribeSchema, newsletterWithdrawSchema, profilePatchSchema, usernameQuerySchema,
   userSearchQuerySchema, watchedQuerySchema,
 } from '../profile-schemas';
-import { readPictureUpload, removeProfilePicture, setProfilePicture } from './picture';
+import { readImageUpload } from '@/lib/media/image';
+import { removeProfilePicture, setProfilePicture } from './picture';
 import {
   followTarget, getPublicProfile, isUsernameAvailable, listFollows, listWatched, searchCreators, subscribeNewsletter,
   unfollowTarget, updateProfile, withdrawNewsletter,
@@ -51,7 +52,7 @@ export const profileRoutes = new Hono<ApiEnv>()
   })
   // POST /auth/api/v1/user/profile-picture - multipart `file` or an image body, at most 5 MB; stored as 256x256 WebP
   .post('/auth/api/v1/user/profile-picture', ...userWrite, async (c) => {
-    const bytes = await readPictureUpload(c.req.raw);
+    const bytes = await readImageUpload(c.req.raw);
     const { db } = await getDb();
     await setProfilePicture(db, c.var.principal, bytes);
     c.header('cache-control', 'no-store');

@@ -5,13 +5,14 @@ import { ROLES } from '@/lib/auth/principal';
 import { jsonContentType, type ApiEnv } from '@/lib/http/app';
 import { principal, requireUser, requireVisitor, sameOrigin } from '@/lib/http/principal';
 import { rateLimit } from '@/lib/http/rate-limit';
+import { readImageUpload } from '@/lib/media/image';
 import { body, query } from '@/lib/http/validate';
 import { STUDIO_ACTIONS } from '../policy';
 import { changeTopicGrant, entityPermission, listMyGrants, listTopicGrants } from './roles';
 import { editReel, getStudioReel, listStudioReels, reviewQueueCount, setReviewStatus } from './review';
 import {
   bulkCreate, createCategory, createOption, createTopic, getGuideVideo, resetCounts, setGuideVideo, setProfileStack,
-  updateCategory, updateOption, updateTopic, type ResetResult,
+  setTaxonomyPicture, updateCategory, updateOption, updateTopic, type PictureOwner, type ResetResult,
 } from './taxonomy';
 
 /**
@@ -34,6 +35,8 @@ const BULK = { maxBytes: 64 * 1024 };
 
 /** Every studio write: JSON, same origin, a signed-in user, the per-visitor and per-IP limit. */
 const write = [jsonContentType(), sameOrigin(), principal(), requireVisitor(), requireUser(), rateLimit('profile')] as const;
+/** A picture upload: as `write`, but its body is an image (multipart or raw, bounded by readImageUpload). */
+const pictureWrite = [sameOrigin(), principal(), requireVisitor(), requireUser(), rateLimit('profile')] as const;
 /** Every studio read: a signed-in user. */
 const read = [principal(), requireUser()] as const;
 
@@ -154,6 +157,20 @@ export function studioRoutes(deps: StudioDeps) {
       c.json({ pending: await reviewQueueCount(c.var.principal) }))
 
     // ---- Topics and taxonomy ----
+    // POST, DELETE /uploader/api/v1/{topic|category|option}/{id}/picture - multipart `file` or an image body, at most
+    // 5 MB, stored as a 512x512 WebP (topic.edit for a topic, taxonomy.edit of its topic otherwise)
+    .post('/uploader/api/v1/:kind{topic|category|option}/:id/picture', ...pictureWrite, async (c) => {
+      const kind = c.req.param('kind') as PictureOwner;
+      const bytes = await readImageUpload(c.req.raw);
+      const pic = await setTaxonomyPicture(c.var.principal, kind, c.req.param('id'), bytes);
+      deps.onPublishedChanged();
+      return c.json({ id: c.req.param('id'), pic });
+    })
+    .delete('/uploader/api/v1/:kind{topic|category|option}/:id/picture', ...pictureWrite, async (c) => {
+      const pic = await setTaxonomyPicture(c.var.principal, c.req.param('kind') as PictureOwner, c.req.param('id'), null);
+      deps.onPublishedChanged();
+      return c.json({ id: c.req.param('id'), pic });
+    })
     // POST /uploader/api/v1/topic {name, type_tag?, description?} - a new topic (ADMIN)
     .post('/uploader/api/v1/topic', ...write, body(topicBody, SMALL), async (c) => {
       const t = await createTopic(c.var.principal, c.req.valid('json'));

@@ -4,6 +4,7 @@ import { getDb, type DbOrTx } from '@/lib/db/client';
 import { categories, contentItems, options, reactions, topics, views, watchProgress } from '@/lib/db/schema';
 import type { Principal } from '@/lib/auth/principal';
 import { ApiError, forbidden, notFound } from '@/lib/http/errors';
+import { deletePictureByUrl, processSquareImage, storePicture } from '@/lib/media/image';
 import { may, type StudioAction } from '../policy';
 
 /**
@@ -342,4 +343,56 @@ export async function getGuideVideo(topicId: string): Promise<{ topic_id: string
   const [reel] = await db.select({ id: contentItems.id }).from(contentItems)
     .where(and(eq(contentItems.id, t.guide_content_id), eq(contentItems.review_status, 'Approved'), eq(contentItems.status, 'ready'))).limit(1);
   return { topic_id: t.id, content_id: reel?.id ?? null };
+}
+
+/** Side of a stored topic, category or option picture, pixels. */
+export const TAXONOMY_PICTURE_SIDE = 512;
+
+/** What has a picture in the studio. */
+export type PictureOwner = 'topic' | 'category' | 'option';
+
+/** The row's table and the right to change its picture (topic.edit for a topic, taxonomy.edit of its topic otherwise). */
+async function pictureTarget(db: DbOrTx, kind: PictureOwner, id: string): Promise<{ table: typeof topics | typeof categories | typeof options; rowId: string; topicId: string; action: StudioAction }> {
+  if (kind === 'topic') {
+    const t = await topicOrThrow(db, id);
+    return { table: topics, rowId: t.id, topicId: t.id, action: 'topic.edit' };
+  }
+  if (kind === 'category') {
+    const c = await categoryOrThrow(db, id);
+    return { table: categories, rowId: c.id, topicId: c.topic_id, action: 'taxonomy.edit' };
+  }
+  const o = await optionOrThrow(db, id);
+  return { table: options, rowId: o.id, topicId: o.topic_id, action: 'taxonomy.edit' };
+}
+
+/**
+ * Sets (`input` bytes) or removes (`null`) the picture of a topic, category
+ * or option. A new picture is made a 512x512 WebP with no metadata
+ * (lib/media/image.ts), stored under `taxonomy/<random id>/pic.webp`, the
+ * row's `pic` set to its URL, then the previous file deleted; if the update
+ * fails the new file is removed. Removing sets `pic` to null and deletes the
+ * file (only a picture stored here; a library picture is just unset).
+ * @returns the new `pic` (null when removed).
+ * @throws ApiError 404 unknown row; 403 without the right; the errors of processSquareImage.
+ */
+export async function setTaxonomyPicture(p: Principal, kind: PictureOwner, id: string, input: Buffer | null): Promise<string | null> {
+  const { db } = await getDb();
+  const target = await pictureTarget(db, kind, id);
+  need(p, target.action, target.topicId);
+  const url = input ? await storePicture('taxonomy', (await processSquareImage(input, { size: TAXONOMY_PICTURE_SIDE })).webp) : null;
+  const { table, rowId } = target;
+  let previous: string | null;
+  try {
+    previous = await db.transaction(async (tx) => {
+      const [row] = await tx.select({ pic: table.pic }).from(table).where(eq(table.id, rowId)).for('update');
+      if (!row) throw notFound('Not found.');
+      await tx.update(table).set({ pic: url }).where(eq(table.id, rowId));
+      return row.pic;
+    });
+  } catch (err) {
+    await deletePictureByUrl('taxonomy', url);
+    throw err;
+  }
+  if (previous !== url) await deletePictureByUrl('taxonomy', previous);
+  return url;
 }
