@@ -84,9 +84,14 @@ test.describe('studio', () => {
     // The reviewer approves it in the queue.
     await adminPage.goto('/studio');
     await adminPage.getByRole('navigation', { name: 'Studio sections' }).getByRole('button', { name: 'Review' }).click();
-    const rowA = adminPage.getByRole('listitem').filter({ hasText: first });
+    // A row waiting for review is one with an Approve button; once approved it moves to the Approved list.
+    const pendingRow = (p: Page, text: string) => p.getByRole('listitem').filter({ hasText: text }).filter({ has: p.getByRole('button', { name: 'Approve' }) });
+    const moved = (p: Page) => p.waitForResponse((r) => new URL(r.url()).pathname === '/uploader/api/v1/content/status' && r.ok());
+    const rowA = pendingRow(adminPage, first);
+    const approved = moved(adminPage);
     await rowA.getByRole('button', { name: 'Approve' }).click();
-    await expect(rowA).toBeHidden();
+    await approved;
+    await expect(rowA).toHaveCount(0);
 
     // A visitor sees it: in the feed and on its page.
     const visitor = await browser.newContext({ ...testInfo.project.use });
@@ -103,8 +108,10 @@ test.describe('studio', () => {
     const rowB = adminPage.getByRole('listitem').filter({ hasText: second });
     await rowB.getByRole('button', { name: 'Reject' }).click();
     await rowB.getByLabel('Reason for rejecting').fill('The numbers on screen are too small to read.');
+    const rejectedMove = moved(adminPage);
     await rowB.getByRole('button', { name: 'Reject' }).click();
-    await expect(rowB).toBeHidden();
+    await rejectedMove;
+    await expect(rowB).toHaveCount(0);
 
     await page.goto('/studio');
     await page.getByRole('tablist', { name: 'Filter by state' }).getByRole('tab', { name: 'Rejected' }).click();
