@@ -1,16 +1,26 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/http/client';
 import type { Role } from '@/lib/auth/principal';
-import { studioKeys, type NamedRow } from './studio';
+import { studioKeys, type NamedRow, type ReelPage, type StudioReel } from './studio';
 
 /**
  * The studio's taxonomy and role grants (docs/api/studio.md "Topics and
  * taxonomy", "Roles"; docs/api/accounts.md for the user search).
  */
 
-export interface TopicTree extends NamedRow {
-  categories: Array<NamedRow & { options: NamedRow[] }>;
+/** A topic, category or option with its picture URL (null when none). */
+export interface PicturedRow extends NamedRow { pic: string | null }
+/** A topic's type tag (SPEC.md section 3 topics.type_tag). */
+export type TypeTag = 'HOT' | 'FREE';
+export const TYPE_TAGS: readonly TypeTag[] = ['HOT', 'FREE'];
+
+/** GET /uploader-read/api/v1/topic_details/{id}, the fields the studio uses; categories and options in display order. */
+export interface TopicTree extends PicturedRow {
+  type_tag: TypeTag;
+  categories: Array<PicturedRow & { options: PicturedRow[] }>;
 }
+/** A topic's order of categories and, per category, of its options (the body of PUT profile_stack/{id}). */
+export interface ProfileStack { categories: Array<{ id: string; options: string[] }> }
 export interface TopicGrant { user_id: string; name: string; username: string | null; role: Role; topic_id: string | null }
 export interface FoundUser { userId: string; name: string; username: string | null }
 
@@ -18,6 +28,7 @@ export const taxonomyKeys = {
   tree: (topicId: string) => [...studioKeys.all, 'tree', topicId] as const,
   grants: (topicId: string) => [...studioKeys.all, 'grants', topicId] as const,
   users: (q: string) => [...studioKeys.all, 'users', q] as const,
+  approved: (topicId: string) => [...studioKeys.all, 'approved', topicId] as const,
 };
 
 async function send<T>(method: string, path: string, body: unknown): Promise<T> {
@@ -62,11 +73,18 @@ export type TaxonomyWrite =
   | { kind: 'rename'; what: 'topic' | 'category' | 'option'; id: string; name: string }
   | { kind: 'bulk'; topicId: string; categories: Array<{ name: string; options: string[] }> }
   | { kind: 'reset'; what: 'topic' | 'category' | 'option'; id: string }
-  | { kind: 'grant' | 'revoke'; topicId: string; userId: string; role: Role };
+  | { kind: 'grant' | 'revoke'; topicId: string; userId: string; role: Role }
+  | { kind: 'typeTag'; topicId: string; typeTag: TypeTag }
+  | { kind: 'guideVideo'; topicId: string; contentId: string }
+  | { kind: 'stack'; topicId: string; stack: ProfileStack };
 
 /**
- * Sends one taxonomy or role write (POST/PATCH/DELETE as docs/api/studio.md lists).
- * @throws HttpError 403 `forbidden`, 404, 409 `conflict` (a name taken), 422.
+ * Sends one taxonomy or role write (POST/PATCH/PUT/DELETE as docs/api/studio.md lists):
+ * `typeTag` is PATCH topic/{id} `{type_tag}`, `guideVideo` POST upload/guide_video
+ * `{topic_id, content_id}`, `stack` PUT profile_stack/{topicId} `{categories:[{id, options:[id]}]}`.
+ * @throws HttpError 403 `forbidden`, 404, 409 `conflict` (a name taken), 422
+ * `validation_failed` (e.g. a guide reel that is not an Approved reel of the topic,
+ * an id in the stack that is not of that topic or category).
  */
 export function writeTaxonomy(w: TaxonomyWrite): Promise<unknown> {
   const base = '/uploader/api/v1';
@@ -80,6 +98,9 @@ export function writeTaxonomy(w: TaxonomyWrite): Promise<unknown> {
     case 'grant':
     case 'revoke':
       return send(w.kind === 'grant' ? 'POST' : 'DELETE', `/auth/api/v1/topic/${encodeURIComponent(w.topicId)}/topic_role`, { user_id: w.userId, role: w.role });
+    case 'typeTag': return send('PATCH', `${base}/topic/${encodeURIComponent(w.topicId)}`, { type_tag: w.typeTag });
+    case 'guideVideo': return send('POST', `${base}/upload/guide_video`, { topic_id: w.topicId, content_id: w.contentId });
+    case 'stack': return send('PUT', `${base}/profile_stack/${encodeURIComponent(w.topicId)}`, { categories: w.stack.categories });
   }
 }
 
@@ -90,6 +111,110 @@ export function useTaxonomyWrite() {
     mutationFn: writeTaxonomy,
     onSettled: () => qc.invalidateQueries({ queryKey: studioKeys.all }),
   });
+}
+
+/** Largest picture sent, bytes: the server's limit (docs/api/studio.md "Pictures"), checked first to spare the upload. */
+export const PICTURE_MAX_BYTES = 5 * 1024 * 1024;
+
+/** A picture change: a new file for the row, or `file: null` to remove its picture. */
+export interface PictureWrite { what: 'topic' | 'category' | 'option'; id: string; file: Blob | null }
+
+/**
+ * POST /uploader/api/v1/{topic|category|option}/{id}/picture as multipart
+ * (`file`; the browser sets the multipart Content-Type), or DELETE of the
+ * same path when `file` is null. The server re-encodes the image to a
+ * 512x512 WebP without metadata.
+ * @returns `{id, pic}`: the new picture URL, null after a removal.
+ * @throws HttpError 413 `image_too_large` (over 5 MB), 415 `unsupported_image`,
+ * 422 `invalid_image` / `image_dimensions_too_large`, 403 `forbidden`, 404.
+ */
+export async function writeTaxonomyPicture(w: PictureWrite): Promise<{ id: string; pic: string | null }> {
+  const path = `/uploader/api/v1/${w.what}/${encodeURIComponent(w.id)}/picture`;
+  let init: RequestInit = { method: 'DELETE' };
+  if (w.file) {
+    const form = new FormData();
+    form.append('file', w.file);
+    init = { method: 'POST', body: form };
+  }
+  return (await (await apiFetch(path, init)).json()) as { id: string; pic: string | null };
+}
+
+/** A picture upload or removal; every studio query is fetched again after one. */
+export function useTaxonomyPicture() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: writeTaxonomyPicture,
+    onSettled: () => qc.invalidateQueries({ queryKey: studioKeys.all }),
+  });
+}
+
+/** Most pages (of 10) read per scope for the guide video's choices. */
+const APPROVED_PAGES_MAX = 10;
+
+async function approvedPages(scope: 'mine' | 'review', topicId: string): Promise<StudioReel[]> {
+  const out: StudioReel[] = [];
+  for (let page = 1; page <= APPROVED_PAGES_MAX; page++) {
+    const q = new URLSearchParams({ scope, status: 'Approved', topic_id: topicId, page: String(page) });
+    const p = (await (await apiFetch(`/uploader/api/v1/video?${q.toString()}`)).json()) as ReelPage;
+    out.push(...p.items);
+    if (p.items.length === 0 || page * p.page_size >= p.total) break;
+  }
+  return out;
+}
+
+/**
+ * The Approved reels of a topic the viewer may pick as its guide video:
+ * GET /uploader/api/v1/video?scope=review&status=Approved&topic_id= (reels of
+ * others) and the same with scope=mine (a curator's own reels, which the
+ * review scope leaves out), at most 100 of each, newest first, without repeats.
+ * @throws HttpError 401 `login_required`.
+ */
+export async function getApprovedTopicReels(topicId: string): Promise<StudioReel[]> {
+  const [review, mine] = await Promise.all([approvedPages('review', topicId), approvedPages('mine', topicId)]);
+  const seen = new Set<string>();
+  return [...review, ...mine]
+    .filter((r) => (seen.has(r.id) ? false : (seen.add(r.id), true)))
+    .sort((a, b) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : 0));
+}
+
+/** The topic's Approved reels (getApprovedTopicReels); `enabled` false for a viewer who may not set the guide. */
+export function useApprovedTopicReels(topicId: string, enabled = true) {
+  return useQuery({
+    queryKey: taxonomyKeys.approved(topicId),
+    queryFn: () => getApprovedTopicReels(topicId),
+    enabled: enabled && topicId !== '',
+  });
+}
+
+/** What a move button moves: a category of the topic, or an option inside its category. */
+export type StackItem = { kind: 'category'; id: string } | { kind: 'option'; categoryId: string; id: string };
+
+/**
+ * The topic's full order (every category, each with all its options) after
+ * moving `item` one place up (`-1`) or down (`+1`) among its siblings.
+ * @returns the new order, or null when the item is unknown or already at that end.
+ */
+export function moveInStack(tree: Pick<TopicTree, 'categories'>, item: StackItem, delta: -1 | 1): ProfileStack | null {
+  const cats = tree.categories.map((c) => ({ id: c.id, options: c.options.map((o) => o.id) }));
+  if (item.kind === 'category') {
+    const moved = moveBy(cats, cats.findIndex((c) => c.id === item.id), delta);
+    return moved && { categories: moved };
+  }
+  const cat = cats.find((c) => c.id === item.categoryId);
+  if (!cat) return null;
+  const moved = moveBy(cat.options, cat.options.indexOf(item.id), delta);
+  if (!moved) return null;
+  cat.options = moved;
+  return { categories: cats };
+}
+
+/** A copy of `list` with the element at `index` moved by `delta`; null when out of range. */
+function moveBy<T>(list: T[], index: number, delta: -1 | 1): T[] | null {
+  const to = index + delta;
+  if (index < 0 || to < 0 || to >= list.length) return null;
+  const out = [...list];
+  [out[index], out[to]] = [out[to], out[index]];
+  return out;
 }
 
 /**
@@ -105,4 +230,11 @@ export function parseBulkText(text: string): Array<{ name: string; options: stri
       options: line.slice(at + 1).split(',').map((o) => o.trim()).filter(Boolean),
     };
   }).filter((c) => c.name !== '');
+}
+
+/** How a reel is named in the guide video's select: its description on one line, cut to `max` characters, else its id. */
+export function reelChoiceLabel(r: Pick<StudioReel, 'id' | 'description'>, max = 60): string {
+  const d = r.description.replace(/\s+/g, ' ').trim();
+  if (!d) return r.id;
+  return d.length > max ? `${d.slice(0, max - 1).trimEnd()}…` : d;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { server } from '@/tests/fixtures/msw-server';
+import { apiError, server } from '@/tests/fixtures/msw-server';
 import { renderWithApp } from '@/tests/fixtures/render';
 import type { RoleGrant } from '@/lib/auth/principal';
 import { TopicsAdmin } from './topics-admin';
@@ -11,7 +11,23 @@ const T1 = '11111111-1111-4111-8111-111111111111';
 const C1 = '22222222-2222-4222-8222-222222222222';
 const O1 = '33333333-3333-4333-8333-333333333333';
 const OTHER = '44444444-4444-4444-8444-444444444444';
+const O2 = '55555555-5555-4555-8555-555555555555';
+const C2 = '66666666-6666-4666-8666-666666666666';
+const O3 = '77777777-7777-4777-8777-777777777777';
+const R1 = '88888888-8888-4888-8888-888888888888';
+const R2 = '99999999-9999-4999-8999-999999999999';
+const R3 = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa';
+const O1_PIC = '/media/taxonomy/0123456789abcdef0123456789abcdef/pic.webp';
+const LONG = 'How to clean solar panels safely without scratching the glass or voiding the warranty';
 const curator = { userId: USER_ID, roles: [{ role: 'CURATOR', topicId: T1 }] as RoleGrant[] };
+
+const reel = (id: string, description: string, created_at: string) => ({
+  id, description, option_id: O1, option_name: 'Mono PERC', category_id: C1, category_name: 'Panels', topic_id: T1, topic_name: 'Solar basics',
+  user_id: null, status: 'ready', review_status: 'Approved', review_reason: null, is_tldr: false, duration_s: 30, created_at, media: null,
+});
+
+/** The query strings of the reel-list calls of the last serve(). */
+const listed: string[] = [];
 
 function serve() {
   const writes: Array<{ method: string; path: string; body: unknown }> = [];
@@ -19,11 +35,46 @@ function serve() {
     writes.push({ method: request.method, path: new URL(request.url).pathname, body: await request.json() });
     return HttpResponse.json({}, { status: 201 });
   };
+  const recordPicture = async ({ request }: { request: Request }) => {
+    const path = new URL(request.url).pathname;
+    if (request.method === 'DELETE') {
+      writes.push({ method: 'DELETE', path, body: await request.text() });
+      return HttpResponse.json({ id: path.split('/')[5], pic: null });
+    }
+    const file = (await request.formData()).get('file');
+    writes.push({
+      method: request.method, path,
+      body: {
+        contentType: (request.headers.get('content-type') ?? '').split(';')[0],
+        file: file instanceof Blob ? { type: file.type, size: file.size, name: (file as File).name } : null,
+      },
+    });
+    return HttpResponse.json({ id: path.split('/')[5], pic: O1_PIC });
+  };
+  listed.length = 0;
   server.use(
     http.get('/uploader-read/api/v3/topics', () => HttpResponse.json({ topics: [{ id: T1, name: 'Solar basics' }, { id: OTHER, name: 'Not curated' }] })),
     http.get(`/uploader-read/api/v1/topic_details/${T1}`, () => HttpResponse.json({
-      id: T1, name: 'Solar basics', categories: [{ id: C1, name: 'Panels', options: [{ id: O1, name: 'Mono PERC' }] }],
+      id: T1, name: 'Solar basics', type_tag: 'HOT', pic: null, categories: [
+        { id: C1, name: 'Panels', pic: null, options: [{ id: O1, name: 'Mono PERC', pic: O1_PIC }, { id: O2, name: 'TOPCon', pic: null }] },
+        { id: C2, name: 'Wiring', pic: null, options: [{ id: O3, name: 'Copper', pic: null }] },
+      ],
     })),
+    http.get('/uploader/api/v1/video', ({ request }) => {
+      const q = new URL(request.url).searchParams;
+      listed.push(q.toString());
+      const items = q.get('scope') === 'review'
+        ? [reel(R1, 'Cleaning basics', '2026-01-03T00:00:00Z'), reel(R2, LONG, '2026-01-01T00:00:00Z')]
+        : [reel(R3, '', '2026-01-02T00:00:00Z')];
+      return HttpResponse.json({ items, total: items.length, page: 1, page_size: 10 });
+    }),
+    http.get('/uploader/api/v1/upload/guide_video', ({ request }) =>
+      HttpResponse.json({ topic_id: new URL(request.url).searchParams.get('topic_id'), content_id: R1 })),
+    http.patch(`/uploader/api/v1/topic/${T1}`, record),
+    http.put(`/uploader/api/v1/profile_stack/${T1}`, record),
+    http.post('/uploader/api/v1/upload/guide_video', record),
+    http.post('/uploader/api/v1/:kind/:id/picture', recordPicture),
+    http.delete('/uploader/api/v1/:kind/:id/picture', recordPicture),
     http.get(`/auth/api/v1/topic/${T1}/topic_role`, () => HttpResponse.json({ roles: [] })),
     http.get('/auth/api/v1/users', ({ request }) => HttpResponse.json({
       users: new URL(request.url).searchParams.get('q') === 'Asha' ? [{ userId: 'u-asha', name: 'Asha', username: 'asha', pic: null }] : [],
@@ -83,5 +134,100 @@ describe('TopicsAdmin', () => {
     await user.selectOptions(pick, 'u-asha');
     await user.click(screen.getByRole('button', { name: 'Grant' }));
     await waitFor(() => expect(writes).toEqual([{ method: 'POST', path: `/auth/api/v1/topic/${T1}/topic_role`, body: { user_id: 'u-asha', role: 'CREATOR' } }]));
+  });
+
+  it('shows the type tag and saves a change with PATCH topic/{id}; a refusal is shown', async () => {
+    const writes = serve();
+    const { user } = renderWithApp(<TopicsAdmin viewer={curator} />);
+    await openTopic(user);
+    const type = screen.getByRole('combobox', { name: 'Type' }) as HTMLSelectElement;
+    expect(type.value).toBe('HOT');
+    const save = screen.getByRole('button', { name: 'Save type' });
+    expect((save as HTMLButtonElement).disabled).toBe(true);
+    await user.selectOptions(type, 'FREE');
+    await user.click(save);
+    await waitFor(() => expect(writes).toEqual([{ method: 'PATCH', path: `/uploader/api/v1/topic/${T1}`, body: { type_tag: 'FREE' } }]));
+
+    server.use(http.patch(`/uploader/api/v1/topic/${T1}`, () => apiError(403, 'forbidden', 'no')));
+    await user.click(save);
+    expect((await screen.findByRole('alert')).textContent).toBe('Sorry. You are not authorized for this action!');
+  });
+
+  it('uploads a picture as multipart `file`, removes one, and shows a refused picture beside it', async () => {
+    const writes = serve();
+    const { user, container } = renderWithApp(<TopicsAdmin viewer={curator} />);
+    await openTopic(user);
+    const shown = container.querySelector(`img[src="${O1_PIC}"]`);
+    expect(shown?.getAttribute('alt')).toBe('');
+    expect(screen.queryByRole('button', { name: 'Remove picture of Panels' })).toBeNull();
+
+    const input = screen.getByLabelText('Picture of Panels') as HTMLInputElement;
+    expect(input.type).toBe('file');
+    expect(input.accept).toBe('image/*');
+    await user.upload(input, new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'panels.png', { type: 'image/png' }));
+    await waitFor(() => expect(writes).toEqual([{
+      method: 'POST', path: `/uploader/api/v1/category/${C1}/picture`,
+      body: { contentType: 'multipart/form-data', file: { type: 'image/png', size: 4, name: 'panels.png' } },
+    }]));
+
+    await user.click(screen.getByRole('button', { name: 'Remove picture of Mono PERC' }));
+    await waitFor(() => expect(writes.at(-1)).toEqual({ method: 'DELETE', path: `/uploader/api/v1/option/${O1}/picture`, body: '' }));
+
+    server.use(http.post('/uploader/api/v1/:kind/:id/picture', () => apiError(415, 'unsupported_image', 'nope')));
+    await user.upload(screen.getByLabelText('Picture of Solar basics'), new File(['%PDF'], 'doc.png', { type: 'image/png' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('This file is not a picture we can use. Please choose a JPEG, PNG or WebP image.');
+  });
+
+  it('refuses a picture over 5 MB before sending it', async () => {
+    const writes = serve();
+    const { user } = renderWithApp(<TopicsAdmin viewer={curator} />);
+    await openTopic(user);
+    await user.upload(screen.getByLabelText('Picture of Copper'), new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'big.jpg', { type: 'image/jpeg' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('This picture is too large. Please choose one under 5 MB.');
+    expect(writes).toEqual([]);
+  });
+
+  it('lists the topic\'s Approved reels for the guide video, the current one chosen, and saves another', async () => {
+    const writes = serve();
+    const { user } = renderWithApp(<TopicsAdmin viewer={curator} />);
+    await openTopic(user);
+    const guide = await screen.findByRole('combobox', { name: 'Guide video' }) as HTMLSelectElement;
+    expect(guide.value).toBe(R1);
+    expect(within(guide).getAllByRole('option').map((o) => [o.getAttribute('value'), o.textContent])).toEqual([
+      [R1, 'Cleaning basics'], [R3, R3], [R2, `${LONG.slice(0, 59).trimEnd()}…`],
+    ]);
+    expect(listed).toContain(`scope=review&status=Approved&topic_id=${T1}&page=1`);
+    await user.selectOptions(guide, R2);
+    await user.click(screen.getByRole('button', { name: 'Save guide video' }));
+    await waitFor(() => expect(writes).toEqual([{ method: 'POST', path: '/uploader/api/v1/upload/guide_video', body: { topic_id: T1, content_id: R2 } }]));
+
+    server.use(http.post('/uploader/api/v1/upload/guide_video', () => apiError(422, 'validation_failed', 'content_id: not an approved reel of this topic')));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Guide video' }), R3);
+    await user.click(screen.getByRole('button', { name: 'Save guide video' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Some details are not valid. Please check them and try again.');
+  });
+
+  it('moves a category and an option, sending the topic\'s full new order to profile_stack', async () => {
+    const writes = serve();
+    const { user } = renderWithApp(<TopicsAdmin viewer={curator} />);
+    await openTopic(user);
+    expect((screen.getByRole('button', { name: 'Move Panels up' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole('button', { name: 'Move Copper down' }) as HTMLButtonElement).disabled).toBe(true);
+    await user.click(screen.getByRole('button', { name: 'Move Wiring up' }));
+    await waitFor(() => expect(writes).toEqual([{
+      method: 'PUT', path: `/uploader/api/v1/profile_stack/${T1}`,
+      body: { categories: [{ id: C2, options: [O3] }, { id: C1, options: [O1, O2] }] },
+    }]));
+    await waitFor(() => expect((screen.getByRole('button', { name: 'Move Mono PERC down' }) as HTMLButtonElement).disabled).toBe(false));
+    await user.click(screen.getByRole('button', { name: 'Move Mono PERC down' }));
+    await waitFor(() => expect(writes.at(-1)).toEqual({
+      method: 'PUT', path: `/uploader/api/v1/profile_stack/${T1}`,
+      body: { categories: [{ id: C1, options: [O2, O1] }, { id: C2, options: [O3] }] },
+    }));
+
+    server.use(http.put(`/uploader/api/v1/profile_stack/${T1}`, () => apiError(422, 'validation_failed', 'categories.0.id: not a category of this topic')));
+    await waitFor(() => expect((screen.getByRole('button', { name: 'Move TOPCon up' }) as HTMLButtonElement).disabled).toBe(false));
+    await user.click(screen.getByRole('button', { name: 'Move TOPCon up' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Some details are not valid. Please check them and try again.');
   });
 });

@@ -1,17 +1,22 @@
 'use client';
 
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslations } from 'next-intl';
 import type { Role, RoleGrant } from '@/lib/auth/principal';
 import { grantableRoles, isAdmin, may } from '../policy';
-import { useTopics } from '../api/studio';
-import { parseBulkText, useTaxonomyWrite, useTopicGrants, useTopicTree, useUserSearch, type TaxonomyWrite } from '../api/taxonomy';
+import { useGuideVideo, useTopics } from '../api/studio';
+import {
+  moveInStack, parseBulkText, PICTURE_MAX_BYTES, reelChoiceLabel, TYPE_TAGS, useApprovedTopicReels, useTaxonomyPicture,
+  useTaxonomyWrite, useTopicGrants, useTopicTree, useUserSearch, type StackItem, type TaxonomyWrite, type TopicTree, type TypeTag,
+} from '../api/taxonomy';
 import { useStudioErrorText } from './error-text';
 
 type Viewer = { userId: string | null; roles: RoleGrant[] };
 
 const input = 'min-w-0 flex-1 rounded-lg border border-neutral-300 bg-white px-3 py-2 text-base text-neutral-900 dark:border-neutral-700 dark:bg-neutral-900 dark:text-neutral-100';
 const btn = 'rounded-full border border-neutral-400 px-3 py-1.5 text-sm font-semibold disabled:opacity-50';
+/** The new controls' buttons: at least 44x44 px to tap on a phone. */
+const tap = 'inline-flex min-h-11 min-w-11 items-center justify-center rounded-full border border-neutral-400 px-3 text-sm font-semibold disabled:opacity-50';
 
 /** A one-field form (a name) with its submit button; clears itself after a successful write. */
 function NameForm({ label, submit, initial = '', onSubmit, pending }: {
@@ -30,8 +35,8 @@ function NameForm({ label, submit, initial = '', onSubmit, pending }: {
 }
 
 /** A name with a Rename button that opens a NameForm in its place. */
-function Renamable({ name, what, id, write, pending, children }: {
-  name: string; what: 'topic' | 'category' | 'option'; id: string; pending: boolean; children?: React.ReactNode;
+function Renamable({ name, what, id, write, pending, pic, children }: {
+  name: string; what: 'topic' | 'category' | 'option'; id: string; pending: boolean; pic?: string | null; children?: ReactNode;
   write: (w: TaxonomyWrite, done?: () => void) => void;
 }) {
   const t = useTranslations('studio.topics');
@@ -42,6 +47,7 @@ function Renamable({ name, what, id, write, pending, children }: {
   }
   return (
     <div className="flex flex-wrap items-center gap-2">
+      {pic && <img src={pic} alt="" width={44} height={44} className="size-11 shrink-0 rounded-full object-cover" />}
       <span className="font-medium">{name}</span>
       <button type="button" className={btn} aria-label={t('renameOf', { name })} onClick={() => setEditing(true)}>{t('rename')}</button>
       {children}
@@ -117,8 +123,124 @@ function Grants({ viewer, topicId, write, pending }: { viewer: Viewer; topicId: 
   );
 }
 
+type Write = (w: TaxonomyWrite, done?: () => void) => void;
+
+/**
+ * The picture of a topic, category or option: a file picker that uploads
+ * the chosen image (multipart `file`) and, when one is set, "Remove
+ * picture". Its errors show beside it; the tree reloads after either.
+ */
+function PictureControl({ what, id, name, pic }: { what: 'topic' | 'category' | 'option'; id: string; name: string; pic: string | null }) {
+  const t = useTranslations('studio.topics');
+  const errorText = useStudioErrorText();
+  const change = useTaxonomyPicture();
+  const [error, setError] = useState<string | null>(null);
+  const busy = change.isPending;
+
+  function send(file: File | null) {
+    setError(null);
+    if (file && file.size > PICTURE_MAX_BYTES) {
+      setError(errorText({ code: 'image_too_large' }));
+      return;
+    }
+    change.mutate({ what, id, file }, { onError: (err) => setError(errorText(err)) });
+  }
+
+  return (
+    <div className="flex flex-col gap-1">
+      <div className="flex flex-wrap items-center gap-2">
+        <label aria-disabled={busy || undefined}
+          className={`${tap} cursor-pointer has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-amber-500 aria-disabled:cursor-wait aria-disabled:opacity-50`}>
+          {pic ? t('changePicture') : t('addPicture')}
+          <input type="file" accept="image/*" className="sr-only" disabled={busy} aria-label={t('pictureOf', { name })}
+            onChange={(e) => {
+              const file = e.target.files?.[0];
+              // The same file chosen again is a new change.
+              e.target.value = '';
+              if (file) send(file);
+            }} />
+        </label>
+        {pic && (
+          <button type="button" className={tap} disabled={busy} aria-label={t('removePictureOf', { name })} onClick={() => send(null)}>
+            {t('removePicture')}
+          </button>
+        )}
+        {busy && <span aria-live="polite" className="text-sm">{t('uploading')}</span>}
+      </div>
+      {error && <p role="alert" className="text-sm text-red-700 dark:text-red-400">{error}</p>}
+    </div>
+  );
+}
+
+/** Move-up and move-down of a category, or of an option inside its category; each sends the topic's full new order. */
+function MoveButtons({ tree, topicId, item, name, write, pending }: {
+  tree: TopicTree; topicId: string; item: StackItem; name: string; write: Write; pending: boolean;
+}) {
+  const t = useTranslations('studio.topics');
+  const up = moveInStack(tree, item, -1);
+  const down = moveInStack(tree, item, 1);
+  return (
+    <span className="flex gap-1">
+      <button type="button" className={tap} disabled={pending || !up} aria-label={t('moveUp', { name })}
+        onClick={() => up && write({ kind: 'stack', topicId, stack: up })}>↑</button>
+      <button type="button" className={tap} disabled={pending || !down} aria-label={t('moveDown', { name })}
+        onClick={() => down && write({ kind: 'stack', topicId, stack: down })}>↓</button>
+    </span>
+  );
+}
+
+/** The topic's type tag (HOT or FREE), saved with PATCH topic/{id}. */
+function TypeTagForm({ topicId, current, write, pending }: { topicId: string; current: TypeTag; write: Write; pending: boolean }) {
+  const t = useTranslations('studio.topics');
+  const [tag, setTag] = useState<TypeTag>(current);
+  return (
+    <form className="flex items-end gap-2" onSubmit={(e) => { e.preventDefault(); write({ kind: 'typeTag', topicId, typeTag: tag }); }}>
+      <label className="flex min-w-0 flex-1 flex-col gap-1 text-sm font-medium">
+        {t('typeTag')}
+        <select className={input} value={tag} onChange={(e) => setTag(e.target.value as TypeTag)}>
+          {TYPE_TAGS.map((tt) => <option key={tt} value={tt}>{tt === 'HOT' ? t('typeHot') : t('typeFree')}</option>)}
+        </select>
+      </label>
+      <button type="submit" className={tap} disabled={pending || tag === current} aria-label={t('saveTypeTag')}>{t('save')}</button>
+    </form>
+  );
+}
+
+/** The topic's guide video: one of its Approved reels, the current one preselected; saved with POST upload/guide_video. */
+function GuideVideoForm({ topicId, write, pending }: { topicId: string; write: Write; pending: boolean }) {
+  const t = useTranslations('studio.topics');
+  const reels = useApprovedTopicReels(topicId);
+  const guide = useGuideVideo(topicId);
+  if (reels.isPending || guide.isPending) return <p aria-busy="true" className="text-sm">{t('loading')}</p>;
+  if (reels.isError || guide.isError) return <p role="alert" className="text-sm">{t('loadFailed')}</p>;
+  const current = guide.data ?? '';
+  if (reels.data.length === 0 && current === '') return <p className="text-sm">{t('guideNone')}</p>;
+  return <GuideVideoSelect key={current} topicId={topicId} current={current} reels={reels.data} write={write} pending={pending} />;
+}
+
+function GuideVideoSelect({ topicId, current, reels, write, pending }: {
+  topicId: string; current: string; reels: Array<{ id: string; description: string }>; write: Write; pending: boolean;
+}) {
+  const t = useTranslations('studio.topics');
+  const [contentId, setContentId] = useState(current);
+  const listed = current === '' || reels.some((r) => r.id === current);
+  return (
+    <form className="flex items-end gap-2" onSubmit={(e) => { e.preventDefault(); if (contentId) write({ kind: 'guideVideo', topicId, contentId }); }}>
+      <label className="flex min-w-0 flex-1 flex-col gap-1 text-sm font-medium">
+        {t('guideVideo')}
+        <select className={input} value={contentId} onChange={(e) => setContentId(e.target.value)}>
+          {current === '' && <option value="">{t('choose')}</option>}
+          {!listed && <option value={current}>{current}</option>}
+          {reels.map((r) => <option key={r.id} value={r.id}>{reelChoiceLabel(r)}</option>)}
+        </select>
+      </label>
+      <button type="submit" className={tap} disabled={pending || contentId === '' || contentId === current} aria-label={t('saveGuide')}>{t('save')}</button>
+    </form>
+  );
+}
+
 /** One topic's categories and options with the curator's tools. */
-function TopicEditor({ viewer, topicId, write, pending }: { viewer: Viewer; topicId: string; pending: boolean; write: (w: TaxonomyWrite, done?: () => void) => void }) {
+function TopicEditor({ viewer, topicId, write, pending }: { viewer: Viewer; topicId: string; pending: boolean; write: Write }) {
   const t = useTranslations('studio.topics');
   const tree = useTopicTree(topicId);
   const [bulk, setBulk] = useState('');
@@ -126,23 +248,39 @@ function TopicEditor({ viewer, topicId, write, pending }: { viewer: Viewer; topi
   if (!tree.data) return <p role="alert">{t('loadFailed')}</p>;
   const topic = tree.data;
   const parsed = parseBulkText(bulk);
+  const editTopic = may(viewer, 'topic.edit', topic.id);
   return (
     <div className="flex flex-col gap-4">
-      <Renamable name={topic.name} what="topic" id={topic.id} write={write} pending={pending}>
+      <Renamable name={topic.name} what="topic" id={topic.id} pic={topic.pic} write={write} pending={pending}>
         {may(viewer, 'topic.reset', topic.id) && <ResetButton name={topic.name} pending={pending} onConfirm={() => write({ kind: 'reset', what: 'topic', id: topic.id })} />}
       </Renamable>
+      {editTopic && (
+        <div className="flex flex-col gap-3">
+          <PictureControl what="topic" id={topic.id} name={topic.name} pic={topic.pic ?? null} />
+          <TypeTagForm key={topic.type_tag} topicId={topic.id} current={topic.type_tag === 'HOT' ? 'HOT' : 'FREE'} write={write} pending={pending} />
+          <GuideVideoForm topicId={topic.id} write={write} pending={pending} />
+        </div>
+      )}
       <ul className="flex flex-col gap-3">
         {topic.categories.map((c) => (
           <li key={c.id} className="flex flex-col gap-2 rounded-xl border border-neutral-200 p-3 dark:border-neutral-800">
-            <Renamable name={c.name} what="category" id={c.id} write={write} pending={pending}>
+            <Renamable name={c.name} what="category" id={c.id} pic={c.pic} write={write} pending={pending}>
               <ResetButton name={c.name} pending={pending} onConfirm={() => write({ kind: 'reset', what: 'category', id: c.id })} />
             </Renamable>
-            <ul className="ml-3 flex flex-col gap-1">
+            <div className="flex flex-wrap items-start gap-2">
+              <PictureControl what="category" id={c.id} name={c.name} pic={c.pic ?? null} />
+              {editTopic && <MoveButtons tree={topic} topicId={topic.id} item={{ kind: 'category', id: c.id }} name={c.name} write={write} pending={pending} />}
+            </div>
+            <ul className="ml-3 flex flex-col gap-3">
               {c.options.map((o) => (
-                <li key={o.id}>
-                  <Renamable name={o.name} what="option" id={o.id} write={write} pending={pending}>
+                <li key={o.id} className="flex flex-col gap-1">
+                  <Renamable name={o.name} what="option" id={o.id} pic={o.pic} write={write} pending={pending}>
                     <ResetButton name={o.name} pending={pending} onConfirm={() => write({ kind: 'reset', what: 'option', id: o.id })} />
                   </Renamable>
+                  <div className="flex flex-wrap items-start gap-2">
+                    <PictureControl what="option" id={o.id} name={o.name} pic={o.pic ?? null} />
+                    {editTopic && <MoveButtons tree={topic} topicId={topic.id} item={{ kind: 'option', categoryId: c.id, id: o.id }} name={o.name} write={write} pending={pending} />}
+                  </div>
                 </li>
               ))}
             </ul>
@@ -166,10 +304,11 @@ function TopicEditor({ viewer, topicId, write, pending }: { viewer: Viewer; topi
 }
 
 /**
- * Topic management (docs/api/studio.md "Topics and taxonomy", "Roles"): the
- * topics the viewer curates (ADMIN: all, and may create one), each with
- * categories and options to add, rename and reset, a bulk create, and the
- * role grants the viewer may give (docs/decisions/008).
+ * Topic management (docs/api/studio.md "Topics and taxonomy", "Pictures",
+ * "Roles"): the topics the viewer curates (ADMIN: all, and may create one),
+ * each with its type tag, guide video and picture, categories and options to
+ * add, rename, reset, picture and reorder, a bulk create, and the role grants
+ * the viewer may give (docs/decisions/008).
  */
 export function TopicsAdmin({ viewer }: { viewer: Viewer }) {
   const t = useTranslations('studio.topics');
