@@ -31,6 +31,7 @@ export function TabBar() {
   if (pathname.startsWith('/chat/external')) return null;
   return (
     <nav
+      data-tabbar
       aria-label={t('label')}
       data-on-video={onVideo ? 'true' : 'false'}
       className="group fixed inset-x-0 bottom-0 z-40 h-[var(--tabbar-h)] border-t border-neutral-200 bg-white pb-[env(safe-area-inset-bottom)] data-[on-video=true]:border-neutral-800 data-[on-video=true]:bg-black data-[on-video=true]:text-white lg:inset-x-auto lg:left-0 lg:top-0 lg:h-dvh lg:w-[var(--rail-w)] lg:border-r lg:border-t-0 lg:pb-0 dark:border-neutral-800 dark:bg-neutral-950"

@@ -1,4 +1,5 @@
 import { cookies, headers } from 'next/headers';
+import type { Principal } from '@/lib/auth/principal';
 import { resolveCredentials } from '@/lib/auth/resolve';
 import { VIEWER_COOKIE } from '@/lib/constants';
 import { newVisitorId, readVisitorToken } from '@/lib/auth/visitor';
@@ -15,6 +16,16 @@ export async function getViewerId(): Promise<string> {
   await mediaSigningReady();
   const { principal } = await resolveCredentials({ cookieHeader: (await headers()).get('cookie') ?? undefined });
   return principal?.visitorId ?? newVisitorId();
+}
+
+/**
+ * The principal of this page request (the signed-in user with their role
+ * grants), or null for a visitor. For pages that show a signed-in user's
+ * tools; what any visitor may see uses getViewerId.
+ */
+export async function getViewerPrincipal(): Promise<Principal | null> {
+  const { principal } = await resolveCredentials({ cookieHeader: (await headers()).get('cookie') ?? undefined });
+  return principal?.userId ? principal : null;
 }
 
 /**

@@ -9,7 +9,8 @@ import { newPhone, signInFromProfile } from './sign-in';
  * The studio end to end (docs/decisions/008): a creator signs in and uploads
  * a generated clip from a phone, sees it Pending; a reviewer approves it and
  * a visitor sees it in the feed; a second clip rejected with a reason shows
- * the reason to the creator. The reviewer is the admin of ADMIN_PHONES
+ * the reason to the creator; the topic's add-content view leads a creator
+ * from a reel to the upload form filed under it. The reviewer is the admin of ADMIN_PHONES
  * (scripts/e2e-server.ts), who first makes the creator a CREATOR of the topic.
  */
 const ADMIN_PHONE = '9999900001';
@@ -117,6 +118,21 @@ test.describe('studio', () => {
     await page.getByRole('tablist', { name: 'Filter by state' }).getByRole('tab', { name: 'Rejected' }).click();
     const rejected = page.getByRole('listitem').filter({ hasText: second });
     await expect(rejected).toContainText('Reason: The numbers on screen are too small to read.');
+
+    // The add-content view of the topic: its reels without the tab bar; a reel's profile stack
+    // opens the upload form filed under that reel's option.
+    await page.goto(`/studio/topic/${topic.id}`);
+    await expect(page.locator('[data-testid="reel-player"]')).toBeVisible();
+    await expect(page.locator('nav[data-tabbar]')).toBeHidden();
+    await expect(page.getByRole('link', { name: 'Add a reel', exact: true })).toBeVisible();
+    const stack = page.locator('[data-testid="reel"][data-active="true"] [data-testid="profile-stack"]');
+    const stackHref = new URL((await stack.getAttribute('href'))!, 'http://x');
+    await stack.click();
+    await page.waitForURL(/\/studio\?section=upload/);
+    const form = page.getByRole('form', { name: 'Upload a video' });
+    await expect(form.getByLabel('Option')).toHaveValue(stackHref.searchParams.get('option_id')!);
+    await expect(form.getByLabel('Topic')).toHaveValue(topic.id);
+    await expect(page.locator('nav[data-tabbar]')).toBeVisible();
 
     await admin.close();
     await visitor.close();

@@ -3,56 +3,151 @@
 import Link from 'next/link';
 import { usePathname, useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
-import { CloseIcon, GlobeIcon, VolumeOffIcon, VolumeOnIcon } from '@/components/ui/icons';
+import { CloseIcon, GlobeIcon, PlusIcon, VolumeOffIcon, VolumeOnIcon } from '@/components/ui/icons';
 import type { ContentLang } from '../schemas';
 import { feedHref, type FeedFilter } from '../lib/filter';
+import { addContentHref } from '../lib/layout-presets';
 import { useFeedStore } from '../store';
+import { useFeedLayout } from './feed-layout';
 
 const LANGS: ContentLang[] = ['en', 'hi', 'he'];
 
+const BAR = 'absolute inset-x-0 top-0 z-30 flex items-center gap-2 bg-gradient-to-b from-black/70 to-transparent px-3 pb-8 pt-[max(0.75rem,env(safe-area-inset-top))] text-white';
+const PILL = 'rounded-full bg-white/20 backdrop-blur-sm hover:bg-white/30';
+
+/** The session's sound switch, in every header style. */
+function MuteButton() {
+  const t = useTranslations('reels');
+  const mute = useFeedStore((s) => s.mute);
+  const toggleMute = useFeedStore((s) => s.toggleMute);
+  return (
+    <button
+      type="button"
+      data-testid="mute-button"
+      onClick={toggleMute}
+      aria-label={mute ? t('unmute') : t('mute')}
+      className={`flex h-9 w-9 items-center justify-center ${PILL}`}
+    >
+      {mute ? <VolumeOffIcon size={20} /> : <VolumeOnIcon size={20} />}
+    </button>
+  );
+}
+
+/** The feed's narrowing as the page heading, with a tap back to every video (keeping the language). */
+function ClearFilterChip({ name, lang }: { name: string; lang: ContentLang | undefined }) {
+  const t = useTranslations('reels');
+  return (
+    <>
+      <h1 className="sr-only">{t('filteredBy', { name })}</h1>
+      <Link prefetch={false}
+        href={feedHref('/reels', { lang })}
+        className={`inline-flex min-w-0 shrink items-center gap-1 py-1.5 pl-3 pr-2 text-sm font-semibold ${PILL}`}
+        aria-label={`${t('filteredBy', { name })}. ${t('clearFilter')}`}
+      >
+        <span className="truncate">{name}</span>
+        <CloseIcon size={16} />
+      </Link>
+    </>
+  );
+}
+
+/** Leaves the feed: back where it was opened from, else to the layout's close target. */
+function CloseButton({ href }: { href: string }) {
+  const t = useTranslations('reels');
+  const router = useRouter();
+  return (
+    <Link
+      prefetch={false}
+      href={href}
+      data-testid="feed-close"
+      aria-label={t('close')}
+      onClick={(e) => {
+        // A same-site page before this one: go back to it (its scroll and state come back too).
+        if (document.referrer && new URL(document.referrer).origin === window.location.origin && window.history.length > 1) {
+          e.preventDefault();
+          router.back();
+        }
+      }}
+      className={`flex h-9 w-9 shrink-0 items-center justify-center ${PILL}`}
+    >
+      <CloseIcon size={20} />
+    </Link>
+  );
+}
+
 /**
- * The bar over the top of the player: the feed's name or its active filter
- * (with a way back to all videos), a link to the topic summaries, the
- * video-language filter (all languages unless one is picked) and the
- * session's sound switch.
+ * The bar over the top of the player, in the style of the feed's layout
+ * preset (features/reels/lib/layout-presets.ts). The `feed` style: the
+ * feed's name or its active filter (a tap clears it), a link to the topic
+ * summaries, the video-language filter (all languages unless one is picked)
+ * and the session's sound switch; `minimal`: the sound switch; `close`: a
+ * close button; `add-content`: close and "Add a reel" into the studio for
+ * the feed's topic; `partner`: the partner's name.
  */
-export function FeedHeader({ urlFilter, filterLabel }: {
+export function FeedHeader({ urlFilter, filterLabel, topicId = null }: {
   /** The filters this page carries in its query string. */
   urlFilter: FeedFilter;
   /** Name of the topic, category or option the feed is narrowed to. */
   filterLabel: string | null;
+  /** The topic the feed is narrowed to (the add-content header's upload target). */
+  topicId?: string | null;
 }) {
+  const layout = useFeedLayout();
+  const style = layout.preset.header;
+  if (style === 'feed') return <FullHeader urlFilter={urlFilter} filterLabel={filterLabel} clearable={layout.preset.tap.header === 'clear-filter'} />;
+  return <SmallHeader urlFilter={urlFilter} filterLabel={filterLabel} topicId={topicId} />;
+}
+
+function SmallHeader({ urlFilter, filterLabel, topicId }: { urlFilter: FeedFilter; filterLabel: string | null; topicId: string | null }) {
+  const t = useTranslations('reels');
+  const layout = useFeedLayout();
+  const style = layout.preset.header;
+  const title = style === 'partner' ? (layout.partnerName ?? t('feedLabel')) : (filterLabel ?? t('feedLabel'));
+  const canClear = layout.preset.tap.header === 'clear-filter' && filterLabel !== null;
+  return (
+    <div className={BAR} data-header={style}>
+      {style === 'close' || style === 'add-content' ? <CloseButton href={layout.closeHref} /> : null}
+      {canClear ? (
+        <ClearFilterChip name={title} lang={urlFilter.lang} />
+      ) : style === 'minimal' ? (
+        <h1 className="sr-only">{title}</h1>
+      ) : (
+        <h1 className="min-w-0 truncate text-base font-bold drop-shadow">{title}</h1>
+      )}
+      <div className="ml-auto flex shrink-0 items-center gap-1.5">
+        {style === 'add-content' && topicId ? (
+          <Link prefetch={false} href={addContentHref({ topic: topicId })} data-testid="add-content"
+            className="inline-flex items-center gap-1 rounded-full bg-amber-500 py-1.5 pl-2.5 pr-3 text-sm font-semibold text-black hover:bg-amber-400">
+            <PlusIcon size={16} />
+            {t('addReel')}
+          </Link>
+        ) : null}
+        <MuteButton />
+      </div>
+    </div>
+  );
+}
+
+function FullHeader({ urlFilter, filterLabel, clearable }: { urlFilter: FeedFilter; filterLabel: string | null; clearable: boolean }) {
   const t = useTranslations('reels');
   const tLang = useTranslations('languages');
   const router = useRouter();
   const pathname = usePathname();
-  const mute = useFeedStore((s) => s.mute);
-  const toggleMute = useFeedStore((s) => s.toggleMute);
   const setLang = useFeedStore((s) => s.setLang);
   const lang = urlFilter.lang;
 
   return (
-    <div className="absolute inset-x-0 top-0 z-30 flex items-center gap-2 bg-gradient-to-b from-black/70 to-transparent px-3 pb-8 pt-[max(0.75rem,env(safe-area-inset-top))] text-white">
-      {filterLabel ? (
-        <>
-          <h1 className="sr-only">{t('filteredBy', { name: filterLabel })}</h1>
-          <Link prefetch={false}
-            href={feedHref('/reels', { lang })}
-            className="inline-flex min-w-0 shrink items-center gap-1 rounded-full bg-white/20 py-1.5 pl-3 pr-2 text-sm font-semibold backdrop-blur-sm hover:bg-white/30"
-            aria-label={`${t('filteredBy', { name: filterLabel })}. ${t('clearFilter')}`}
-          >
-            <span className="truncate">{filterLabel}</span>
-            <CloseIcon size={16} />
-          </Link>
-        </>
+    <div className={BAR} data-header="feed">
+      {filterLabel && clearable ? (
+        <ClearFilterChip name={filterLabel} lang={lang} />
       ) : (
-        <h1 className="text-lg font-bold drop-shadow">{t('feedLabel')}</h1>
+        <h1 className="min-w-0 truncate text-lg font-bold drop-shadow">{filterLabel ?? t('feedLabel')}</h1>
       )}
       <div className="ml-auto flex shrink-0 items-center gap-1.5">
         <Link prefetch={false}
           href="/tldr"
           aria-label={t('tldrLinkLabel')}
-          className="rounded-full bg-white/20 px-3 py-1.5 text-sm font-semibold backdrop-blur-sm hover:bg-white/30"
+          className={`px-3 py-1.5 text-sm font-semibold ${PILL}`}
         >
           {t('tldrLink')}
         </Link>
@@ -76,15 +171,7 @@ export function FeedHeader({ urlFilter, filterLabel }: {
             ))}
           </select>
         </div>
-        <button
-          type="button"
-          data-testid="mute-button"
-          onClick={toggleMute}
-          aria-label={mute ? t('unmute') : t('mute')}
-          className="flex h-9 w-9 items-center justify-center rounded-full bg-white/20 backdrop-blur-sm hover:bg-white/30"
-        >
-          {mute ? <VolumeOffIcon size={20} /> : <VolumeOnIcon size={20} />}
-        </button>
+        <MuteButton />
       </div>
     </div>
   );

@@ -8,6 +8,8 @@ import { useLikeMutation } from '../api/like';
 import type { ReelItem } from '../lib/feed-list';
 import type { FeedListParams } from '../lib/filter';
 import { formatCount, truncateText } from '../lib/text';
+import { useFeedLayout } from './feed-layout';
+import { ProfileStack } from './profile-stack';
 import { ShareSheet } from './share-sheet';
 
 /** The content page of a reel: what a share links to. */
@@ -16,11 +18,23 @@ export function contentUrl(id: string): string {
 }
 
 /**
- * The right-hand column of a reel: like with its count (optimistic), views,
- * share (Web Share API where there is one, else a sheet with WhatsApp and
- * copy link).
+ * The right-hand column of a reel, as the layout preset's `sidebar` says:
+ * `full` = the profile stack, like with its count (optimistic), views, share
+ * (Web Share API where there is one, else a sheet with WhatsApp and copy
+ * link); `stack` = the profile stack only; `none` = nothing.
  */
 export function ReelActions({ item, params }: { item: ReelItem; params: FeedListParams }) {
+  const sidebar = useFeedLayout().preset.sidebar;
+  if (sidebar === 'none') return null;
+  return (
+    <div className="absolute bottom-28 right-2 z-20 flex flex-col items-center gap-4 text-white drop-shadow">
+      <ProfileStack item={item} />
+      {sidebar === 'full' ? <ReactionButtons item={item} params={params} /> : null}
+    </div>
+  );
+}
+
+function ReactionButtons({ item, params }: { item: ReelItem; params: FeedListParams }) {
   const t = useTranslations('reels');
   const tShare = useTranslations('share');
   const tErr = useTranslations('errors');
@@ -50,7 +64,7 @@ export function ReelActions({ item, params }: { item: ReelItem; params: FeedList
 
   const button = 'flex h-12 w-12 items-center justify-center rounded-full bg-black/35 backdrop-blur-sm transition hover:bg-black/55 active:scale-95 motion-reduce:transition-none';
   return (
-    <div className="absolute bottom-28 right-2 z-20 flex flex-col items-center gap-4 text-white drop-shadow">
+    <>
       <div className="flex flex-col items-center gap-1">
         <button
           type="button"
@@ -83,6 +97,6 @@ export function ReelActions({ item, params }: { item: ReelItem; params: FeedList
         <span className="text-xs font-semibold" aria-hidden="true">{t('share')}</span>
       </div>
       <ShareSheet open={sheet !== null} onClose={() => setSheet(null)} url={sheet?.url ?? ''} text={sheet?.text ?? ''} />
-    </div>
+    </>
   );
 }

@@ -7,6 +7,7 @@ import type { ContentLang } from '../schemas';
 import type { ReelItem } from '../lib/feed-list';
 import { feedHref } from '../lib/filter';
 import { truncateText } from '../lib/text';
+import { useFeedLayout } from './feed-layout';
 
 /** The BCP 47 tag of a reel's language (Hinglish is Hindi in Latin letters). */
 export function langTag(lang: ContentLang): string {
@@ -14,13 +15,24 @@ export function langTag(lang: ContentLang): string {
 }
 
 /**
- * The bottom of a reel: topic, category and option chips that open those
- * feeds, and the description cut at 30 characters with "more"
- * (SPEC.md section 9 text truncation). Links inside the player are not
- * prefetched, so nothing competes with the video for a slow connection.
+ * The bottom of a reel (the layout preset's `footer`): topic, category and
+ * option chips, and the description cut at 30 characters with "more"
+ * (SPEC.md section 9 text truncation); `info-cta` adds the page's call to
+ * action. The chips open those feeds only where the preset lets the person
+ * explore. Links inside the player are not prefetched, so nothing competes
+ * with the video for a slow connection.
  */
 export function ReelInfo({ item, lang }: { item: ReelItem; lang?: ContentLang }) {
+  const layout = useFeedLayout();
+  if (layout.preset.footer === 'none') return null;
+  return <ReelFooter item={item} lang={lang} />;
+}
+
+function ReelFooter({ item, lang }: { item: ReelItem; lang?: ContentLang }) {
   const t = useTranslations('reels');
+  const layout = useFeedLayout();
+  const explore = layout.preset.explore;
+  const cta = layout.preset.footer === 'info-cta' ? layout.cta : null;
   const [open, setOpen] = useState(false);
   const descId = useId();
   const short = truncateText(item.description);
@@ -29,15 +41,25 @@ export function ReelInfo({ item, lang }: { item: ReelItem; lang?: ContentLang })
   return (
     <div className="absolute inset-x-0 bottom-0 z-20 bg-gradient-to-t from-black/80 via-black/40 to-transparent px-3 pb-5 pt-16 pr-20 text-white">
       <div className="mb-2 flex flex-wrap gap-2">
-        <Link prefetch={false} href={`/topic/${item.topic}`} className={`${chipBase} bg-amber-400 text-black hover:bg-amber-300`} aria-label={t('topicChip', { name: item.topic_name })}>
-          {item.topic_name}
-        </Link>
-        <Link prefetch={false} href={feedHref('/reels', { category_id: item.category, lang })} className={chip} aria-label={t('categoryChip', { name: item.category_name })}>
-          {item.category_name}
-        </Link>
-        <Link prefetch={false} href={feedHref('/reels', { option_id: item.option, lang })} className={chip} aria-label={t('optionChip', { name: item.option_name })}>
-          {item.option_name}
-        </Link>
+        {explore ? (
+          <>
+            <Link prefetch={false} href={`/topic/${item.topic}`} className={`${chipBase} bg-amber-400 text-black hover:bg-amber-300`} aria-label={t('topicChip', { name: item.topic_name })}>
+              {item.topic_name}
+            </Link>
+            <Link prefetch={false} href={feedHref('/reels', { category_id: item.category, lang })} className={chip} aria-label={t('categoryChip', { name: item.category_name })}>
+              {item.category_name}
+            </Link>
+            <Link prefetch={false} href={feedHref('/reels', { option_id: item.option, lang })} className={chip} aria-label={t('optionChip', { name: item.option_name })}>
+              {item.option_name}
+            </Link>
+          </>
+        ) : (
+          <>
+            <span className={`${chipBase} bg-amber-400 text-black`}>{item.topic_name}</span>
+            <span className={`${chipBase} bg-white/20 text-white`}>{item.category_name}</span>
+            <span className={`${chipBase} bg-white/20 text-white`}>{item.option_name}</span>
+          </>
+        )}
       </div>
       {item.description ? (
         <div className="text-sm leading-snug">
@@ -76,6 +98,12 @@ export function ReelInfo({ item, lang }: { item: ReelItem; lang?: ContentLang })
             </button>
           ) : null}
         </div>
+      ) : null}
+      {cta ? (
+        <Link prefetch={false} href={cta.href} data-testid="feed-cta"
+          className="mt-3 block w-full rounded-full bg-amber-500 px-5 py-2.5 text-center font-semibold text-black hover:bg-amber-400">
+          {cta.label}
+        </Link>
       ) : null}
     </div>
   );

@@ -8,6 +8,7 @@ import type { FeedEntry } from '../lib/feed-list';
 import type { FeedListParams } from '../lib/filter';
 import type { WatchSignal } from '../lib/watch-tracker';
 import { useFeedStore } from '../store';
+import { useFeedLayout } from './feed-layout';
 import { ReelActions } from './reel-actions';
 import { ReelInfo } from './reel-info';
 import { ReelVideo, type PlayerMode } from './reel-video';
@@ -83,6 +84,7 @@ function ReelSlideBody({
   const [posterWanted, setPosterWanted] = useState(isActive);
   if (!posterWanted && (isActive || activeStarted)) setPosterWanted(true);
   const [failed, setFailed] = useState(false);
+  const videoTap = useFeedLayout().preset.tap.video;
   const hasPlayer = mode !== 'far' && !failed;
   // The poster comes back whenever the player is gone (far away, or failed).
   const showPoster = !hasPlayer || !firstFrame;
@@ -116,7 +118,7 @@ function ReelSlideBody({
         fetchPriority={position === 0 ? 'high' : undefined}
         className={`pointer-events-none absolute inset-0 h-full w-full object-cover transition-opacity duration-300 motion-reduce:transition-none ${showPoster && posterWanted ? 'opacity-100' : 'opacity-0'}`}
       />
-      {isActive && !failed ? (
+      {isActive && !failed && videoTap === 'toggle-play' ? (
         <button
           type="button"
           data-testid="reel-toggle"
@@ -125,7 +127,16 @@ function ReelSlideBody({
           className="absolute inset-0 z-10 h-full w-full cursor-pointer focus-visible:outline-offset-[-4px]"
         />
       ) : null}
-      {isActive && !play && !failed ? (
+      {isActive && videoTap === 'open-content' ? (
+        <Link
+          prefetch={false}
+          href={`/content/${item.id}`}
+          data-testid="reel-open"
+          aria-label={t('openReel')}
+          className="absolute inset-0 z-10 h-full w-full focus-visible:outline-offset-[-4px]"
+        />
+      ) : null}
+      {isActive && !play && !failed && videoTap === 'toggle-play' ? (
         <div className="pointer-events-none absolute inset-0 z-10 flex items-center justify-center" aria-hidden="true">
           <div className="flex h-20 w-20 items-center justify-center rounded-full bg-black/45 text-white backdrop-blur-sm">
             <PlayIcon size={40} />

@@ -19,7 +19,9 @@ import type { WatchSignal } from '../lib/watch-tracker';
 import { createWheelGesture } from '../lib/wheel-gesture';
 import { firstMediaRequests } from '../lib/first-media';
 import { useFeedStore } from '../store';
+import { LAYOUT, type LayoutPresetName } from '../lib/layout-presets';
 import { FeedHeader } from './feed-header';
+import { DEFAULT_FEED_LAYOUT, FeedLayoutProvider, useFeedLayout, type FeedCta, type FeedLayout } from './feed-layout';
 import { loadHls } from './load-hls';
 import { ReelSlide, type SlideMode } from './reel-slide';
 
@@ -46,20 +48,52 @@ function modeFor(position: number, active: number): SlideMode {
  * section 4. On desktop the box is at most 432 x 940 px (35% of the width,
  * 92% of the height, SPEC.md section 2); `sizing="fill"` skips that for
  * embedded (external) pages. A chat card follows every `chatEvery`-th reel
- * (0: none).
+ * (0: none). `layout` is one of SPEC.md section 2's presets
+ * (features/reels/lib/layout-presets.ts): it sets the header, the sidebar,
+ * the footer, whether the app's tab bar shows, and what taps do; `closeHref`,
+ * `cta` and `partnerName` fill the presets that use them.
  */
 export function ReelsFeed({
-  params, urlFilter, filterLabel = null, sizing = 'box', chatEvery = 0,
-}: {
+  layout = 'default', closeHref, cta = null, partnerName = null, ...rest
+}: FeedProps & {
+  layout?: LayoutPresetName;
+  /** Where the close button leads when there is no earlier page (default /reels). */
+  closeHref?: string;
+  cta?: FeedCta | null;
+  partnerName?: string | null;
+}) {
+  const value = useMemo<FeedLayout>(
+    () => (layout === 'default' && !closeHref && !cta && !partnerName
+      ? DEFAULT_FEED_LAYOUT
+      : { name: layout, preset: LAYOUT[layout], closeHref: closeHref ?? DEFAULT_FEED_LAYOUT.closeHref, cta, partnerName }),
+    [layout, closeHref, cta, partnerName],
+  );
+  return (
+    <FeedLayoutProvider value={value}>
+      <Feed {...rest} />
+    </FeedLayoutProvider>
+  );
+}
+
+interface FeedProps {
   params: FeedListParams;
   urlFilter: FeedFilter;
   filterLabel?: string | null;
   sizing?: 'box' | 'fill';
   chatEvery?: number;
-}) {
+}
+
+function Feed({
+  params, urlFilter, filterLabel = null, sizing = 'box', chatEvery = 0,
+}: FeedProps) {
   const t = useTranslations('reels');
   const router = useRouter();
   const qc = useQueryClient();
+  const layout = useFeedLayout();
+  const explore = layout.preset.explore;
+  // The stage tells the page (CSS :has) whether the app's tab bar stays under the player.
+  const stage = { className: 'reels-stage', 'data-layout': layout.name, 'data-tabbar': layout.preset.tabBar ? undefined : 'hidden' };
+  const topicId = params.filter.topic_id ?? null;
   const feedKey = feedKeyOf(params);
   const { data: cached, isError, refetch, isFetching } = useQuery(feedListQueryOptions(params));
   // Chat cards are placed on the way to the screen: the cache keeps only the server's reels.
@@ -217,9 +251,9 @@ export function ReelsFeed({
 
   if (!list) {
     return (
-      <div className="reels-stage">
+      <div {...stage}>
         <div className={boxClass} data-testid="reel-player">
-          <FeedHeader urlFilter={urlFilter} filterLabel={filterLabel} />
+          <FeedHeader urlFilter={urlFilter} filterLabel={filterLabel} topicId={topicId} />
           <div className="flex h-full flex-col items-center justify-center gap-4 p-8 text-center text-white">
             {isError ? (
               <>
@@ -242,9 +276,9 @@ export function ReelsFeed({
 
   if (entries.length === 0) {
     return (
-      <div className="reels-stage">
+      <div {...stage}>
         <div className={boxClass} data-testid="reel-player">
-          <FeedHeader urlFilter={urlFilter} filterLabel={label} />
+          <FeedHeader urlFilter={urlFilter} filterLabel={label} topicId={topicId} />
           <div className="flex h-full flex-col items-center justify-center gap-4 p-8 text-center text-white">
             <p className="text-xl font-semibold">{filtered ? t('emptyFiltered') : t('empty')}</p>
             <p className="text-white/75">{t('emptyHint')}</p>
@@ -257,7 +291,7 @@ export function ReelsFeed({
               >
                 {t('retry')}
               </button>
-              {filtered ? (
+              {filtered && explore ? (
                 <Link prefetch={false} href="/reels" className="rounded-full border border-white/40 px-5 py-2 font-semibold">{t('showAll')}</Link>
               ) : null}
             </div>
@@ -284,9 +318,9 @@ export function ReelsFeed({
   const totalLabel = Math.max(list.total, entries.length);
 
   return (
-    <div className="reels-stage">
+    <div {...stage}>
       <div className={boxClass} data-testid="reel-player">
-        <FeedHeader urlFilter={urlFilter} filterLabel={label} />
+        <FeedHeader urlFilter={urlFilter} filterLabel={label} topicId={topicId} />
         <div
           ref={viewportRef}
           className="absolute inset-0 touch-none overflow-hidden overscroll-none"
@@ -320,7 +354,7 @@ export function ReelsFeed({
                 );
               }
               return (
-                <EndSlide key={END_SLIDE_ID} position={p} active={p === active} onTop={() => goTo(0)} />
+                <EndSlide key={END_SLIDE_ID} position={p} active={p === active} explore={explore} onTop={() => goTo(0)} />
               );
             })}
             {more && last >= entries.length - 1 ? (
@@ -361,7 +395,7 @@ function labelFromItems(list: FeedList, filter: FeedFilter): string | null {
   return null;
 }
 
-function EndSlide({ position, active, onTop }: { position: number; active: boolean; onTop: () => void }) {
+function EndSlide({ position, active, explore, onTop }: { position: number; active: boolean; explore: boolean; onTop: () => void }) {
   const t = useTranslations('reels');
   return (
     <section
@@ -374,7 +408,7 @@ function EndSlide({ position, active, onTop }: { position: number; active: boole
       <p className="text-xl font-semibold">{t('endTitle')}</p>
       <p className="text-white/75">{t('endHint')}</p>
       <div className="flex flex-wrap justify-center gap-3">
-        <Link prefetch={false} href="/tldr" className="rounded-full bg-amber-500 px-5 py-2 font-semibold text-black">{t('tldrLinkLabel')}</Link>
+        {explore ? <Link prefetch={false} href="/tldr" className="rounded-full bg-amber-500 px-5 py-2 font-semibold text-black">{t('tldrLinkLabel')}</Link> : null}
         <button type="button" onClick={onTop} className="rounded-full border border-white/40 px-5 py-2 font-semibold">{t('backToTop')}</button>
       </div>
     </section>

@@ -339,6 +339,32 @@ describe('StudioScreen', () => {
     expect((await screen.findByRole('link', { name: 'Watch the guide' })).getAttribute('href')).toBe('/content/guide-1');
   });
 
+  it('opens the upload form filed where the add-content view pointed, with a link back to the topic\'s reels', async () => {
+    serveTaxonomy();
+    renderWithApp(<StudioScreen viewer={creator} start={{ section: 'upload', topicId: T1, categoryId: C1, optionId: O1 }} />);
+    const sections = within(screen.getByRole('navigation'));
+    expect(sections.getByRole('button', { name: 'Upload' }).getAttribute('aria-current')).toBe('page');
+    await waitFor(() => expect(screen.getByRole<HTMLSelectElement>('combobox', { name: 'Option' }).value).toBe(O1));
+    expect(screen.getByRole<HTMLSelectElement>('combobox', { name: 'Topic' }).value).toBe(T1);
+    expect(useStudioDraftStore.getState().draft).toMatchObject({ topicId: T1, categoryId: C1, optionId: O1 });
+    expect(screen.getByTestId('topic-reels-link').getAttribute('href')).toBe(`/studio/topic/${T1}`);
+  });
+
+  it('keeps the draft of an unfinished upload over the start, and ignores a start in a topic the viewer may not upload to', () => {
+    const other = '44444444-4444-4444-8444-444444444444';
+    serveTaxonomy();
+    useStudioDraftStore.setState({ draft: { ...EMPTY_DRAFT, topicId: T1, description: 'half sent' }, pendingFile: { name: 'a.mp4', size: 10 } });
+    const first = renderWithApp(<StudioScreen viewer={creator} start={{ section: 'upload', topicId: T1, categoryId: C1, optionId: O1 }} />);
+    expect(useStudioDraftStore.getState().draft).toMatchObject({ topicId: T1, categoryId: '', description: 'half sent' });
+    first.unmount();
+
+    useStudioDraftStore.setState({ draft: EMPTY_DRAFT, pendingFile: null });
+    server.use(http.get('/uploader/api/v1/video', () => HttpResponse.json({ items: [], total: 0, page: 1, page_size: 10 })));
+    renderWithApp(<StudioScreen viewer={creator} start={{ section: 'upload', topicId: other, categoryId: '', optionId: '' }} />);
+    expect(screen.getByRole('button', { name: 'My uploads' }).getAttribute('aria-current')).toBe('page');
+    expect(useStudioDraftStore.getState().draft.topicId).toBe('');
+  });
+
   it('a user without a role gets a message and no sections', () => {
     renderWithApp(<StudioScreen viewer={{ userId: USER_ID, roles: [] }} />);
     expect(screen.getByText(/for creators and curators/)).toBeTruthy();

@@ -1,9 +1,11 @@
 'use client';
 
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import type { RoleGrant } from '@/lib/auth/principal';
+import type { StudioStart } from '../lib/start';
 import { may, type StudioAction } from '../policy';
+import { useStudioDraftStore } from '../store';
 import { MyUploads } from './my-uploads';
 import { ReviewQueue } from './review-queue';
 import { UploadForm } from './upload-form';
@@ -27,8 +29,11 @@ type Section = 'uploads' | 'upload' | 'review' | 'topics';
  * topic management for curators and admins. A
  * user without a studio role gets a message instead.
  * @param viewer the signed-in user's id and role grants (`useMe().permissions.roles`).
+ * @param start open the upload form filed under this topic, category and
+ *   option (from the add-content layout), when the viewer may upload there
+ *   and no upload of theirs is unfinished (that draft is kept).
  */
-export function StudioScreen({ viewer }: { viewer: { userId: string | null; roles: RoleGrant[] } }) {
+export function StudioScreen({ viewer, start = null }: { viewer: { userId: string | null; roles: RoleGrant[] }; start?: StudioStart | null }) {
   const t = useTranslations('studio');
   const canUpload = mayAnywhere(viewer, 'content.upload');
   const canReview = mayAnywhere(viewer, 'content.review');
@@ -38,10 +43,23 @@ export function StudioScreen({ viewer }: { viewer: { userId: string | null; role
     ...(canReview ? (['review'] as const) : []),
     ...(canCurate ? (['topics'] as const) : []),
   ];
-  const [current, setCurrent] = useState<Section>(sections[0] ?? 'uploads');
+  const startHere = start !== null && may(viewer, 'content.upload', start.topicId);
+  const [current, setCurrent] = useState<Section>(startHere ? 'upload' : (sections[0] ?? 'uploads'));
   const [justUploaded, setJustUploaded] = useState(false);
   // Once opened, the upload form stays mounted (hidden) so a running upload survives a look at another section.
   const [uploadOpened, setUploadOpened] = useState(current === 'upload');
+
+  useEffect(() => {
+    if (!startHere || !start) return;
+    const store = useStudioDraftStore.getState();
+    if (store.pendingFile) return;
+    // A start without a category keeps the category and option already chosen in the same topic.
+    store.update({
+      topicId: start.topicId,
+      ...(start.categoryId ? { categoryId: start.categoryId, optionId: start.optionId } : {}),
+    });
+    // Only the start the page opened with; later draft changes are the person's.
+  }, []);
 
   if (sections.length === 0) {
     return (

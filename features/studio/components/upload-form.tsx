@@ -193,13 +193,21 @@ export function UploadForm({ viewer, onUploaded, maxDurationS = DEFAULT_MAX_DURA
         onTopic={(topicId, topicName) => update({ topicId, topicName })}
         onCategory={(categoryId) => update({ categoryId })}
         onOption={(optionId) => update({ optionId })}
-        afterTopic={showGuide && (
-          <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100">
-            {t('upload.guide')}{' '}
-            <Link prefetch={false} className="font-semibold underline" href={`/content/${guide.data}`} target="_blank" onClick={() => markGuideSeen(draft.topicId)}>
-              {t('upload.watchGuide')}
+        afterTopic={draft.topicId !== '' && (
+          <>
+            {showGuide && (
+              <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100">
+                {t('upload.guide')}{' '}
+                <Link prefetch={false} className="font-semibold underline" href={`/content/${guide.data}`} target="_blank" onClick={() => markGuideSeen(draft.topicId)}>
+                  {t('upload.watchGuide')}
+                </Link>
+              </p>
+            )}
+            <Link prefetch={false} className="self-start text-sm font-semibold underline" data-testid="topic-reels-link"
+              href={`/studio/topic/${encodeURIComponent(draft.topicId)}`}>
+              {t('upload.seeTopic')}
             </Link>
-          </p>
+          </>
         )} />
       <label className={field}>
         {t('upload.description')}
