@@ -14,6 +14,7 @@ import { avatarIdOfUrl } from '@/lib/storage/media-storage';
 import { getStorage } from '@/lib/storage/storage';
 import { initMediaSigning } from '@/lib/storage/signing';
 import { setProfilePicture } from '@/features/auth/server/picture';
+import { smallPng } from '../fixtures/image';
 import { Seed } from '../fixtures/seed';
 import { listenMedia } from '../fixtures/ready-reel';
 
@@ -223,8 +224,6 @@ async function photoWithMetadata(): Promise<Buffer> {
     .withXmp('<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description rdf:about="" xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:creator>Asha</dc:creator></rdf:Description></rdf:RDF></x:xmpmeta>')
     .toBuffer();
 }
-
-const smallPng = () => sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 0, g: 160, b: 0 } } }).png().toBuffer();
 
 function uploadMultipart(cookie: string, file: Blob | string | null, headers: Record<string, string> = {}, name = 'file') {
   const form = new FormData();

@@ -7,6 +7,7 @@ import { getDb } from '@/lib/db/client';
 import { categories, options, topics } from '@/lib/db/schema';
 import { pictureOfUrl } from '@/lib/storage/media-storage';
 import { getStorage } from '@/lib/storage/storage';
+import { smallPng } from '../fixtures/image';
 import { Seed } from '../fixtures/seed';
 import { listenMedia } from '../fixtures/ready-reel';
 
@@ -112,7 +113,7 @@ describe('POST and DELETE /uploader/api/v1/{topic|category|option}/{id}/picture'
     const path = `/uploader/api/v1/category/${t.categories[0].id}/picture`;
     const first = (await (await upload(path, curator.cookie, blob(await photoWithExif()))).json()).pic as string;
     expect(fs.existsSync(storedFile(first))).toBe(true);
-    const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 0, g: 160, b: 0 } } }).png().toBuffer();
+    const png = await smallPng();
     const res = await api.request(path, { method: 'POST', headers: { cookie: curator.cookie, 'content-type': 'image/png' }, body: new Uint8Array(png) });
     expect(res.status).toBe(200);
     const second = (await res.json()).pic as string;
