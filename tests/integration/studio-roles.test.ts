@@ -1,16 +1,22 @@
+import fs from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { buildApi } from '@/server/api';
 import { getDb } from '@/lib/db/client';
-import { topics, userRoles } from '@/lib/db/schema';
-import type { Role } from '@/lib/auth/principal';
+import { categories, contentItems, options, topics, userRoles } from '@/lib/db/schema';
+import type { Principal, Role } from '@/lib/auth/principal';
+import { getStorage } from '@/lib/storage/storage';
+import { setTaxonomyPicture, type PictureOwner } from '@/features/studio/server/taxonomy';
+import { smallPng } from '../fixtures/image';
 import { Seed, type SeedTaxonomy } from '../fixtures/seed';
 
 /**
  * The studio's roles matrix (docs/decisions/008) through every studio
  * endpoint: a visitor gets 401, a user without the action 403 with SPEC.md
  * section 8's message, and each role exactly what the decision gives it.
+ * Where a row says what the endpoint writes (`state`), a refused call must
+ * leave it exactly as it was and an allowed one must change it.
  * Also the role endpoints themselves (topic_role, entity_permission).
  */
 const api = buildApi();
@@ -26,6 +32,8 @@ interface World {
   other: SeedTaxonomy;
   cookie: Record<ActorName, string>;
   userId: Record<Exclude<ActorName, 'visitor'>, string>;
+  adminPrincipal: Principal;
+  png: Buffer;
 }
 
 let w: World;
@@ -36,6 +44,16 @@ async function call(method: string, path: string, cookie: string, body?: unknown
     headers: { cookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
+}
+
+/** As `call`, with an image body: a multipart form with a `file` part, or the raw bytes as `image/png` (docs/api/studio.md "Pictures"). */
+async function callImage(path: string, cookie: string, png: Buffer, as: 'multipart' | 'raw'): Promise<Response> {
+  if (as === 'raw') {
+    return api.request(path, { method: 'POST', headers: { cookie, 'content-type': 'image/png' }, body: new Uint8Array(png) });
+  }
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'picture.png');
+  return api.request(path, { method: 'POST', headers: { cookie }, body: form });
 }
 
 beforeAll(async () => {
@@ -58,6 +76,8 @@ beforeAll(async () => {
       user: user.user.id, creator: creator.user.id, coCurator: coCurator.user.id, curator: curator.user.id,
       otherCurator: otherCurator.user.id, admin: admin.user.id,
     },
+    adminPrincipal: admin.principal,
+    png: await smallPng(),
   };
 });
 
@@ -77,10 +97,96 @@ interface Row {
   /** Answer of a signed-in caller without the action (default 403). */
   denied?: 404;
   request: (who: ActorName) => Promise<Response>;
+  /** Run before each caller's request, e.g. giving the row something to delete. */
+  prepare?: () => Promise<void>;
+  /** What the endpoint writes, read before and after each call: unchanged when refused, changed when allowed. */
+  state?: () => Promise<unknown>;
 }
 
 const uniq = (who: string) => `${who} ${randomUUID().slice(0, 8)}`;
 const ALL_USERS: ActorName[] = ['user', 'creator', 'coCurator', 'curator', 'otherCurator', 'admin'];
+
+/** The user the grant and revoke rows change: made fresh before each call, holding `role` in the topic when it is to be revoked. */
+let grantTarget = '';
+
+/** POST and DELETE /auth/api/v1/topic/{id}/topic_role for each role, with who may (docs/decisions/008; ADMIN by operators only). */
+function grantRows(): Row[] {
+  const who: Record<Role, ActorName[]> = { CREATOR: ['curator', 'admin'], 'CO-CURATOR': ['curator', 'admin'], CURATOR: ['admin'], ADMIN: [] };
+  const state = async () => {
+    const { db } = await getDb();
+    return db.select({ role: userRoles.role, topic: userRoles.topic_id }).from(userRoles).where(eq(userRoles.user_id, grantTarget));
+  };
+  return (['CREATOR', 'CO-CURATOR', 'CURATOR', 'ADMIN'] as const).flatMap((role): Row[] => [
+    {
+      name: `POST /auth/api/v1/topic/{id}/topic_role ${role}`, allowed: who[role], state,
+      prepare: async () => { grantTarget = (await seed.user()).id; },
+      request: (a) => call('POST', `/auth/api/v1/topic/${w.t.topic.id}/topic_role`, w.cookie[a], { user_id: grantTarget, role }),
+    },
+    {
+      name: `DELETE /auth/api/v1/topic/{id}/topic_role ${role}`, allowed: who[role], state,
+      prepare: async () => {
+        grantTarget = (await seed.user()).id;
+        const { db } = await getDb();
+        await db.insert(userRoles).values({ user_id: grantTarget, role, topic_id: role === 'ADMIN' ? null : w.t.topic.id });
+      },
+      request: (a) => call('DELETE', `/auth/api/v1/topic/${w.t.topic.id}/topic_role`, w.cookie[a], { user_id: grantTarget, role }),
+    },
+  ]);
+}
+
+/** The creator's reel a review or edit row changes: made fresh before each call. */
+let creatorsReelId = '';
+const creatorsReel = (status: 'Pending' | 'Approved') => async () => {
+  creatorsReelId = (await seed.reel(w.t.options[0].id, { review_status: status, user_id: w.userId.creator })).id;
+};
+const creatorsReelState = async () => {
+  const { db } = await getDb();
+  return db.select({ status: contentItems.review_status, reason: contentItems.review_reason, description: contentItems.description })
+    .from(contentItems).where(eq(contentItems.id, creatorsReelId));
+};
+
+/** The taxonomy row and table a picture row writes to. */
+function pictureTarget(kind: PictureOwner) {
+  if (kind === 'topic') return { id: w.t.topic.id, table: topics };
+  if (kind === 'category') return { id: w.t.categories[0].id, table: categories };
+  return { id: w.t.options[1].id, table: options };
+}
+
+/** The stored taxonomy pictures (folders under `taxonomy/` in the local media storage the tests use). */
+function storedPictures(): string[] {
+  const storage = getStorage();
+  if (storage.kind !== 'local') throw new Error('tests use local storage');
+  const dir = storage.filePath('taxonomy');
+  return fs.existsSync(dir) ? fs.readdirSync(dir).sort() : [];
+}
+
+/**
+ * POST and DELETE /uploader/api/v1/{kind}/{id}/picture: topic.edit for a
+ * topic, taxonomy.edit of its topic for a category or option; both the
+ * CURATOR of the topic and ADMIN. The topic's picture goes as multipart,
+ * the others as a raw image body. A DELETE row first gives the row a stored
+ * picture, so a refused DELETE must leave both the row and the file.
+ */
+function pictureRows(kind: PictureOwner): Row[] {
+  const path = () => `/uploader/api/v1/${kind}/${pictureTarget(kind).id}/picture`;
+  const state = async () => {
+    const { id, table } = pictureTarget(kind);
+    const { db } = await getDb();
+    const [row] = await db.select({ pic: table.pic }).from(table).where(eq(table.id, id));
+    return { pic: row.pic, files: storedPictures() };
+  };
+  return [
+    {
+      name: `POST /uploader/api/v1/${kind}/{id}/picture`, allowed: ['curator', 'admin'], state,
+      request: (a) => callImage(path(), w.cookie[a], w.png, kind === 'topic' ? 'multipart' : 'raw'),
+    },
+    {
+      name: `DELETE /uploader/api/v1/${kind}/{id}/picture`, allowed: ['curator', 'admin'], state,
+      prepare: async () => { await setTaxonomyPicture(w.adminPrincipal, kind, pictureTarget(kind).id, w.png); },
+      request: (a) => call('DELETE', path(), w.cookie[a]),
+    },
+  ];
+}
 
 const rows: Row[] = [
   { name: 'GET /auth/api/v1/topic_role', allowed: ALL_USERS, request: (a) => call('GET', '/auth/api/v1/topic_role', w.cookie[a]) },
@@ -88,26 +194,7 @@ const rows: Row[] = [
     name: 'GET /auth/api/v1/topic/{id}/topic_role', allowed: ['curator', 'admin'],
     request: (a) => call('GET', `/auth/api/v1/topic/${w.t.topic.id}/topic_role`, w.cookie[a]),
   },
-  {
-    name: 'POST /auth/api/v1/topic/{id}/topic_role CREATOR', allowed: ['curator', 'admin'],
-    request: async (a) => call('POST', `/auth/api/v1/topic/${w.t.topic.id}/topic_role`, w.cookie[a], { user_id: (await seed.user()).id, role: 'CREATOR' }),
-  },
-  {
-    name: 'POST /auth/api/v1/topic/{id}/topic_role CO-CURATOR', allowed: ['curator', 'admin'],
-    request: async (a) => call('POST', `/auth/api/v1/topic/${w.t.topic.id}/topic_role`, w.cookie[a], { user_id: (await seed.user()).id, role: 'CO-CURATOR' }),
-  },
-  {
-    name: 'POST /auth/api/v1/topic/{id}/topic_role CURATOR', allowed: ['admin'],
-    request: async (a) => call('POST', `/auth/api/v1/topic/${w.t.topic.id}/topic_role`, w.cookie[a], { user_id: (await seed.user()).id, role: 'CURATOR' }),
-  },
-  {
-    name: 'POST /auth/api/v1/topic/{id}/topic_role ADMIN', allowed: [],
-    request: async (a) => call('POST', `/auth/api/v1/topic/${w.t.topic.id}/topic_role`, w.cookie[a], { user_id: (await seed.user()).id, role: 'ADMIN' }),
-  },
-  {
-    name: 'DELETE /auth/api/v1/topic/{id}/topic_role CREATOR', allowed: ['curator', 'admin'],
-    request: (a) => call('DELETE', `/auth/api/v1/topic/${w.t.topic.id}/topic_role`, w.cookie[a], { user_id: w.userId.user, role: 'CREATOR' }),
-  },
+  ...grantRows(),
   {
     name: 'POST /auth/api/v1/entity_permission', allowed: ALL_USERS,
     request: (a) => call('POST', '/auth/api/v1/entity_permission', w.cookie[a], { action: 'content.review', topic_id: w.t.topic.id }),
@@ -118,17 +205,18 @@ const rows: Row[] = [
   },
   {
     name: 'POST /uploader/api/v1/content/status approve Pending', allowed: ['coCurator', 'curator', 'admin'], denied: 404,
-    request: async (a) => {
-      const reel = await seed.reel(w.t.options[0].id, { review_status: 'Pending', user_id: w.userId.creator });
-      return call('POST', '/uploader/api/v1/content/status', w.cookie[a], { content_id: reel.id, status: 'Approved' });
-    },
+    prepare: creatorsReel('Pending'), state: creatorsReelState,
+    request: (a) => call('POST', '/uploader/api/v1/content/status', w.cookie[a], { content_id: creatorsReelId, status: 'Approved' }),
+  },
+  {
+    name: 'POST /uploader/api/v1/content/status reject Pending', allowed: ['coCurator', 'curator', 'admin'], denied: 404,
+    prepare: creatorsReel('Pending'), state: creatorsReelState,
+    request: (a) => call('POST', '/uploader/api/v1/content/status', w.cookie[a], { content_id: creatorsReelId, status: 'Rejected', reason: 'Blurry slides' }),
   },
   {
     name: 'POST /uploader/api/v1/content/status take down Approved', allowed: ['coCurator', 'curator', 'admin'],
-    request: async (a) => {
-      const reel = await seed.reel(w.t.options[0].id, { review_status: 'Approved', user_id: w.userId.creator });
-      return call('POST', '/uploader/api/v1/content/status', w.cookie[a], { content_id: reel.id, status: 'Rejected', reason: 'Out of date figures' });
-    },
+    prepare: creatorsReel('Approved'), state: creatorsReelState,
+    request: (a) => call('POST', '/uploader/api/v1/content/status', w.cookie[a], { content_id: creatorsReelId, status: 'Rejected', reason: 'Out of date figures' }),
   },
   {
     name: 'GET /uploader/api/v1/content/{id} of a Pending reel', allowed: ['creator', 'coCurator', 'curator', 'admin'], denied: 404,
@@ -139,13 +227,14 @@ const rows: Row[] = [
   },
   {
     name: 'PATCH /uploader/api/v1/content/{id} of the creator\'s reel', allowed: ['creator'],
-    request: async (a) => {
-      const reel = await seed.reel(w.t.options[0].id, { user_id: w.userId.creator });
-      return call('PATCH', `/uploader/api/v1/content/${reel.id}`, w.cookie[a], { description: 'Better words' });
-    },
+    prepare: creatorsReel('Approved'), state: creatorsReelState,
+    request: (a) => call('PATCH', `/uploader/api/v1/content/${creatorsReelId}`, w.cookie[a], { description: 'Better words' }),
   },
   { name: 'GET /uploader/api/v1/video', allowed: ALL_USERS, request: (a) => call('GET', '/uploader/api/v1/video?scope=review&status=Pending', w.cookie[a]) },
   { name: 'GET /uploader/api/v1/content_count/review', allowed: ALL_USERS, request: (a) => call('GET', '/uploader/api/v1/content_count/review', w.cookie[a]) },
+  ...pictureRows('topic'),
+  ...pictureRows('category'),
+  ...pictureRows('option'),
   {
     name: 'POST /uploader/api/v1/topic', allowed: ['admin'],
     request: async (a) => {
@@ -213,6 +302,8 @@ describe('the studio roles matrix (docs/decisions/008)', () => {
   it.each(rows.map((r) => [r.name, r] as const))('%s', async (_name, row) => {
     const seen: Record<string, number> = {};
     for (const a of ACTORS) {
+      await row.prepare?.();
+      const before = await row.state?.();
       const res = await row.request(a);
       seen[a] = res.status;
       if (a === 'visitor') {
@@ -225,6 +316,11 @@ describe('the studio roles matrix (docs/decisions/008)', () => {
       } else {
         expect(res.status, `${a}: ${await res.clone().text()}`).toBe(403);
         expect((await res.json()).error).toEqual({ code: 'forbidden', message: FORBIDDEN });
+      }
+      if (row.state) {
+        const after = await row.state();
+        if (row.allowed.includes(a)) expect(after, `${a} changed it`).not.toEqual(before);
+        else expect(after, `${a} changed nothing`).toEqual(before);
       }
     }
     expect(Object.keys(seen)).toHaveLength(ACTORS.length);

@@ -9,6 +9,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { getRequestListener } from '@hono/node-server';
 import { getDb } from '@/lib/db/client';
 import { contentItems, jobs, userRoles } from '@/lib/db/schema';
+import type { RoleGrant } from '@/lib/auth/principal';
 import { MAX_UPLOAD_BYTES } from '@/lib/constants';
 import { buildApi } from '@/server/api';
 import { createRequestListener } from '@/server/request-listener';
@@ -36,6 +37,7 @@ let server: http.Server;
 let base: string;
 let topicId: string;
 let optionId: string;
+let otherTopicId: string;
 let otherOptionId: string;
 let creator: Awaited<ReturnType<Seed['signedIn']>>;
 let clip: string;
@@ -56,7 +58,9 @@ beforeAll(async () => {
   const t = await seed.taxonomy();
   topicId = t.topic.id;
   optionId = t.options[0].id;
-  otherOptionId = (await seed.taxonomy()).options[0].id;
+  const other = await seed.taxonomy();
+  otherTopicId = other.topic.id;
+  otherOptionId = other.options[0].id;
   creator = await seed.signedIn({ roles: [{ role: 'CREATOR', topicId }] });
   clip = await makeClip(path.join(tmp, 'resume.mp4'), { width: 360, height: 640, durationS: 3 });
 });
@@ -254,16 +258,39 @@ describe('tus /uploader/api/v1/upload/', () => {
     expect(await db.select().from(contentItems).where(inArray(contentItems.content_hash, [sha256(text), sha256(long)]))).toEqual([]);
   });
 
-  it('lets only a creator of the option\'s topic create an upload', async () => {
-    const visitor = await create(undefined, 1000);
-    expect(visitor.status).toBe(401);
-    expect(await visitor.json()).toMatchObject({ error: { code: 'login_required' } });
+  // docs/decisions/008 "upload to a topic": CREATOR, CO-CURATOR and CURATOR of the topic, and ADMIN.
+  it.each<[string, number, RoleGrant[] | null]>([
+    ['a visitor', 401, null],
+    ['a user without a role', 403, []],
+    ['a creator of the topic', 201, [{ role: 'CREATOR', topicId: 'topic' }]],
+    ['a co-curator of the topic', 201, [{ role: 'CO-CURATOR', topicId: 'topic' }]],
+    ['a curator of the topic', 201, [{ role: 'CURATOR', topicId: 'topic' }]],
+    ['a curator of another topic', 403, [{ role: 'CURATOR', topicId: 'other' }]],
+    ['an admin', 201, [{ role: 'ADMIN', topicId: null }]],
+  ])('creating an upload as %s: %i', async (_who, status, roles) => {
+    let res: Response;
+    let token: string | undefined;
+    if (roles === null) {
+      res = await create(undefined, 1000, { option_id: optionId }, { cookie: seed.viewer().cookie });
+    } else {
+      const ids: Record<string, string> = { topic: topicId, other: otherTopicId };
+      token = (await seed.signedIn({ roles: roles.map((r) => ({ ...r, topicId: r.topicId && ids[r.topicId] })) })).token;
+      res = await create(token, 1000);
+    }
+    expect(res.status).toBe(status);
+    if (status === 401) expect(await res.json()).toMatchObject({ error: { code: 'login_required' } });
+    if (status === 403) expect(await res.json()).toEqual({ error: { code: 'forbidden', message: SPEC_FORBIDDEN } });
+    if (status === 201) {
+      const url = res.headers.get('location') ?? '';
+      expect(url).toMatch(/^\/uploader\/api\/v1\/upload\/[0-9a-f]{32}$/);
+      expect(tusFiles()).toHaveLength(2);
+      const ended = await fetch(`${base}${url}`, { method: 'DELETE', headers: { 'Tus-Resumable': '1.0.0', ...auth(token) } });
+      expect(ended.status).toBe(204);
+    }
+    expect(tusFiles()).toEqual([]);
+  });
 
-    const plain = await seed.signedIn();
-    const noRole = await create(plain.token, 1000);
-    expect(noRole.status).toBe(403);
-    expect(await noRole.json()).toEqual({ error: { code: 'forbidden', message: SPEC_FORBIDDEN } });
-
+  it('refuses a creator an option of another topic, and invalid metadata', async () => {
     const elsewhere = await create(creator.token, 1000, { option_id: otherOptionId });
     expect(elsewhere.status).toBe(403);
     expect(await elsewhere.json()).toEqual({ error: { code: 'forbidden', message: SPEC_FORBIDDEN } });
