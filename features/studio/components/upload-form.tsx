@@ -58,7 +58,7 @@ function tusError(err: Error & { originalResponse?: { getBody(): string } | null
  * The draft lives in the studio store (localStorage); the upload goes over
  * tus and resumes after a reload when the same file is picked again.
  * @param viewer the signed-in user's id and role grants.
- * @param onUploaded called with the new reel's id once it is stored (Pending).
+ * @param onUploaded called with the new reel's id once it is stored (Pending); without it, the form says the upload is done.
  * @param maxDurationS longest video accepted, seconds; a longer one is refused here too.
  */
 export function UploadForm({ viewer, onUploaded, maxDurationS = DEFAULT_MAX_DURATION_S }: {
@@ -255,7 +255,8 @@ export function UploadForm({ viewer, onUploaded, maxDurationS = DEFAULT_MAX_DURA
           left: progress.secondsLeft === null ? '—' : String(progress.secondsLeft),
         })}
         {phase === 'paused' && ` ${t('upload.paused')}`}
-        {phase === 'done' && t('upload.done')}
+        {/* A caller told of the upload says so itself (the studio moves to My uploads with the notice). */}
+        {phase === 'done' && !onUploaded && t('upload.done')}
       </p>
       {phase === 'error' && error && <p role="alert" className="text-sm text-red-700 dark:text-red-400">{error}</p>}
     </form>
