@@ -1,5 +1,6 @@
 import 'server-only';
 import { cache } from 'react';
+import { notFound } from 'next/navigation';
 import { getFeedPage, getReel, getTopicTldr, listTldr } from '@/features/reels/server/feed';
 import { getTopicDetails } from '@/features/reels/server/taxonomy';
 import type { ContentLang, FeedQuery } from '@/features/reels/schemas';
@@ -25,6 +26,20 @@ export const feedPage = cache((viewerId: string, queryJson: string) =>
 export const reel = cache((viewerId: string, id: string) => getReel(visitorPrincipal(viewerId), id));
 
 export const topicDetails = cache((idOrSlug: string) => getTopicDetails(idOrSlug));
+
+/**
+ * A topic page's topic (by uuid or slug, as it came in the URL, still
+ * percent-encoded); an unknown one is the page's 404 (Next's notFound()).
+ * @throws whatever else getTopicDetails throws (a database failure).
+ */
+export async function topicOrNotFound(fromUrl: string) {
+  try {
+    return await topicDetails(decodeURIComponent(fromUrl));
+  } catch (err) {
+    if (isNotFound(err)) notFound();
+    throw err;
+  }
+}
 
 export const topicTldr = cache((viewerId: string, slug: string) => getTopicTldr(visitorPrincipal(viewerId), slug));
 

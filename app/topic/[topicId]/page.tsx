@@ -1,24 +1,14 @@
 import type { Metadata } from 'next';
-import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { parseFeedSearchParams, type SearchParams } from '@/features/reels/lib/search-params';
 import { FeedScreen } from '../../_lib/feed-screen';
-import { isNotFound, topicDetails } from '../../_lib/data';
+import { topicOrNotFound } from '../../_lib/data';
 
 type Props = { params: Promise<{ topicId: string }>; searchParams: Promise<SearchParams> };
 
-async function loadTopic(idOrSlug: string) {
-  try {
-    return await topicDetails(idOrSlug);
-  } catch (err) {
-    if (isNotFound(err)) notFound();
-    throw err;
-  }
-}
-
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { topicId } = await params;
-  const topic = await loadTopic(decodeURIComponent(topicId));
+  const topic = await topicOrNotFound(topicId);
   const t = await getTranslations('meta');
   const title = t('topic', { topic: topic.name });
   const description = topic.description || undefined;
@@ -33,7 +23,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 /** A topic page (SPEC.md section 2: its slug is the topic id): the feed narrowed to the topic. */
 export default async function TopicPage({ params, searchParams }: Props) {
   const { topicId } = await params;
-  const topic = await loadTopic(decodeURIComponent(topicId));
+  const topic = await topicOrNotFound(topicId);
   const { filter } = parseFeedSearchParams(await searchParams);
   const urlFilter = { lang: filter.lang };
   return (

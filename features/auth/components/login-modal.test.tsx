@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor } from '@testing-library/react';
 import { useQuery } from '@tanstack/react-query';
@@ -9,17 +8,7 @@ import type { Me, SignedIn } from '../schemas';
 import { useLoginStore, useRequireLogin } from '../store';
 import { LoginRoot } from './login-root';
 
-// Google's real button is an iframe from accounts.google.com; this stand-in
-// hands over an ID token (or fails) the way GoogleLogin's callbacks do.
-vi.mock('@react-oauth/google', () => ({
-  GoogleOAuthProvider: ({ children }: { children: ReactNode }) => <>{children}</>,
-  GoogleLogin: ({ onSuccess, onError }: { onSuccess: (r: { credential?: string }) => void; onError?: () => void }) => (
-    <div>
-      <button type="button" onClick={() => onSuccess({ credential: 'google-id-token' })}>Pick Google account</button>
-      <button type="button" onClick={() => onError?.()}>Google popup closed</button>
-    </div>
-  ),
-}));
+vi.mock('@react-oauth/google', () => import('@/tests/fixtures/google-button'));
 
 const VISITOR: Me = {
   userId: null, isUserVisitor: true, visitorId: 'V1234567890123456789',

@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
@@ -11,17 +10,7 @@ import { useLoginStore } from '../store';
 import { LoginRoot } from './login-root';
 import { ProfileSignInMethods } from './profile-sign-in-methods';
 
-// Google's real button is an iframe from accounts.google.com; this stand-in
-// hands over an ID token (or fails) the way GoogleLogin's callbacks do.
-vi.mock('@react-oauth/google', () => ({
-  GoogleOAuthProvider: ({ children }: { children: ReactNode }) => <>{children}</>,
-  GoogleLogin: ({ onSuccess, onError }: { onSuccess: (r: { credential?: string }) => void; onError?: () => void }) => (
-    <div>
-      <button type="button" onClick={() => onSuccess({ credential: 'google-id-token' })}>Pick Google account</button>
-      <button type="button" onClick={() => onError?.()}>Google popup closed</button>
-    </div>
-  ),
-}));
+vi.mock('@react-oauth/google', () => import('@/tests/fixtures/google-button'));
 
 const MASKED = '+91 ******4321';
 const NO_PHONE: Me = { ...USER, phone: null, phId: null, email: null, hasGoogle: false };

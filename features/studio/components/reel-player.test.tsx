@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { server } from '@/tests/fixtures/msw-server';
 import { renderWithApp } from '@/tests/fixtures/render';
+import { studioReel } from '@/tests/fixtures/studio';
 import type { StudioMedia, StudioReel } from '../api/studio';
 import { MyUploads } from './my-uploads';
 import { ReviewQueue } from './review-queue';
@@ -20,7 +21,6 @@ vi.mock('hls.js', () => ({
   },
 }));
 
-const T1 = '11111111-1111-4111-8111-111111111111';
 const TOKEN = '1800000000.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
 
 function media(id: string): StudioMedia {
@@ -28,13 +28,8 @@ function media(id: string): StudioMedia {
   return { master: `${base}/master.m3u8`, r360: `${base}/360/index.m3u8`, r240: `${base}/240/index.m3u8`, thumbnail: `${base}/thumb.jpg`, poster: `${base}/poster.jpg` };
 }
 
-function reel(over: Partial<StudioReel>): StudioReel {
-  return {
-    id: 'r1', description: 'Rooftop panels', option_id: 'o', option_name: 'Mono PERC', category_id: 'c', category_name: 'Panels',
-    topic_id: T1, topic_name: 'Solar basics', user_id: 'someone', status: 'ready', review_status: 'Pending', review_reason: null,
-    is_tldr: false, duration_s: 30, created_at: '2026-11-20T10:00:00Z', media: null, ...over,
-  };
-}
+/** A reviewer's view: someone else's reel. */
+const reel = (over: Partial<StudioReel>) => studioReel({ user_id: 'someone', ...over });
 
 function serve(items: StudioReel[]) {
   server.use(

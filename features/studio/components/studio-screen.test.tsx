@@ -3,6 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { server } from '@/tests/fixtures/msw-server';
 import { renderWithApp } from '@/tests/fixtures/render';
+import { STUDIO_IDS, studioReel } from '@/tests/fixtures/studio';
 import type { RoleGrant } from '@/lib/auth/principal';
 import type { StudioReel } from '../api/studio';
 import { DRAFT_STORAGE_KEY, EMPTY_DRAFT, useStudioDraftStore } from '../store';
@@ -28,20 +29,11 @@ vi.mock('tus-js-client', () => ({
   },
 }));
 
-const USER_ID = '5f0c2a9e-7b1d-4c3e-8f6a-2d4b6c8e0a1f';
-const T1 = '11111111-1111-4111-8111-111111111111';
-const C1 = '22222222-2222-4222-8222-222222222222';
-const O1 = '33333333-3333-4333-8333-333333333333';
+const { user: USER_ID, topic: T1, category: C1, option: O1 } = STUDIO_IDS;
 const creator = { userId: USER_ID, roles: [{ role: 'CREATOR', topicId: T1 }] as RoleGrant[] };
 const curator = { userId: USER_ID, roles: [{ role: 'CURATOR', topicId: T1 }] as RoleGrant[] };
 
-function reel(over: Partial<StudioReel>): StudioReel {
-  return {
-    id: 'r1', description: 'Rooftop panels', option_id: O1, option_name: 'Mono PERC', category_id: C1, category_name: 'Panels',
-    topic_id: T1, topic_name: 'Solar basics', user_id: USER_ID, status: 'ready', review_status: 'Pending', review_reason: null,
-    is_tldr: false, duration_s: 30, created_at: '2026-11-20T10:00:00Z', ...over,
-  };
-}
+const reel = studioReel;
 
 function serveTaxonomy() {
   server.use(

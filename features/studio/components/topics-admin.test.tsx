@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { apiError, server } from '@/tests/fixtures/msw-server';
 import { renderWithApp } from '@/tests/fixtures/render';
+import { studioReel } from '@/tests/fixtures/studio';
 import type { RoleGrant } from '@/lib/auth/principal';
 import { TopicsAdmin } from './topics-admin';
 
@@ -21,10 +22,8 @@ const O1_PIC = '/media/taxonomy/0123456789abcdef0123456789abcdef/pic.webp';
 const LONG = 'How to clean solar panels safely without scratching the glass or voiding the warranty';
 const curator = { userId: USER_ID, roles: [{ role: 'CURATOR', topicId: T1 }] as RoleGrant[] };
 
-const reel = (id: string, description: string, created_at: string) => ({
-  id, description, option_id: O1, option_name: 'Mono PERC', category_id: C1, category_name: 'Panels', topic_id: T1, topic_name: 'Solar basics',
-  user_id: null, status: 'ready', review_status: 'Approved', review_reason: null, is_tldr: false, duration_s: 30, created_at, media: null,
-});
+const reel = (id: string, description: string, created_at: string) =>
+  studioReel({ id, description, created_at, option_id: O1, category_id: C1, topic_id: T1, user_id: null, review_status: 'Approved' });
 
 /** The query strings of the reel-list calls of the last serve(). */
 const listed: string[] = [];

@@ -1,26 +1,16 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { LoginGate } from '@/features/auth/components/login-gate';
 import { may } from '@/features/studio/policy';
 import { FeedScreen } from '../../../_lib/feed-screen';
-import { isNotFound, topicDetails } from '../../../_lib/data';
+import { topicOrNotFound } from '../../../_lib/data';
 import { getViewerPrincipal } from '../../../_lib/viewer';
 
 type Props = { params: Promise<{ topicId: string }> };
 
-async function loadTopic(idOrSlug: string) {
-  try {
-    return await topicDetails(idOrSlug);
-  } catch (err) {
-    if (isNotFound(err)) notFound();
-    throw err;
-  }
-}
-
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const topic = await loadTopic(decodeURIComponent((await params).topicId));
+  const topic = await topicOrNotFound((await params).topicId);
   const t = await getTranslations('studio');
   return { title: t('addContent.title', { topic: topic.name }), robots: { index: false } };
 }
@@ -34,7 +24,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
  * (docs/decisions/008); a visitor is asked to sign in.
  */
 export default async function StudioTopicPage({ params }: Props) {
-  const topic = await loadTopic(decodeURIComponent((await params).topicId));
+  const topic = await topicOrNotFound((await params).topicId);
   const t = await getTranslations('studio');
   const principal = await getViewerPrincipal();
   if (!principal) {
