@@ -6,7 +6,7 @@ import { getDb } from '@/lib/db/client';
 import { contentItems, options, reactions, views } from '@/lib/db/schema';
 import { VIEW_THRESHOLD_S } from '@/lib/constants';
 import type { FeedResponse, LikeResult } from '@/features/reels/schemas';
-import { COUNTS_TTL_MS } from '@/features/reels/server/feed-cache';
+import { COUNTS_TTL_MS, FEED_CACHE_TTL_MS } from '@/features/reels/server/feed-cache';
 import { issueWatchTicket, ticketIssueS } from '@/features/reels/server/watch-ticket';
 import { Seed, visitorCookieFromSetCookie } from '@/tests/fixtures/seed';
 import { spawnTsx, type TsxChild } from '@/tests/fixtures/spawn';
@@ -195,8 +195,8 @@ describe('POST /uploader/api/v1/unlike/', () => {
 });
 
 /*
- * Two API processes on one PostgreSQL and one Redis: a like through one
- * must show in the other's feed at once, through the feed cache's Redis
+ * Two API processes on one PostgreSQL and one Redis: a like, a view or a
+ * review move through one must show in the other's feed at once, through the feed cache's Redis
  * channel, not when a cache TTL runs out. Runs with the PostgreSQL project
  * (PGlite is one process's database); Redis from TEST_REDIS_URL or
  * REDIS_URL, else redis://127.0.0.1:6379, and it must be running.
@@ -290,6 +290,27 @@ describe.runIf(process.env.TEST_DB === 'postgres')('likes across two API process
     const afterView = await until(() => feedOf(a, alice.cookie, t.topic.id), (p) => mine(p).reaction_count.views === 1);
     expect(mine(afterView).reaction_count.views).toBe(1);
     expect(Date.now() - viewedAt).toBeLessThan(COUNTS_TTL_MS);
+  });
+
+  it('a take-down through one leaves the other\'s cached feed at once, and an approval joins it', async () => {
+    const [a, b] = urls;
+    const t = await seed2.taxonomy();
+    const [shown, waiting] = [await seed2.reel(t.options[0].id), await seed2.reel(t.options[0].id, { review_status: 'Pending' })];
+    const curator = await seed2.signedIn({ roles: [{ role: 'CURATOR', topicId: t.topic.id }] });
+    const viewer = seed2.viewer();
+    const ids = async (base: string) => (await feedOf(base, viewer.cookie, t.topic.id)).feeds.map((f) => f.id);
+    // B holds the page with the Approved reel and without the Pending one.
+    expect(await ids(b)).toEqual([shown.id]);
+
+    const downAt = Date.now();
+    expect((await postTo(a, '/uploader/api/v1/content/status', curator.cookie, { content_id: shown.id, status: 'Rejected', reason: 'Tariff changed' })).status).toBe(200);
+    expect(await until(() => ids(b), (l) => l.length === 0)).toEqual([]);
+    expect(Date.now() - downAt, 'seen only after a cache TTL').toBeLessThan(FEED_CACHE_TTL_MS);
+
+    const upAt = Date.now();
+    expect((await postTo(a, '/uploader/api/v1/content/status', curator.cookie, { content_id: waiting.id, status: 'Approved' })).status).toBe(200);
+    expect(await until(() => ids(b), (l) => l.length === 1)).toEqual([waiting.id]);
+    expect(Date.now() - upAt, 'seen only after a cache TTL').toBeLessThan(FEED_CACHE_TTL_MS);
   });
 
   it('likes and views still work, and show in the process\'s own feed, while Redis is unreachable', async () => {
