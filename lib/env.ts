@@ -115,6 +115,8 @@ const envSchema = z.object({
   IP_LIMIT_PROFILE: z.coerce.number().int().min(1).default(1200),
   /** Upload requests (tus creations and chunks, single-request uploads) per IP per 10 minutes. */
   IP_LIMIT_UPLOAD: z.coerce.number().int().min(1).default(3000),
+  /** Referral calls (contacts, requests, deal moves, notes, scratch, claim) per IP per 10 minutes. */
+  IP_LIMIT_REFERRAL: z.coerce.number().int().min(1).default(1200),
   /** OTP codes sent (initiate and resend) per IP per hour, counted in the database. */
   IP_LIMIT_OTP_SENDS: z.coerce.number().int().min(1).default(60),
   /** Wrong OTP codes per IP per hour, counted in the database. */
@@ -124,6 +126,16 @@ const envSchema = z.object({
    * made ADMIN when they sign in: the first admins (docs/decisions/008).
    */
   ADMIN_PHONES: z.string().default(''),
+  /** Days an approved reward is held after "order placed" before it can be scratched (docs/decisions/010). */
+  REWARD_HOLD_DAYS: z.coerce.number().min(0).max(365).default(14),
+  /** Days an opened invite link attributes a later sign-in to its referrer (first touch). */
+  ATTRIBUTION_DAYS: z.coerce.number().min(1).max(365).default(30),
+  /** Hours a referral request waits for its answer before it is EXPIRED. */
+  REFERRAL_EXPIRY_HOURS: z.coerce.number().min(1).max(24 * 365).default(24 * 14),
+  /** Referral requests and invites one user may send per hour (velocity limit, counted in the database). */
+  REFERRAL_SENDS_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(20),
+  /** Hours between two reminders of one deal. */
+  REFERRAL_REMINDER_HOURS: z.coerce.number().min(0).max(24 * 30).default(24),
   /** Google sign-in: the OAuth client id ID tokens must be issued for (their `aud`); unset: no Google sign-in. */
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   /** Where Google's token-signing keys are read (JWKS); tests point it at a local server. */

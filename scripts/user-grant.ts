@@ -12,7 +12,7 @@ import { operatorGrant } from '@/features/studio/server/roles';
  * DATA_DIR like the server.
  */
 
-const USAGE = 'usage: npm run user:grant -- <phone> <ADMIN|CURATOR|CO-CURATOR|CREATOR> [topic id or slug] [--revoke]';
+const USAGE = 'usage: npm run user:grant -- <phone> <ADMIN|STAFF|CURATOR|CO-CURATOR|CREATOR> [topic id or slug] [--revoke]';
 
 async function main(): Promise<number> {
   const { values, positionals } = parseArgs({ options: { revoke: { type: 'boolean', default: false } }, allowPositionals: true });

@@ -13,6 +13,10 @@ import { chatRoutes, type ChatDeps } from '@/features/assistant/server/routes';
 import { notificationRoutes } from '@/features/notifications/server/routes';
 import { notifySignIn } from '@/features/notifications/server/sign-in-notice';
 import { studioRoutes, type StudioDeps } from '@/features/studio/server/routes';
+import { catalogueRoutes } from '@/features/referrals/server/catalogue-routes';
+import { requestRoutes } from '@/features/referrals/server/request-routes';
+import { rewardRoutes } from '@/features/referrals/server/reward-routes';
+import { onReferralSignIn } from '@/features/referrals/server/sign-in';
 import { adminPhonesOf, grantAdminIfListed } from '@/features/studio/server/roles';
 import { env } from '@/lib/env';
 
@@ -34,7 +38,7 @@ const OWN_BODY_LIMIT_RE = /^\/uploader\/api\/v1\/(topic|category|option)\/[^/]+\
 
 /** Path prefixes served by this API; everything else goes to media or Next (server/index.ts). */
 const API_PREFIXES = [
-  '/feeds-server/', '/uploader/', '/uploader-read/', '/auth/', '/recommendation-service/', '/partner/', '/referral/', '/api/',
+  '/feeds-server/', '/uploader/', '/uploader-read/', '/auth/', '/recommendation-service/', '/partner/', '/referral/', '/api/', '/r/',
 ];
 
 /** True when `url` (a request path, with or without query, or an absolute URL) belongs to the API. */
@@ -66,6 +70,8 @@ export function buildApi(chat?: ChatDeps['chat']) {
     // A phone listed in ADMIN_PHONES becomes ADMIN (docs/decisions/008: admins only by operators).
     onSignedIn: async (e) => {
       await grantAdminIfListed(e.userId, adminPhonesOf(env().ADMIN_PHONES));
+      // The device, and the first referral click of this visitor (docs/decisions/010 "Attribution").
+      await onReferralSignIn(e);
       await notifySignIn(e);
     },
   };
@@ -107,7 +113,14 @@ export function buildApi(chat?: ChatDeps['chat']) {
     // GET topic_role, topic/{id}/topic_role; POST, DELETE topic/{id}/topic_role; GET, POST entity_permission;
     // uploader: content/status, content/{id}, video, content_count/review, topic, topic/{id}, category, option,
     // bulk/create, reset/topic|category|option/{id}, profile_stack/{id}, upload/guide_video (docs/api/studio.md)
-    .route('/', studioRoutes(studio));
+    .route('/', studioRoutes(studio))
+    // Referral and deals (docs/api/referrals.md): deals, contacts, validate, qrcode, user_data, get_profile, level
+    .route('/', catalogueRoutes())
+    // referrer|referee/send_request, inbox, outbox, get_request, request/action, referrer_list, deals/get, deal steps,
+    // reminders, notes, done_deals, staff/deals, GET /r/{code}
+    .route('/', requestRoutes())
+    // rewards, rewards/{id}, scratch/{id}, staff/rewards
+    .route('/', rewardRoutes());
 }
 
 /** The API's type, for the browser's typed client (lib/http/client.ts, Hono `hc`). */

@@ -5,8 +5,12 @@
  * which never read cookies or headers themselves.
  */
 
-/** Contribution roles of SPEC.md section 3, plus the operator role that manages topics. */
-export const ROLES = ['ADMIN', 'CREATOR', 'CO-CURATOR', 'CURATOR'] as const;
+/**
+ * Contribution roles of SPEC.md section 3, the operator role that manages
+ * topics (ADMIN), and the provider's staff who move deals and review held
+ * rewards (STAFF, held everywhere; docs/decisions/010).
+ */
+export const ROLES = ['ADMIN', 'CREATOR', 'CO-CURATOR', 'CURATOR', 'STAFF'] as const;
 export type Role = (typeof ROLES)[number];
 
 /** One role held by a user, in one topic (`topicId`) or everywhere (`null`, e.g. ADMIN). */

@@ -113,12 +113,12 @@ export const otpLog = pgTable('otp_log', {
 export const userRoles = pgTable('user_roles', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   user_id: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  /** ADMIN | CREATOR | CO-CURATOR | CURATOR */
+  /** ADMIN | CREATOR | CO-CURATOR | CURATOR | STAFF (provider staff, everywhere) */
   role: text('role').notNull(),
   topic_id: uuid('topic_id'),
   created_at: createdAt(),
 }, (t) => [
-  check('user_roles_role_check', sql`${t.role} in ('ADMIN','CREATOR','CO-CURATOR','CURATOR')`),
+  check('user_roles_role_check', sql`${t.role} in ('ADMIN','CREATOR','CO-CURATOR','CURATOR','STAFF')`),
   uniqueIndex('user_roles_uq').on(t.user_id, t.role, sql`coalesce(${t.topic_id}, '00000000-0000-0000-0000-000000000000'::uuid)`),
 ]);
 
@@ -412,3 +412,214 @@ export const leads = pgTable('leads', {
   check('leads_kind_check', sql`${t.kind} in ('callback','subsidy')`),
   uniqueIndex('leads_viewer_idempotency_uq').on(t.viewer_id, t.idempotency_key),
 ]);
+
+/*
+ * Referrals, deals and rewards (SPEC.md sections 1, 3, 4 and 7 "Referral and
+ * deals"; docs/decisions/010). A referrer (an ambassador) refers a referee
+ * with a deal; the referral moves through the twelve deal steps; the
+ * referrer's reward is paid once per household.
+ */
+
+/** Offers of the provider that referrers share (SPEC.md section 7 "deals"). */
+export const deals = pgTable('deals', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  /** The deal's stable public name in links (`/rewards/deal/<url_id>`, `deals?url_id=`). */
+  url_id: text('url_id').notNull().unique(),
+  /** Where the deal comes from: `provider` (the company's), `sample` (the starter set), or a partner's id. */
+  source: text('source').notNull().default('provider'),
+  title: text('title').notNull(),
+  /** The ribbon on the card, e.g. "50K" (SPEC.md section 1). */
+  ribbon: text('ribbon'),
+  description: text('description').notNull().default(''),
+  terms: text('terms').notNull().default(''),
+  /** The referrer's reward for a referral that reaches "order placed", rupees. */
+  reward_inr: integer('reward_inr').notNull(),
+  /** Only registered customers of the provider may refer with it (SPEC.md section 6, "UTL customers only"). */
+  customers_only: boolean('customers_only').notNull().default(false),
+  /** A sample offer of the starter set, shown as such until staff replace it. */
+  is_sample: boolean('is_sample').notNull().default(false),
+  active: boolean('active').notNull().default(true),
+  sort_order: integer('sort_order').notNull().default(0),
+  created_at: createdAt(),
+  updated_at: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+}, (t) => [check('deals_reward_check', sql`${t.reward_inr} >= 0 and ${t.reward_inr} <= 1000000`)]);
+
+/**
+ * Registered customers of the provider (`npm run customers:import -- file.csv`):
+ * who may refer with customers-only deals, and the households the fairness
+ * rules compare (phone, DISCOM consumer number, normalised address).
+ */
+export const customers = pgTable('customers', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  /** E.164. */
+  phone: text('phone').notNull().unique(),
+  /** The DISCOM consumer (account) number, upper-cased without spaces. */
+  consumer_number: text('consumer_number'),
+  address: text('address').notNull().default(''),
+  /** The address normalised for comparison (features/referrals/server/household.ts). */
+  address_key: text('address_key').notNull().default(''),
+  created_at: createdAt(),
+  updated_at: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+}, (t) => [
+  index('customers_consumer_idx').on(t.consumer_number),
+  index('customers_address_idx').on(t.address_key),
+]);
+
+/** A user's people to invite (SPEC.md section 1 "import contacts"). One row per owner and phone. */
+export const contacts = pgTable('contacts', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  owner_user_id: uuid('owner_user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  /** E.164. */
+  phone: text('phone').notNull(),
+  /** manual | picker | device | vcard | csv | google | migrated */
+  source: text('source').notNull(),
+  created_at: createdAt(),
+}, (t) => [
+  uniqueIndex('contacts_owner_phone_uq').on(t.owner_user_id, t.phone),
+  check('contacts_source_check', sql`${t.source} in ('manual','picker','device','vcard','csv','google','migrated')`),
+]);
+
+/**
+ * The visitor ids (devices) a user signed in from: the fairness rules treat
+ * a referee who signed in on one of the referrer's devices as the same
+ * household.
+ */
+export const userDevices = pgTable('user_devices', {
+  user_id: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  viewer_id: text('viewer_id').notNull(),
+  first_seen_at: timestamp('first_seen_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+}, (t) => [primaryKey({ columns: [t.user_id, t.viewer_id] }), index('user_devices_viewer_idx').on(t.viewer_id)]);
+
+/** A user's referral code (in share links) and referral-side profile. */
+export const referralCodes = pgTable('referral_codes', {
+  user_id: uuid('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+  /** 8 characters of Crockford base32, unique. */
+  code: text('code').notNull().unique(),
+  created_at: createdAt(),
+});
+
+/**
+ * An opened invite link (`/r/<code>`): recorded on the server, keyed to the
+ * visitor who opened it. The first click within ATTRIBUTION_DAYS is the one
+ * that counts (first touch), also after the visitor signs in.
+ */
+export const referralClicks = pgTable('referral_clicks', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  referrer_user_id: uuid('referrer_user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  deal_id: uuid('deal_id').references(() => deals.id, { onDelete: 'set null' }),
+  viewer_id: text('viewer_id').notNull(),
+  utm: jsonb('utm').$type<Record<string, string>>().notNull().default({}),
+  clicked_at: timestamp('clicked_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+}, (t) => [index('referral_clicks_viewer_idx').on(t.viewer_id, t.clicked_at)]);
+
+/**
+ * Referral requests and their deals. A referrer sends one to a phone
+ * (`referrer/send_request`), or a referee asks an ambassador
+ * (`referee/send_request`); the receiver accepts or declines. An accepted
+ * request is a deal that moves through the twelve steps of SPEC.md section
+ * 4 (features/referrals/deal-steps.ts); every move is in `referral_moves`.
+ */
+export const referrals = pgTable('referrals', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  deal_id: uuid('deal_id').notNull().references(() => deals.id),
+  referrer_user_id: uuid('referrer_user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  /** Set once the referee has an account (at once when the phone is a user's, else at their sign-in). */
+  referee_user_id: uuid('referee_user_id').references(() => users.id, { onDelete: 'set null' }),
+  /** E.164. */
+  referee_phone: text('referee_phone').notNull(),
+  referee_name: text('referee_name').notNull().default(''),
+  /** The referee's household as they gave it on accepting (fairness rules, features/referrals/server/household.ts). */
+  referee_consumer_number: text('referee_consumer_number'),
+  referee_address: text('referee_address'),
+  referee_address_key: text('referee_address_key'),
+  /** referrer | referee: who sent the request (the other side answers it). */
+  initiated_by: text('initiated_by').notNull(),
+  /** open | pending | accepted | declined | expired | canceled (features/referrals/statuses.ts). */
+  state: text('state').notNull(),
+  /** The deal step reached (features/referrals/deal-steps.ts); null before acceptance. */
+  step: text('step'),
+  /** Client key of the send: a resend returns the first request. */
+  idempotency_key: text('idempotency_key').notNull(),
+  expires_at: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  answered_at: timestamp('answered_at', { withTimezone: true, mode: 'date' }),
+  order_placed_at: timestamp('order_placed_at', { withTimezone: true, mode: 'date' }),
+  last_reminder_at: timestamp('last_reminder_at', { withTimezone: true, mode: 'date' }),
+  created_at: createdAt(),
+  updated_at: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+}, (t) => [
+  check('referrals_initiated_check', sql`${t.initiated_by} in ('referrer','referee')`),
+  check('referrals_state_check', sql`${t.state} in ('open','pending','accepted','declined','expired','canceled')`),
+  uniqueIndex('referrals_sender_key_uq').on(t.referrer_user_id, t.initiated_by, t.idempotency_key),
+  index('referrals_referrer_idx').on(t.referrer_user_id, t.created_at),
+  index('referrals_referee_idx').on(t.referee_user_id, t.created_at),
+  index('referrals_phone_idx').on(t.referee_phone),
+]);
+
+/** Every move of a referral (state or step), with who and when (ARCHITECTURE.md decision 13). */
+export const referralMoves = pgTable('referral_moves', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  referral_id: uuid('referral_id').notNull().references(() => referrals.id, { onDelete: 'cascade' }),
+  /** What moved: a state (`state:accepted`), a step (`step:call_scheduled`) or a reminder (`reminder`). */
+  what: text('what').notNull(),
+  from_value: text('from_value'),
+  to_value: text('to_value'),
+  /** null for the system (expiry, the hold ending). */
+  actor_user_id: uuid('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+  /** referrer | referee | staff | system */
+  actor_kind: text('actor_kind').notNull(),
+  note: text('note'),
+  at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+}, (t) => [index('referral_moves_referral_idx').on(t.referral_id, t.at)]);
+
+/** Notes on a deal by its people and staff (`deals/notes/{a}/{b}`). */
+export const dealNotes = pgTable('deal_notes', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  referral_id: uuid('referral_id').notNull().references(() => referrals.id, { onDelete: 'cascade' }),
+  author_user_id: uuid('author_user_id').references(() => users.id, { onDelete: 'set null' }),
+  /** The author's key for the note: a resend stores it once. */
+  client_key: text('client_key').notNull(),
+  body: text('body').notNull(),
+  created_at: createdAt(),
+}, (t) => [uniqueIndex('deal_notes_key_uq').on(t.referral_id, t.client_key)]);
+
+/**
+ * The referrer's reward of a referral: one scratch card per referral
+ * (unique), in the states of features/referrals/reward-states.ts, with a
+ * reason the referrer can read. `claim_key` is unique: two claims at the
+ * same moment pay once.
+ */
+export const rewards = pgTable('rewards', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  referral_id: uuid('referral_id').notNull().unique().references(() => referrals.id, { onDelete: 'cascade' }),
+  referrer_user_id: uuid('referrer_user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  amount_inr: integer('amount_inr').notNull(),
+  /** pending | hold | approved | claimed | canceled | fraud */
+  state: text('state').notNull(),
+  /** Why the reward is in this state (a code of messages/*.json `rewards.reason.*`). */
+  reason: text('reason'),
+  /** When an approved reward may be scratched (order placed + REWARD_HOLD_DAYS). */
+  scratchable_at: timestamp('scratchable_at', { withTimezone: true, mode: 'date' }),
+  scratched_at: timestamp('scratched_at', { withTimezone: true, mode: 'date' }),
+  claimed_at: timestamp('claimed_at', { withTimezone: true, mode: 'date' }),
+  /** UPI id the claim is paid to. */
+  payout_vpa: text('payout_vpa'),
+  claim_key: text('claim_key').unique(),
+  created_at: createdAt(),
+  updated_at: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+}, (t) => [
+  check('rewards_state_check', sql`${t.state} in ('pending','hold','approved','claimed','canceled','fraud')`),
+  index('rewards_referrer_idx').on(t.referrer_user_id, t.created_at),
+]);
+
+/** Every move of a reward, with who, when and why. */
+export const rewardMoves = pgTable('reward_moves', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  reward_id: uuid('reward_id').notNull().references(() => rewards.id, { onDelete: 'cascade' }),
+  from_state: text('from_state'),
+  to_state: text('to_state').notNull(),
+  reason: text('reason'),
+  actor_user_id: uuid('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+  at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+}, (t) => [index('reward_moves_reward_idx').on(t.reward_id, t.at)]);

@@ -19,7 +19,7 @@ import { ApiError } from './errors';
  * A refused request is a 429 `rate_limited` with Retry-After (seconds).
  */
 
-export type LimitName = 'chat' | 'like' | 'events' | 'leads' | 'visitor' | 'auth' | 'profile' | 'upload';
+export type LimitName = 'chat' | 'like' | 'events' | 'leads' | 'visitor' | 'auth' | 'profile' | 'upload' | 'referral';
 
 interface LimitRule {
   /** Window, seconds. */
@@ -46,6 +46,8 @@ export const LIMITS: Record<LimitName, LimitRule> = {
   profile: { windowS: 600, perVisitor: 120, perIp: () => env().IP_LIMIT_PROFILE },
   // Upload requests (tus creations, chunks, resumes; single-request uploads): a 200 MB file in 1 MB chunks fits.
   upload: { windowS: 600, perVisitor: 600, perIp: () => env().IP_LIMIT_UPLOAD },
+  // Referral writes (contacts, requests, deal moves, notes, scratch, claim); invites per hour are counted in the database on top.
+  referral: { windowS: 600, perVisitor: 120, perIp: () => env().IP_LIMIT_REFERRAL },
 };
 
 function redisClient(): Redis | null {

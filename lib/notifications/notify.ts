@@ -31,6 +31,22 @@ export const NOTIFICATION_KEYS = [
   'reelApproved',
   /** A reviewer rejected (or took down) the user's reel; params {topic, reason}. */
   'reelRejected',
+  /** A referral request reached the user; params {name, deal}. */
+  'referralReceived',
+  /** The other side accepted the user's request; params {name, deal}. */
+  'referralAccepted',
+  /** The other side declined the user's request; params {name, deal}. */
+  'referralDeclined',
+  /** A deal of the user moved; params {name, step} (step: a DealStep of features/referrals/deal-steps.ts). */
+  'dealStepMoved',
+  /** The referrer asks the referee to take the next step; params {name}. */
+  'dealReminder',
+  /** A deal was closed by the provider; params {name}. */
+  'dealCanceled',
+  /** A reward can be scratched now; params {name}. */
+  'rewardScratchable',
+  /** A reward changed state; params {state, reason} (codes of features/referrals/reward-states.ts). */
+  'rewardChanged',
 ] as const;
 export type NotificationKey = (typeof NOTIFICATION_KEYS)[number];
 

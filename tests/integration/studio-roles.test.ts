@@ -109,14 +109,17 @@ const ALL_USERS: ActorName[] = ['user', 'creator', 'coCurator', 'curator', 'othe
 /** The user the grant and revoke rows change: made fresh before each call, holding `role` in the topic when it is to be revoked. */
 let grantTarget = '';
 
-/** POST and DELETE /auth/api/v1/topic/{id}/topic_role for each role, with who may (docs/decisions/008; ADMIN by operators only). */
+/**
+ * POST and DELETE /auth/api/v1/topic/{id}/topic_role for each role, with who may (docs/decisions/008;
+ * ADMIN and STAFF, held everywhere, by operators only: docs/decisions/010).
+ */
 function grantRows(): Row[] {
-  const who: Record<Role, ActorName[]> = { CREATOR: ['curator', 'admin'], 'CO-CURATOR': ['curator', 'admin'], CURATOR: ['admin'], ADMIN: [] };
+  const who: Record<Role, ActorName[]> = { CREATOR: ['curator', 'admin'], 'CO-CURATOR': ['curator', 'admin'], CURATOR: ['admin'], ADMIN: [], STAFF: [] };
   const state = async () => {
     const { db } = await getDb();
     return db.select({ role: userRoles.role, topic: userRoles.topic_id }).from(userRoles).where(eq(userRoles.user_id, grantTarget));
   };
-  return (['CREATOR', 'CO-CURATOR', 'CURATOR', 'ADMIN'] as const).flatMap((role): Row[] => [
+  return (['CREATOR', 'CO-CURATOR', 'CURATOR', 'ADMIN', 'STAFF'] as const).flatMap((role): Row[] => [
     {
       name: `POST /auth/api/v1/topic/{id}/topic_role ${role}`, allowed: who[role], state,
       prepare: async () => { grantTarget = (await seed.user()).id; },

@@ -27,8 +27,11 @@ import type { CountChange } from './merge';
 export interface AuthDeps {
   /** Reels whose counts a merge changed, and the home visitor whose cached state is stale. */
   onMerged?: (changes: CountChange[], homeViewerId: string) => void;
-  /** After a sign-in committed. */
-  onSignedIn?: (e: { userId: string; isNewUser: boolean; method: 'phone' | 'google' }) => void | Promise<void>;
+  /**
+   * After a sign-in committed. `visitorId`: the visitor (device) the sign-in
+   * came from, before its merge into the user's home visitor.
+   */
+  onSignedIn?: (e: { userId: string; isNewUser: boolean; method: 'phone' | 'google'; visitorId: string }) => void | Promise<void>;
 }
 
 const confirmations = {
@@ -62,7 +65,7 @@ const digitsOf = (otp: string) => otp.replace(/[\s-]/g, '');
 async function signedInAnswer<E extends ApiEnv>(c: Context<E>, s: SignedIn, method: 'phone' | 'google', asApi: boolean, deps: AuthDeps) {
   const m = s.merge;
   if (m.changed.length + m.reactions + m.views + m.progress > 0) deps.onMerged?.(m.changed, s.homeViewerId);
-  await deps.onSignedIn?.({ userId: s.userId, isNewUser: s.isNewUser, method });
+  await deps.onSignedIn?.({ userId: s.userId, isNewUser: s.isNewUser, method, visitorId: c.var.principal.visitorId });
   if (!asApi) c.header('Set-Cookie', sessionSetCookie(s.token, c.var.isHttps), { append: true });
   c.header('cache-control', 'no-store');
   const { db } = await getDb();

@@ -67,7 +67,7 @@ export async function listTopicGrants(p: Principal, topicId: string): Promise<To
   const rows = await db.select({
     user_id: userRoles.user_id, name: users.name, username: users.username, role: userRoles.role, topic_id: userRoles.topic_id,
   }).from(userRoles).innerJoin(users, eq(users.id, userRoles.user_id))
-    .where(or(eq(userRoles.topic_id, topic.id), and(isNull(userRoles.topic_id), sql`${userRoles.role} <> 'ADMIN'`)))
+    .where(or(eq(userRoles.topic_id, topic.id), and(isNull(userRoles.topic_id), sql`${userRoles.role} not in ('ADMIN','STAFF')`)))
     .orderBy(asc(userRoles.id));
   return rows.map((r) => ({ ...r, role: r.role as Role }));
 }
@@ -169,7 +169,7 @@ export async function operatorGrant(phone: string, role: string, topic: string |
   const known = (ROLE_NAMES as readonly string[]).includes(role);
   if (!known) throw new Error(`unknown role "${role}": use one of ${ROLE_NAMES.join(', ')}`);
   const r = role as Role;
-  if (r === 'ADMIN' && topic !== null) throw new Error('ADMIN is held everywhere: give no topic');
+  if ((r === 'ADMIN' || r === 'STAFF') && topic !== null) throw new Error(`${r} is held everywhere: give no topic`);
   const { db } = await getDb();
   const [u] = await db.select({ id: users.id, name: users.name }).from(users).where(eq(users.phone, e164)).limit(1);
   if (!u) throw new Error('no user with this phone number (they must sign in once first)');

@@ -1,0 +1,8 @@
+import 'server-only';
+import { Hono } from 'hono';
+import type { ApiEnv } from '@/lib/http/app';
+
+/** Referral endpoints (docs/api/referrals.md); filled in by the referral feature. */
+export function catalogueRoutes() {
+  return new Hono<ApiEnv>();
+}
