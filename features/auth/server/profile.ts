@@ -1,4 +1,5 @@
 import 'server-only';
+import { uniqueViolation } from '@/lib/db/errors';
 import { and, desc, eq, ilike, ne, or, sql } from 'drizzle-orm';
 import type { Principal } from '@/lib/auth/principal';
 import { PAGE_SIZE } from '@/lib/constants';
@@ -25,15 +26,6 @@ export const SEARCH_LIMIT = 20;
 
 export const usernameTaken = () => new ApiError(409, 'username_taken', 'This username is taken. Please choose another.');
 export const emailTaken = () => new ApiError(409, 'email_taken', 'This email belongs to another account.');
-
-/** A PostgreSQL unique violation (23505), as node-postgres and PGlite report it (Drizzle may wrap it in `cause`). */
-function uniqueViolation(err: unknown): { constraint: string } | null {
-  for (let e = err as { code?: string; constraint?: string; message?: string; cause?: unknown } | undefined, i = 0; e && i < 4; i++) {
-    if (e.code === '23505') return { constraint: e.constraint ?? e.message ?? '' };
-    e = e.cause as typeof e;
-  }
-  return null;
-}
 
 function requireUserId(p: Principal): string {
   if (!p.userId) throw new ApiError(401, 'login_required', 'Please log in to continue.');

@@ -1,4 +1,5 @@
 import 'server-only';
+import { isUniqueViolation } from '@/lib/db/errors';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { createHash, randomUUID } from 'node:crypto';
@@ -152,11 +153,6 @@ async function copyHashing(from: string, to: string): Promise<string> {
   });
   await pipeline(createReadStream(from), tap, createWriteStream(to));
   return hash.digest('hex');
-}
-
-function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return e?.code === '23505' || e?.cause?.code === '23505';
 }
 
 /**

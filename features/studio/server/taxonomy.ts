@@ -1,4 +1,5 @@
 import 'server-only';
+import { isUniqueViolation } from '@/lib/db/errors';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { getDb, type DbOrTx } from '@/lib/db/client';
 import { categories, contentItems, options, reactions, topics, views, watchProgress } from '@/lib/db/schema';
@@ -52,12 +53,6 @@ async function optionOrThrow(db: DbOrTx, id: string): Promise<OptionRow & { topi
 
 function need(p: Principal, action: StudioAction, topicId: string | null): void {
   if (!may(p, action, topicId)) throw forbidden();
-}
-
-/** True when `err` is PostgreSQL's unique violation (23505), directly or as a driver's cause. */
-function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; cause?: { code?: string } } | null;
-  return e?.code === '23505' || e?.cause?.code === '23505';
 }
 
 /** A topic's fields as written by the studio. */
