@@ -1,8 +1,75 @@
 import 'server-only';
 import { Hono } from 'hono';
-import type { ApiEnv } from '@/lib/http/app';
+import { z } from 'zod';
+import { jsonContentType, type ApiEnv } from '@/lib/http/app';
+import { errorBody } from '@/lib/http/errors';
+import { principal, requireUser, requireVisitor, sameOrigin } from '@/lib/http/principal';
+import { rateLimit } from '@/lib/http/rate-limit';
+import { body, query } from '@/lib/http/validate';
+import { REWARD_STATES } from '../reward-states';
+import {
+  claimReward, getReward, listMyRewards, listStaffRewards, NotScratchableError, scratchReward, staffMoveReward,
+} from './reward-service';
 
-/** Referral endpoints (docs/api/referrals.md); filled in by the referral feature. */
+/**
+ * The reward endpoints (docs/api/referrals.md: rewards, rewards/{id},
+ * scratch/{id}, staff/rewards; docs/decisions/010 "Rewards"). Who may do
+ * what is decided in reward-service.ts.
+ */
+
+const SMALL = { maxBytes: 8 * 1024 };
+
+/** Every write: JSON, same origin, a signed-in user, the referral limit. */
+const write = [jsonContentType(), sameOrigin(), principal(), requireVisitor(), requireUser(), rateLimit('referral')] as const;
+/** Every read: a signed-in user. */
+const read = [principal(), requireUser()] as const;
+
+const pageNo = z.coerce.number().int().min(1).max(100_000).default(1);
+const pageQuery = z.object({ page: pageNo }).strict();
+const staffListQuery = z.object({ state: z.enum(REWARD_STATES).default('hold'), page: pageNo }).strict();
+const claimBody = z.object({
+  payout_vpa: z.string().max(1000),
+  claim_key: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'claim_key must be 8 to 64 letters, digits, - or _'),
+}).strict();
+const staffMoveBody = z.object({
+  to: z.enum(['pending', 'approved', 'fraud']),
+  reason: z.string().trim().min(3, 'a reason of 3 to 500 characters is needed').max(500),
+}).strict();
+
+/** The reward routes, mounted at the root by server/api.ts. */
 export function rewardRoutes() {
-  return new Hono<ApiEnv>();
+  return new Hono<ApiEnv>()
+    // GET /referral/api/v1/rewards?page= - my rewards as referrer, newest first
+    .get('/referral/api/v1/rewards', ...read, query(pageQuery), async (c) => {
+      c.header('cache-control', 'no-store');
+      return c.json(await listMyRewards(c.var.principal, c.req.valid('query').page));
+    })
+    // GET /referral/api/v1/rewards/{id} - one reward, for its referrer or staff
+    .get('/referral/api/v1/rewards/:id', ...read, async (c) => {
+      c.header('cache-control', 'no-store');
+      return c.json({ reward: await getReward(c.var.principal, c.req.param('id')) });
+    })
+    // POST /referral/api/v1/rewards/{id} - claim a scratched reward to a UPI id, once
+    .post('/referral/api/v1/rewards/:id', ...write, body(claimBody, SMALL), async (c) =>
+      c.json({ reward: await claimReward(c.var.principal, c.req.param('id'), c.req.valid('json')) }))
+    // POST /referral/api/v1/scratch/{id} - scratch the card once the hold has passed (no body needed)
+    .post('/referral/api/v1/scratch/:id', ...write, async (c) => {
+      try {
+        return c.json({ reward: await scratchReward(c.var.principal, c.req.param('id')) });
+      } catch (err) {
+        if (!(err instanceof NotScratchableError)) throw err;
+        // The one error shape, with when the card can be scratched (null: not approved).
+        const scratchableAt = err.scratchableAt?.toISOString() ?? null;
+        return c.json({ error: { ...errorBody(err.code, err.message).error, scratchable_at: scratchableAt } }, 409);
+      }
+    })
+    // GET /referral/api/v1/staff/rewards?state=hold&page= - rewards to review
+    .get('/referral/api/v1/staff/rewards', ...read, query(staffListQuery), async (c) => {
+      const q = c.req.valid('query');
+      c.header('cache-control', 'no-store');
+      return c.json(await listStaffRewards(c.var.principal, q.state, q.page));
+    })
+    // POST /referral/api/v1/staff/rewards/{id} - a staff decision: pending, approved or fraud
+    .post('/referral/api/v1/staff/rewards/:id', ...write, body(staffMoveBody, SMALL), async (c) =>
+      c.json({ reward: await staffMoveReward(c.var.principal, c.req.param('id'), c.req.valid('json')) }));
 }
