@@ -223,6 +223,33 @@ describe('the household rule', () => {
     expect((await rewardOf(second.id))!).toMatchObject({ state: 'hold', scratchable_at: null });
   });
 
+  it('a referee who signed in on an earlier referee\'s device, or whose phone another referrer already referred, is held', async () => {
+    const first = await world();
+    await acceptHook(first.referral.id);
+    const shared = seed.viewer().id;
+    await addDevice(first.b.user.id, shared);
+    const c = await seed.signedIn({ name: 'Chetan Referrer' });
+    const d = await seed.signedIn({ name: 'Divya Referee' });
+    await addDevice(d.user.id, shared);
+    const byDevice = await rs.seedReferral({
+      dealId: first.deal.id, referrerId: c.user.id, refereeId: d.user.id, refereePhone: d.user.phone!, state: 'accepted',
+    });
+    await acceptHook(byDevice.id);
+    const r1 = (await rewardOf(byDevice.id))!;
+    expect(r1).toMatchObject({ state: 'hold', reason: 'household_duplicate' });
+    expect((await rewardAudit(r1.id)).at(-1)!.reason).toBe(`household_duplicate: device of referral ${first.referral.id}`);
+
+    const otherDeal = await rs.seedDeal();
+    const e = await seed.signedIn();
+    const byPhone = await rs.seedReferral({
+      dealId: otherDeal.id, referrerId: e.user.id, refereeId: first.b.user.id, refereePhone: first.b.user.phone!, state: 'accepted',
+    });
+    await acceptHook(byPhone.id);
+    const r2 = (await rewardOf(byPhone.id))!;
+    expect(r2).toMatchObject({ state: 'hold', reason: 'household_duplicate' });
+    expect((await rewardAudit(r2.id)).at(-1)!.reason).toBe(`household_duplicate: phone of referral ${first.referral.id}`);
+  });
+
   it('a referral that never reached acceptance does not make a later one a duplicate', async () => {
     const tag = uniqueTag();
     const w = await world({ address: address(tag) });
