@@ -140,6 +140,8 @@ const envSchema = z.object({
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   /** Where Google's token-signing keys are read (JWKS); tests point it at a local server. */
   GOOGLE_JWKS_URL: z.string().url().default('https://www.googleapis.com/oauth2/v3/certs'),
+  /** Google People API base (contacts resync, `referral/api/v1/google-contact/resync`); tests point it at a local server. */
+  GOOGLE_PEOPLE_API_URL: z.string().url().default('https://people.googleapis.com'),
   /**
    * How one-time codes reach phones: `console` (default: the code is written
    * to the server log, for development; a loud warning at start-up) or `http`

@@ -1,8 +1,157 @@
 import 'server-only';
-import { Hono } from 'hono';
-import type { ApiEnv } from '@/lib/http/app';
+import { Hono, type Context } from 'hono';
+import { z } from 'zod';
+import { getDb } from '@/lib/db/client';
+import { env } from '@/lib/env';
+import { jsonContentType, type ApiEnv } from '@/lib/http/app';
+import { principal, requireRole, requireUser, requireVisitor, sameOrigin } from '@/lib/http/principal';
+import { rateLimit } from '@/lib/http/rate-limit';
+import { body, parseOrThrow, query } from '@/lib/http/validate';
+import { addContact, addContacts, BULK_MAX, CONTACT_NAME_MAX, checkPhone, deleteContact, listContacts } from './contacts';
+import { readContactUpload } from './contact-import';
+import { createDeal, dealFieldsSchema, dealPatchSchema, findDeal, listDeals, oneDeal, updateDeal, validateDealAccess } from './deals';
+import { resyncGoogleContacts } from './google-contacts';
+import { getLevel, getReferralProfile, getUserCard, shareQrSvg } from './profile';
 
-/** Referral endpoints (docs/api/referrals.md); filled in by the referral feature. */
+/**
+ * The referral catalogue's endpoints (docs/api/referrals.md): deals and
+ * their customers-only check, staff deal edits, contacts (one, in bulk,
+ * from a file, from Google), the phone check before a referral, the
+ * referral profile, levels, the public referrer card and the share QR code.
+ * Handlers validate and call features/referrals/server/*.ts.
+ */
+
+const SMALL = { maxBytes: 8 * 1024 };
+const DEAL = { maxBytes: 16 * 1024 };
+/** Bulk contacts: up to 1000 entries (docs/api/referrals.md: 256 KB). */
+const BULK = { maxBytes: 256 * 1024 };
+
+/** Every write: JSON, same origin, a signed-in user, the referral limit. */
+const write = [jsonContentType(), sameOrigin(), principal(), requireVisitor(), requireUser(), rateLimit('referral')] as const;
+/** A file upload: as `write`, but its body is a multipart form (bounded by readContactUpload). */
+const fileWrite = [sameOrigin(), principal(), requireVisitor(), requireUser(), rateLimit('referral')] as const;
+/** A DELETE without a body: as `write` without the JSON type. */
+const bodylessWrite = fileWrite;
+/** A read of one's own data. */
+const read = [principal(), requireUser()] as const;
+
+const contactEntry = z.object({ name: z.string().max(1000), phone: z.string().max(64) }).strict();
+const contactList = z.array(contactEntry).min(1).max(BULK_MAX);
+const contactBody = z.object({ name: z.string().trim().min(1).max(CONTACT_NAME_MAX), phone: z.string().max(64) }).strict();
+const bulkBody = z.object({ source: z.enum(['picker', 'vcard', 'csv']), contacts: contactList }).strict();
+const listBody = z.object({ contacts: contactList }).strict();
+const googleBody = z.object({ access_token: z.string().min(1).max(4096) }).strict();
+const dealQuery = z.object({
+  deal_id: z.string().max(64).optional(),
+  url_id: z.string().max(80).optional(),
+  source: z.string().max(40).optional(),
+}).strict();
+const oneDealQuery = z.object({ deal_id: z.string().max(64).optional() }).strict();
+const pageParams = z.object({
+  page: z.coerce.number().int().min(1).max(100_000),
+  page_size: z.coerce.number().int().min(1).max(100),
+});
+
+/** The origin share links are made on: PUBLIC_URL, else the request's own. */
+function originOf(c: Context): string {
+  const pub = env().PUBLIC_URL;
+  return pub ? new URL(pub).origin : new URL(c.req.url).origin;
+}
+
+/** The referral catalogue's router (mounted by server/api.ts). */
 export function catalogueRoutes() {
-  return new Hono<ApiEnv>();
+  return new Hono<ApiEnv>()
+    // GET /referral/api/v1/all_deals - active deals with `allowed` for the caller
+    .get('/referral/api/v1/all_deals', principal(), async (c) => {
+      c.header('cache-control', 'private, no-store');
+      return c.json(await listDeals((await getDb()).db, c.var.principal));
+    })
+    // GET /referral/api/v1/deals?deal_id=|url_id=[&source=] - one deal
+    .get('/referral/api/v1/deals', principal(), query(dealQuery), async (c) => {
+      c.header('cache-control', 'private, no-store');
+      return c.json({ deal: await findDeal((await getDb()).db, c.var.principal, c.req.valid('query')) });
+    })
+    // GET /referral/api/v1/one_deal[?deal_id=] - one deal, or the first active one
+    .get('/referral/api/v1/one_deal', principal(), query(oneDealQuery), async (c) => {
+      c.header('cache-control', 'private, no-store');
+      return c.json({ deal: await oneDeal((await getDb()).db, c.var.principal, c.req.valid('query').deal_id) });
+    })
+    // GET /referral/api/v1/deal/validate/{deal_id}/{user_id} - may this user refer with this deal (customers only)?
+    .get('/referral/api/v1/deal/validate/:deal_id/:user_id', ...read, async (c) => {
+      c.header('cache-control', 'private, no-store');
+      return c.json(await validateDealAccess((await getDb()).db, c.var.principal, c.req.param('deal_id'), c.req.param('user_id')));
+    })
+    // POST /referral/api/v1/deals - staff create a deal
+    .post('/referral/api/v1/deals', ...write, requireRole('STAFF'), body(dealFieldsSchema, DEAL), async (c) => {
+      return c.json({ deal: await createDeal((await getDb()).db, c.var.principal, c.req.valid('json')) }, 201);
+    })
+    // PATCH /referral/api/v1/deals/{id} - staff edit a deal
+    .patch('/referral/api/v1/deals/:id', ...write, requireRole('STAFF'), body(dealPatchSchema, DEAL), async (c) => {
+      return c.json({ deal: await updateDeal((await getDb()).db, c.var.principal, c.req.param('id'), c.req.valid('json')) });
+    })
+    // GET /referral/api/v1/contact_list/{page}/{page_size} - my contacts by name
+    .get('/referral/api/v1/contact_list/:page/:page_size', ...read, async (c) => {
+      const { page, page_size } = parseOrThrow(pageParams, c.req.param());
+      c.header('cache-control', 'private, no-store');
+      return c.json(await listContacts((await getDb()).db, c.var.principal, page, page_size));
+    })
+    // POST /referral/api/v4/contact - add one contact (201; 200 with the existing one)
+    .post('/referral/api/v4/contact', ...write, body(contactBody, SMALL), async (c) => {
+      const { contact, created } = await addContact((await getDb()).db, c.var.principal, c.req.valid('json'));
+      return c.json({ contact }, created ? 201 : 200);
+    })
+    // POST /referral/api/v5/contact - add contacts in bulk (picker, vcard, csv)
+    .post('/referral/api/v5/contact', ...write, body(bulkBody, BULK), async (c) => {
+      const b = c.req.valid('json');
+      return c.json(await addContacts((await getDb()).db, c.var.principal, b.source, b.contacts));
+    })
+    // POST /referral/api/v1/local-contact - contacts from the device
+    .post('/referral/api/v1/local-contact', ...write, body(listBody, BULK), async (c) => {
+      return c.json(await addContacts((await getDb()).db, c.var.principal, 'device', c.req.valid('json').contacts));
+    })
+    // POST /referral/api/v1/migrate/contact - contacts kept on the device before sign-in
+    .post('/referral/api/v1/migrate/contact', ...write, body(listBody, BULK), async (c) => {
+      return c.json(await addContacts((await getDb()).db, c.var.principal, 'migrated', c.req.valid('json').contacts));
+    })
+    // POST /referral/api/v1/contact/import - multipart `file`: a vCard or CSV file, at most 1 MB
+    .post('/referral/api/v1/contact/import', ...fileWrite, async (c) => {
+      const { source, entries } = await readContactUpload(c.req.raw);
+      return c.json(await addContacts((await getDb()).db, c.var.principal, source, entries));
+    })
+    // POST /referral/api/v1/google-contact/resync - contacts from the People API with the user's access token
+    .post('/referral/api/v1/google-contact/resync', ...write, body(googleBody, SMALL), async (c) => {
+      return c.json(await resyncGoogleContacts((await getDb()).db, c.var.principal, c.req.valid('json').access_token));
+    })
+    // DELETE /referral/api/v1/contact/{id} - delete one of my contacts
+    .delete('/referral/api/v1/contact/:id', ...bodylessWrite, async (c) => {
+      return c.json(await deleteContact((await getDb()).db, c.var.principal, c.req.param('id')));
+    })
+    // GET /referral/api/v1/validate/{deal_id}/{phone} - may I refer this phone with this deal?
+    .get('/referral/api/v1/validate/:deal_id/:phone', ...read, async (c) => {
+      c.header('cache-control', 'private, no-store');
+      return c.json(await checkPhone((await getDb()).db, c.var.principal, c.req.param('deal_id'), c.req.param('phone')));
+    })
+    // GET /referral/api/v1/get_profile - my code, share link, level and totals
+    .get('/referral/api/v1/get_profile', ...read, async (c) => {
+      c.header('cache-control', 'private, no-store');
+      return c.json(await getReferralProfile((await getDb()).db, c.var.principal, originOf(c)));
+    })
+    // GET /referral/api/v1/level/{user_id}/{deal_id|all} - a user's level
+    .get('/referral/api/v1/level/:user_id/:deal_id', ...read, async (c) => {
+      c.header('cache-control', 'private, no-store');
+      return c.json(await getLevel((await getDb()).db, c.var.principal, c.req.param('user_id'), c.req.param('deal_id')));
+    })
+    // GET /referral/api/v1/user_data/{user_id} - a referrer's public card (first name, picture, level)
+    .get('/referral/api/v1/user_data/:user_id', async (c) => {
+      const card = await getUserCard((await getDb()).db, c.req.param('user_id'));
+      c.header('cache-control', 'public, max-age=60');
+      return c.json(card);
+    })
+    // GET /referral/api/v1/qrcode/{user_id}/{deal_id} - the QR code (SVG) of my share link for a deal
+    .get('/referral/api/v1/qrcode/:user_id/:deal_id', ...read, async (c) => {
+      const svg = await shareQrSvg((await getDb()).db, c.var.principal, c.req.param('user_id'), c.req.param('deal_id'), originOf(c));
+      c.header('content-type', 'image/svg+xml; charset=utf-8');
+      c.header('cache-control', 'private, max-age=3600');
+      return c.body(svg);
+    });
 }
