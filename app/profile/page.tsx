@@ -7,6 +7,7 @@ import { ThemeSwitch } from '@/components/ui/theme-switch';
 import { authKeys } from '@/features/auth/api/session';
 import { ProfileScreen } from '@/features/auth/components/profile-screen';
 import { NotificationList } from '@/features/notifications/components/notification-list';
+import { RewardsSummary } from '@/features/referrals/components/rewards-summary';
 import { userViewOf } from '@/features/auth/server/user-view';
 import { resolveCredentials } from '@/lib/auth/resolve';
 import { LOCALES, type Locale } from '@/lib/constants';
@@ -52,7 +53,7 @@ export default async function ProfilePage() {
   );
   return (
     <HydrationBoundary state={dehydrate(qc)}>
-      <ProfileScreen settings={settings} notifications={<NotificationList />} googleClientId={env().GOOGLE_CLIENT_ID ?? null} />
+      <ProfileScreen settings={settings} notifications={<><RewardsSummary /><NotificationList /></>} googleClientId={env().GOOGLE_CLIENT_ID ?? null} />
     </HydrationBoundary>
   );
 }

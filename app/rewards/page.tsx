@@ -1,8 +1,7 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
-import { ComingSoon } from '@/components/ui/coming-soon';
-import { GiftIcon } from '@/components/ui/icons';
 import { LoginGate } from '@/features/auth/components/login-gate';
+import { RewardsScreen } from '@/features/referrals/components/rewards-screen';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('meta');
@@ -10,23 +9,16 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 /**
- * The Rewards tab (SPEC.md section 2): a visitor is asked to sign in first
- * (SPEC.md section 4 "Calls needing login"); the rewards themselves are not
- * built yet, and the page says so.
+ * The Rewards tab (SPEC.md section 2 and 4): a visitor is asked to sign in
+ * first (section 4 "Calls needing login"); a user sees their summary and
+ * share link, the deals, scratch cards and requests
+ * (features/referrals/components/rewards-screen.tsx).
  */
 export default async function RewardsPage() {
-  const t = await getTranslations('comingSoon');
   const tAuth = await getTranslations('auth');
   return (
     <LoginGate title={tAuth('rewardsGateTitle')} body={tAuth('rewardsGateBody')}>
-      <ComingSoon
-        icon={<GiftIcon size={28} />}
-        title={t('rewardsTitle')}
-        badge={t('badge')}
-        body={t('rewardsBody')}
-        meanwhile={t('meanwhile')}
-        links={[{ href: '/reels', label: t('watchVideos') }, { href: '/tldr', label: t('browseTldr') }]}
-      />
+      <RewardsScreen />
     </LoginGate>
   );
 }

@@ -1,0 +1,22 @@
+import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
+import { LoginGate } from '@/features/auth/components/login-gate';
+import { InviteScreen } from '@/features/referrals/components/invite-screen';
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations('referrals.meta');
+  return { title: t('invite') };
+}
+
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+/** The invite / contacts page: `?deal=<deal id>` (without it, the first active deal). */
+export default async function InvitePage({ searchParams }: Props) {
+  const deal = (await searchParams).deal;
+  const tAuth = await getTranslations('auth');
+  return (
+    <LoginGate title={tAuth('rewardsGateTitle')} body={tAuth('rewardsGateBody')}>
+      <InviteScreen dealId={typeof deal === 'string' && deal !== '' ? deal : null} />
+    </LoginGate>
+  );
+}

@@ -1,0 +1,427 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '@/lib/http/client';
+import type { DealStep } from '../deal-steps';
+import type { ReferralStatus } from '../statuses';
+import type { RewardState } from '../reward-states';
+
+/**
+ * The browser side of the referrals API (docs/api/referrals.md): the
+ * caller's referral profile, deals, contacts, requests, deal progress,
+ * notes, scratch-card rewards and the staff queues. Plain `apiFetch` with
+ * local types (snake_case as the API answers), so the pages do not pull
+ * zod or the server's routers into their bundle.
+ */
+
+const BASE = '/referral/api';
+
+/** A deal (docs/api/referrals.md "Shapes"). `reward_inr` in rupees. */
+export interface Deal {
+  id: string;
+  url_id: string;
+  source: string;
+  title: string;
+  ribbon: string | null;
+  description: string;
+  terms: string | null;
+  reward_inr: number;
+  customers_only: boolean;
+  is_sample: boolean;
+}
+
+/** A deal as GET all_deals lists it: `allowed` false for a customers-only deal the caller may not use. */
+export type ListedDeal = Deal & { allowed: boolean };
+
+/** GET get_profile: the caller's code, share link, level and totals (rupees). */
+export interface ReferralProfile {
+  user_id: string;
+  code: string;
+  share_url: string;
+  is_amb: boolean;
+  registered_customer: boolean;
+  level: { key: string; next: string | null; to_next: number | null; completed: number };
+  totals: { earned_inr: number; pending_inr: number; sent: number; deals_done: number };
+}
+
+/** A saved contact; `label` per docs/api/referrals.md. */
+export interface Contact {
+  id: string;
+  name: string;
+  phone: string;
+  source: string;
+  label: 'sent' | 'not_registered' | null;
+  registered_customer: boolean;
+  app_user: boolean;
+}
+
+/** A referral as one side sees it. */
+export interface ReferralRequest {
+  id: string;
+  deal: Deal;
+  referrer: { user_id: string; name: string };
+  referee: { user_id: string | null; name: string; phone?: string | null };
+  side: 'sender' | 'receiver';
+  initiated_by: 'referrer' | 'referee';
+  status: ReferralStatus;
+  state: string;
+  step: DealStep | null;
+  created_at: string;
+  expires_at: string | null;
+  answered_at: string | null;
+}
+
+export type DealActorName = 'referee' | 'referrer' | 'staff' | 'system';
+
+/** A scratch-card reward; `amount_inr` is null until scratched. */
+export interface Reward {
+  id: string;
+  referral_id: string;
+  deal_title: string;
+  referee_name: string;
+  state: RewardState;
+  reason: string | null;
+  amount_inr: number | null;
+  scratchable_at: string | null;
+  scratched: boolean;
+  claimed_at: string | null;
+}
+
+/** GET deals/get/{id}: a referral's deal progress. */
+export interface DealView {
+  request: ReferralRequest;
+  steps: { step: DealStep; done_at: string | null; by: DealActorName | null }[];
+  next: { step: DealStep; by: DealActorName }[];
+  my_role: 'referrer' | 'referee' | 'staff';
+  can_remind: boolean;
+  reward: Reward | null;
+}
+
+export interface Note {
+  id: string;
+  author: { user_id: string; name: string; kind: string };
+  body: string;
+  created_at: string;
+}
+
+export interface Page<T> {
+  items: T[];
+  total: number;
+  page: number;
+  page_size: number;
+}
+
+/** Answer of the contact imports (v5, local-contact, contact/import). */
+export interface ImportResult {
+  added: number;
+  existing: number;
+  invalid: { index: number; code: string }[];
+}
+
+/** A held reward as staff see it. */
+export type StaffReward = Reward & { referrer?: { user_id: string; name: string } | null };
+
+/** Query keys of the referrals feature. */
+export const referralKeys = {
+  all: ['referrals'] as const,
+  profile: ['referrals', 'profile'] as const,
+  deals: ['referrals', 'deals'] as const,
+  deal: (q: string) => ['referrals', 'deal', q] as const,
+  contacts: (page: number, size: number) => ['referrals', 'contacts', page, size] as const,
+  box: (which: 'inbox' | 'outbox', page: number) => ['referrals', which, page] as const,
+  rewards: (page: number) => ['referrals', 'rewards', page] as const,
+  dealView: (id: string) => ['referrals', 'deal-view', id] as const,
+  notes: (id: string, page: number) => ['referrals', 'notes', id, page] as const,
+  userCard: (id: string) => ['referrals', 'user-card', id] as const,
+  staffDeals: (page: number) => ['referrals', 'staff', 'deals', page] as const,
+  staffRewards: (page: number) => ['referrals', 'staff', 'rewards', page] as const,
+};
+
+const enc = encodeURIComponent;
+
+async function getJson<T>(path: string): Promise<T> {
+  return (await (await apiFetch(`${BASE}${path}`)).json()) as T;
+}
+
+async function sendJson<T>(method: 'POST' | 'PATCH' | 'DELETE', path: string, body?: unknown): Promise<T> {
+  const res = await apiFetch(`${BASE}${path}`, {
+    method,
+    ...(body === undefined ? {} : { headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }),
+  });
+  return (await res.json()) as T;
+}
+
+/** A fresh random key for an idempotent write (send_request, claims, notes). */
+export function newKey(): string {
+  return crypto.randomUUID();
+}
+
+/** GET v1/get_profile. @throws HttpError 401 `login_required`. */
+export function useReferralProfile(enabled = true) {
+  return useQuery({ queryKey: referralKeys.profile, queryFn: () => getJson<ReferralProfile>('/v1/get_profile'), enabled });
+}
+
+/** GET v1/all_deals: active deals in order, each with `allowed`. */
+export function useAllDeals() {
+  return useQuery({
+    queryKey: referralKeys.deals,
+    queryFn: async () => (await getJson<{ deals: ListedDeal[] }>('/v1/all_deals')).deals,
+  });
+}
+
+/**
+ * GET v1/deals?deal_id= or ?url_id=: one deal.
+ * @throws HttpError 404.
+ */
+export function useDeal(by: { deal_id?: string; url_id?: string }) {
+  const q = new URLSearchParams();
+  if (by.deal_id) q.set('deal_id', by.deal_id);
+  if (by.url_id) q.set('url_id', by.url_id);
+  const qs = q.toString();
+  return useQuery({
+    queryKey: referralKeys.deal(qs),
+    queryFn: async () => (await getJson<{ deal: Deal }>(`/v1/deals?${qs}`)).deal,
+    enabled: qs !== '',
+  });
+}
+
+/** GET v1/one_deal: without `dealId` the first active deal. */
+export function useOneDeal(dealId: string | null, enabled = true) {
+  return useQuery({
+    queryKey: referralKeys.deal(`one:${dealId ?? ''}`),
+    queryFn: async () => (await getJson<{ deal: Deal }>(`/v1/one_deal${dealId ? `?deal_id=${enc(dealId)}` : ''}`)).deal,
+    enabled,
+  });
+}
+
+/** GET v1/user_data/{user_id}: a referrer's public card (first name only). */
+export function useUserCard(userId: string | null) {
+  return useQuery({
+    queryKey: referralKeys.userCard(userId ?? ''),
+    queryFn: () => getJson<{ user_id: string; name: string; pic: string | null; level: unknown }>(`/v1/user_data/${enc(userId ?? '')}`),
+    enabled: !!userId,
+  });
+}
+
+/** GET v1/contact_list/{page}/{size}: my contacts by name. `page` 1-based, size 1..100. */
+export function useContacts(page: number, size = 50) {
+  return useQuery({
+    queryKey: referralKeys.contacts(page, size),
+    queryFn: () => getJson<Page<Contact>>(`/v1/contact_list/${page}/${size}`),
+    placeholderData: keepPreviousData,
+  });
+}
+
+function useInvalidate() {
+  const qc = useQueryClient();
+  return () => qc.invalidateQueries({ queryKey: referralKeys.all });
+}
+
+/**
+ * POST v4/contact: one contact by hand; 200 with the existing one for a known phone.
+ * @throws HttpError 422 `invalid_phone`.
+ */
+export function useAddContact() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (c: { name: string; phone: string }) => sendJson<{ contact: Contact }>('POST', '/v4/contact', c),
+    onSuccess: invalidate,
+  });
+}
+
+/** POST v1/local-contact: contacts picked on the device (Contact Picker API). */
+export function useAddLocalContacts() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (contacts: { name: string; phone: string }[]) => sendJson<ImportResult>('POST', '/v1/local-contact', { contacts }),
+    onSuccess: invalidate,
+  });
+}
+
+/**
+ * POST v1/contact/import: a .vcf or .csv file (at most 1 MB) as multipart `file`.
+ * @throws HttpError 413, 415, 422.
+ */
+export function useImportContacts() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: async (file: File) => {
+      const form = new FormData();
+      form.append('file', file);
+      const res = await apiFetch(`${BASE}/v1/contact/import`, { method: 'POST', body: form });
+      return (await res.json()) as ImportResult;
+    },
+    onSuccess: invalidate,
+  });
+}
+
+/** The answer of POST v1/referrer/send_request. */
+export interface SentInvite {
+  request: ReferralRequest;
+  invite: { share_url: string; wa_url: string; text: string };
+}
+
+/**
+ * POST v1/referrer/send_request: refers `phone` to a deal; `lang` is the
+ * interface language of the invite text. The same `idempotency_key` again
+ * answers the same.
+ * @throws HttpError 422 `self_referral`/`invalid_phone`, 403 `customers_only`, 409 `already_referred`, 429 `referral_velocity`.
+ */
+export function useSendRequest() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (b: { deal_id: string; phone: string; name: string; idempotency_key: string; lang: string }) =>
+      sendJson<SentInvite>('POST', '/v1/referrer/send_request', b),
+    onSuccess: invalidate,
+  });
+}
+
+/** GET v1/inbox or v1/outbox: requests received or sent, 10 a page. */
+export function useRequests(which: 'inbox' | 'outbox', page = 1) {
+  return useQuery({
+    queryKey: referralKeys.box(which, page),
+    queryFn: () => getJson<Page<ReferralRequest>>(`/v1/${which}?page=${page}`),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/**
+ * POST v1/request/action: accept or decline (the receiver), cancel (the sender).
+ * @throws HttpError 409 `invalid_transition`, 410 `request_expired`.
+ */
+export function useRequestAction() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (b: { request_id: string; action: 'accept' | 'decline' | 'cancel'; consumer_number?: string; address?: string }) =>
+      sendJson<{ request: ReferralRequest }>('POST', '/v1/request/action', b),
+    onSuccess: invalidate,
+  });
+}
+
+/** GET v1/deals/get/{referral_id}: the deal view. @throws HttpError 404. */
+export function useDealView(id: string) {
+  return useQuery({
+    queryKey: referralKeys.dealView(id),
+    queryFn: async () => (await getJson<{ deal: DealView }>(`/v1/deals/get/${enc(id)}`)).deal,
+  });
+}
+
+/**
+ * POST v1/deals/{id}/step: the caller's move.
+ * @throws HttpError 403 (not the caller's), 409 `invalid_transition`.
+ */
+export function useDealStep(id: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (b: { to: DealStep; note?: string }) => sendJson<{ deal: DealView }>('POST', `/v1/deals/${enc(id)}/step`, b),
+    onSuccess: (r) => {
+      qc.setQueryData(referralKeys.dealView(id), r.deal);
+      void qc.invalidateQueries({ queryKey: referralKeys.all });
+    },
+  });
+}
+
+/** POST v1/deals/{id}/reminder. @throws HttpError 409 `invalid_transition`, 429 `reminder_too_soon`. */
+export function useDealReminder(id: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => sendJson<{ deal: DealView }>('POST', `/v1/deals/${enc(id)}/reminder`),
+    onSuccess: (r) => qc.setQueryData(referralKeys.dealView(id), r.deal),
+  });
+}
+
+/** POST v1/deals/{id}/cancel (staff). */
+export function useDealCancel(id: string) {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (reason: string) => sendJson<{ deal: DealView }>('POST', `/v1/deals/${enc(id)}/cancel`, { reason }),
+    onSuccess: invalidate,
+  });
+}
+
+/** GET v1/deals/notes/{id}/{page}: 20 notes a page, newest first. */
+export function useNotes(id: string, page = 1) {
+  return useQuery({
+    queryKey: referralKeys.notes(id, page),
+    queryFn: () => getJson<Page<Note>>(`/v1/deals/notes/${enc(id)}/${page}`),
+  });
+}
+
+/** POST v1/deals/notes/{id}/{client_key}: a note (1..2000 characters); the same key again is the same note. */
+export function useAddNote(id: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (b: { body: string; clientKey: string }) =>
+      sendJson<{ note: Note }>('POST', `/v1/deals/notes/${enc(id)}/${enc(b.clientKey)}`, { body: b.body }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['referrals', 'notes', id] }),
+  });
+}
+
+/** GET v1/rewards: my rewards, 20 a page. */
+export function useRewards(page = 1) {
+  return useQuery({
+    queryKey: referralKeys.rewards(page),
+    queryFn: () => getJson<Page<Reward>>(`/v1/rewards?page=${page}`),
+  });
+}
+
+/** POST v1/scratch/{id}: reveals the amount. @throws HttpError 409 `not_scratchable`. */
+export function useScratch() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (id: string) => sendJson<{ reward: Reward }>('POST', `/v1/scratch/${enc(id)}`),
+    onSuccess: invalidate,
+  });
+}
+
+/**
+ * POST v1/rewards/{id}: claims to a UPI id; the same `claim_key` again answers the claimed reward.
+ * @throws HttpError 409 `already_claimed` / `not_claimable`, 422.
+ */
+export function useClaim() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (b: { id: string; payout_vpa: string; claim_key: string }) =>
+      sendJson<{ reward: Reward }>('POST', `/v1/rewards/${enc(b.id)}`, { payout_vpa: b.payout_vpa, claim_key: b.claim_key }),
+    onSuccess: invalidate,
+  });
+}
+
+/** GET v1/staff/deals: accepted referrals waiting, oldest move first (staff). */
+export function useStaffDeals(page = 1) {
+  return useQuery({
+    queryKey: referralKeys.staffDeals(page),
+    queryFn: () => getJson<Page<DealView>>(`/v1/staff/deals?page=${page}`),
+  });
+}
+
+/** GET v1/staff/rewards?state=hold: held rewards (staff). */
+export function useStaffRewards(page = 1) {
+  return useQuery({
+    queryKey: referralKeys.staffRewards(page),
+    queryFn: () => getJson<Page<StaffReward>>(`/v1/staff/rewards?state=hold&page=${page}`),
+  });
+}
+
+/** POST v1/staff/rewards/{id}: a staff review move with a reason. */
+export function useStaffRewardMove() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (b: { id: string; to: 'pending' | 'approved' | 'fraud'; reason: string }) =>
+      sendJson<{ reward: Reward }>('POST', `/v1/staff/rewards/${enc(b.id)}`, { to: b.to, reason: b.reason }),
+    onSuccess: invalidate,
+  });
+}
+
+/** POST v1/deals/{id}/step for staff lists (the id varies per row). */
+export function useStaffStep() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (b: { id: string; to: DealStep; note?: string }) =>
+      sendJson<{ deal: DealView }>('POST', `/v1/deals/${enc(b.id)}/step`, { to: b.to, ...(b.note ? { note: b.note } : {}) }),
+    onSuccess: invalidate,
+  });
+}
+
+/** The path of the QR code image (SVG) of my share link for a deal. */
+export function qrCodePath(userId: string, dealId: string): string {
+  return `${BASE}/v1/qrcode/${enc(userId)}/${enc(dealId)}`;
+}

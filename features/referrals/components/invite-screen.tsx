@@ -1,0 +1,215 @@
+'use client';
+
+import { useId, useRef, useState } from 'react';
+import Link from 'next/link';
+import { useRouter } from 'next/navigation';
+import { useLocale, useTranslations } from 'next-intl';
+import { WhatsAppIcon } from '@/components/ui/icons';
+import {
+  newKey, useAddContact, useAddLocalContacts, useContacts, useImportContacts, useOneDeal, useSendRequest,
+  type Contact, type ImportResult,
+} from '../api/referrals';
+import { Loading, ui, useErrorText } from './shared';
+
+const PAGE_SIZE = 50;
+
+/** Only wa.me / api.whatsapp.com links are opened or handed on. */
+export function isWhatsAppUrl(url: string): boolean {
+  try {
+    const u = new URL(url);
+    return u.protocol === 'https:' && (u.hostname === 'wa.me' || u.hostname === 'api.whatsapp.com');
+  } catch {
+    return false;
+  }
+}
+
+interface PickerContact { name?: string[]; tel?: string[] }
+interface ContactsManager { select(props: string[], opts: { multiple: boolean }): Promise<PickerContact[]> }
+
+/** Whether the Contact Picker API is there (Android Chrome). */
+function hasContactPicker(): boolean {
+  return typeof window !== 'undefined' && 'contacts' in navigator && 'ContactsManager' in window;
+}
+
+/**
+ * The invite page (SPEC.md section 4 "Contacts"): the deal being referred,
+ * my contacts with their labels ("sent", "not registered"), adding one by
+ * hand, picking from the phone (Contact Picker API where there is one) or
+ * importing a .vcf / .csv file, and "Invite on WhatsApp" per contact:
+ * POST referrer/send_request with a fresh idempotency key and the
+ * interface language, then WhatsApp opens with the invite and the thanks
+ * page follows. Refusals (429, 403, 409, 422) are shown by their code.
+ */
+export function InviteScreen({ dealId }: { dealId: string | null }) {
+  const t = useTranslations('referrals.invite');
+  const errorText = useErrorText();
+  const deal = useOneDeal(dealId);
+  const [page, setPage] = useState(1);
+  const contacts = useContacts(page, PAGE_SIZE);
+  const pages = contacts.data ? Math.max(1, Math.ceil(contacts.data.total / contacts.data.page_size)) : 1;
+
+  return (
+    <div className={ui.page}>
+      <Link prefetch={false} href="/rewards" className={ui.link}>{t('back')}</Link>
+      <h1 className={ui.h1}>{t('title')}</h1>
+      {deal.isPending ? <Loading label={t('loading')} /> : null}
+      {deal.isError ? <p role="alert" className={ui.error}>{errorText(deal.error)}</p> : null}
+      {deal.data ? (
+        <section className={`${ui.card} flex flex-col gap-1`} aria-label={t('dealLabel')}>
+          <p className="font-semibold">{deal.data.title}</p>
+          {deal.data.ribbon ? <p className="text-sm font-bold text-amber-700 dark:text-amber-400">{deal.data.ribbon}</p> : null}
+          <p className={ui.muted}>{deal.data.description}</p>
+        </section>
+      ) : null}
+      <AddContacts />
+      <section aria-labelledby="inv-contacts-h" className="flex flex-col gap-3">
+        <h2 id="inv-contacts-h" className={ui.h2}>{t('contacts')}</h2>
+        {contacts.isPending ? <Loading label={t('loading')} /> : null}
+        {contacts.isError ? <p role="alert" className={ui.error}>{errorText(contacts.error)}</p> : null}
+        {contacts.data && contacts.data.items.length === 0 ? <p className={ui.muted}>{t('noContacts')}</p> : null}
+        {contacts.data && contacts.data.items.length > 0 ? (
+          <ul className="flex flex-col divide-y divide-neutral-200 dark:divide-neutral-800">
+            {contacts.data.items.map((c) => <ContactRow key={c.id} contact={c} dealId={deal.data?.id ?? null} />)}
+          </ul>
+        ) : null}
+        {pages > 1 ? (
+          <nav aria-label={t('pages')} className="flex items-center justify-between">
+            <button type="button" className={ui.secondary} disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>{t('prev')}</button>
+            <span className={ui.muted}>{t('pageOf', { page, pages })}</span>
+            <button type="button" className={ui.secondary} disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>{t('next')}</button>
+          </nav>
+        ) : null}
+      </section>
+    </div>
+  );
+}
+
+function ContactRow({ contact, dealId }: { contact: Contact; dealId: string | null }) {
+  const t = useTranslations('referrals.invite');
+  const errorText = useErrorText();
+  const locale = useLocale();
+  const router = useRouter();
+  const send = useSendRequest();
+
+  const invite = () => {
+    if (!dealId) return;
+    send.mutate(
+      { deal_id: dealId, phone: contact.phone, name: contact.name, idempotency_key: newKey(), lang: locale },
+      {
+        onSuccess: ({ invite: inv }) => {
+          const wa = isWhatsAppUrl(inv.wa_url) ? inv.wa_url : null;
+          if (wa) window.open(wa, '_blank', 'noopener,noreferrer');
+          const q = new URLSearchParams({ deal: dealId });
+          if (wa) q.set('wa', wa);
+          router.push(`/rewards/thanks?${q.toString()}`);
+        },
+      },
+    );
+  };
+
+  return (
+    <li className="flex flex-col gap-2 py-3" aria-label={contact.name}>
+      <div className="flex items-center justify-between gap-2">
+        <div className="flex min-w-0 flex-col">
+          <span className="truncate font-semibold">{contact.name}</span>
+          <span className={ui.muted}>{contact.phone}</span>
+        </div>
+        {contact.label ? (
+          <span className={`${ui.chip} ${contact.label === 'sent' ? 'bg-green-100 text-green-900 dark:bg-green-950 dark:text-green-200' : 'bg-neutral-200 text-neutral-800 dark:bg-neutral-800 dark:text-neutral-200'}`}>
+            {t(`label.${contact.label}`)}
+          </span>
+        ) : null}
+      </div>
+      <button
+        type="button"
+        className={`${ui.primary} self-start bg-green-600 text-white hover:bg-green-500`}
+        disabled={!dealId || send.isPending}
+        onClick={invite}
+        aria-label={t('inviteAria', { name: contact.name })}
+      >
+        <WhatsAppIcon size={18} />
+        {send.isPending ? t('sending') : t('invite')}
+      </button>
+      {send.isError ? <p role="alert" className={ui.error}>{errorText(send.error)}</p> : null}
+    </li>
+  );
+}
+
+/** Adding contacts: by hand, from the phone's contacts (Contact Picker API), or from a .vcf / .csv file. */
+function AddContacts() {
+  const t = useTranslations('referrals.invite');
+  const errorText = useErrorText();
+  const add = useAddContact();
+  const local = useAddLocalContacts();
+  const importFile = useImportContacts();
+  const [name, setName] = useState('');
+  const [phone, setPhone] = useState('');
+  const [result, setResult] = useState<ImportResult | null>(null);
+  const [pickerError, setPickerError] = useState(false);
+  const fileRef = useRef<HTMLInputElement | null>(null);
+  const id = useId();
+  const picker = hasContactPicker();
+  const failed = add.error ?? local.error ?? importFile.error;
+
+  const pick = async () => {
+    setPickerError(false);
+    try {
+      const picked = await (navigator as unknown as { contacts: ContactsManager }).contacts.select(['name', 'tel'], { multiple: true });
+      const list = picked
+        .flatMap((c) => (c.tel ?? []).slice(0, 1).map((tel) => ({ name: (c.name?.[0] ?? tel).slice(0, 100), phone: tel })))
+        .filter((c) => c.phone);
+      if (list.length > 0) local.mutate(list, { onSuccess: setResult });
+    } catch {
+      setPickerError(true);
+    }
+  };
+
+  return (
+    <section aria-labelledby={`${id}-h`} className={`${ui.card} flex flex-col gap-3`}>
+      <h2 id={`${id}-h`} className={ui.h2}>{t('addTitle')}</h2>
+      <form
+        aria-label={t('addForm')}
+        className="flex flex-col gap-2"
+        onSubmit={(e) => {
+          e.preventDefault();
+          add.mutate({ name: name.trim(), phone: phone.trim() }, {
+            onSuccess: () => {
+              setName('');
+              setPhone('');
+            },
+          });
+        }}
+      >
+        <label htmlFor={`${id}-name`} className="font-semibold">{t('name')}</label>
+        <input id={`${id}-name`} className={ui.input} value={name} onChange={(e) => setName(e.target.value)} required maxLength={100} autoComplete="off" />
+        <label htmlFor={`${id}-phone`} className="font-semibold">{t('phone')}</label>
+        <input id={`${id}-phone`} className={ui.input} value={phone} onChange={(e) => setPhone(e.target.value)} required inputMode="tel" type="tel" maxLength={16} autoComplete="off" />
+        <button type="submit" className={`${ui.secondary} self-start`} disabled={add.isPending}>{t('add')}</button>
+      </form>
+      <div className="flex flex-wrap gap-2">
+        {picker ? (
+          <button type="button" className={ui.secondary} onClick={() => void pick()} disabled={local.isPending}>{t('pick')}</button>
+        ) : null}
+        <button type="button" className={ui.secondary} onClick={() => fileRef.current?.click()} disabled={importFile.isPending}>{t('import')}</button>
+        <input
+          ref={fileRef}
+          type="file"
+          accept=".vcf,.csv,text/vcard,text/x-vcard,text/csv"
+          className="sr-only"
+          aria-label={t('importFile')}
+          onChange={(e) => {
+            const f = e.target.files?.[0];
+            if (f) importFile.mutate(f, { onSuccess: setResult });
+            e.target.value = '';
+          }}
+        />
+      </div>
+      <p className={ui.muted}>{t('importHint')}</p>
+      {result ? (
+        <p role="status" className="text-sm">{t('imported', { added: result.added, existing: result.existing, invalid: result.invalid.length })}</p>
+      ) : null}
+      {pickerError ? <p role="alert" className={ui.error}>{t('pickFailed')}</p> : null}
+      {failed ? <p role="alert" className={ui.error}>{errorText(failed)}</p> : null}
+    </section>
+  );
+}

@@ -1,0 +1,83 @@
+'use client';
+
+import { useFormatter, useTranslations } from 'next-intl';
+import type { DealStep } from '../deal-steps';
+import type { ReferralStatus } from '../statuses';
+import type { DealActorName } from '../api/referrals';
+
+/** Class names shared by the referral screens (phone first, 44 px touch targets, dark mode). */
+export const ui = {
+  page: 'mx-auto flex w-full max-w-lg flex-col gap-6 px-4 pb-10 pt-[max(1.5rem,env(safe-area-inset-top))] text-neutral-900 dark:text-neutral-100',
+  card: 'rounded-2xl border border-neutral-200 bg-white p-4 dark:border-neutral-800 dark:bg-neutral-900',
+  h1: 'text-2xl font-bold',
+  h2: 'text-lg font-semibold',
+  muted: 'text-sm text-neutral-600 dark:text-neutral-400',
+  primary:
+    'inline-flex min-h-11 items-center justify-center gap-2 rounded-full bg-amber-500 px-5 py-2 font-semibold text-black hover:bg-amber-400 disabled:opacity-60',
+  secondary:
+    'inline-flex min-h-11 items-center justify-center gap-2 rounded-full border border-neutral-300 px-5 py-2 font-semibold hover:bg-neutral-100 disabled:opacity-60 dark:border-neutral-700 dark:hover:bg-neutral-800',
+  danger:
+    'inline-flex min-h-11 items-center justify-center rounded-full border border-red-300 px-5 py-2 font-semibold text-red-700 hover:bg-red-50 disabled:opacity-60 dark:border-red-800 dark:text-red-300 dark:hover:bg-red-950',
+  input:
+    'min-h-11 w-full rounded-xl border border-neutral-300 bg-white px-3 py-2 text-base dark:border-neutral-700 dark:bg-neutral-950',
+  link: 'inline-flex min-h-11 items-center font-semibold text-amber-700 underline dark:text-amber-400',
+  error: 'text-sm text-red-700 dark:text-red-300',
+  chip: 'inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold',
+};
+
+/**
+ * The text of a failed referral call: `errors.<code>` in the interface
+ * language when there is one, else the server's own message, else the
+ * generic message.
+ */
+export function useErrorText(): (err: unknown) => string {
+  const tErr = useTranslations('errors');
+  return (err) => {
+    const e = (err ?? {}) as { code?: string; message?: string };
+    if (e.code && tErr.has(e.code)) return tErr(e.code);
+    return e.message || tErr('generic');
+  };
+}
+
+/** An amount in rupees, formatted for the interface language (₹ without paise). */
+export function useInr(): (amount: number) => string {
+  const f = useFormatter();
+  return (amount) => f.number(amount, { style: 'currency', currency: 'INR', maximumFractionDigits: 0 });
+}
+
+/** A request's status (SPEC.md section 3) as a translated chip. */
+export function StatusChip({ status }: { status: ReferralStatus }) {
+  const t = useTranslations('referrals.status');
+  const tone =
+    status === 'EXPIRED' || status.endsWith('NOT_ACCEPTED')
+      ? 'bg-neutral-200 text-neutral-800 dark:bg-neutral-800 dark:text-neutral-200'
+      : status === 'DEAL' || status.endsWith('_ACCEPTED')
+        ? 'bg-green-100 text-green-900 dark:bg-green-950 dark:text-green-200'
+        : 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200';
+  return <span className={`${ui.chip} ${tone}`}>{t.has(status) ? t(status) : status}</span>;
+}
+
+/** The translated name of a deal step. */
+export function useStepName(): (step: DealStep) => string {
+  const t = useTranslations('referrals.steps');
+  return (step) => (t.has(step) ? t(step) : step);
+}
+
+/** Who moves a step, as the viewer reads it ("you" when it is their own role). */
+export function useActorName(): (by: DealActorName | null, myRole?: string) => string {
+  const t = useTranslations('referrals.actor');
+  return (by, myRole) => {
+    if (!by) return '';
+    if (by === myRole) return t('you');
+    return t(by);
+  };
+}
+
+/** A loading placeholder with an accessible name. */
+export function Loading({ label }: { label: string }) {
+  return (
+    <div aria-busy="true" className="h-24 animate-pulse rounded-2xl bg-neutral-100 dark:bg-neutral-900">
+      <span className="sr-only">{label}</span>
+    </div>
+  );
+}
