@@ -141,10 +141,12 @@ async function getJson<T>(path: string): Promise<T> {
   return (await (await apiFetch(`${BASE}${path}`)).json()) as T;
 }
 
-async function sendJson<T>(method: 'POST' | 'PATCH' | 'DELETE', path: string, body?: unknown): Promise<T> {
+/** A write: always JSON (the API answers 415 otherwise), `{}` when the call has no body (scratch, reminder). */
+async function sendJson<T>(method: 'POST' | 'PATCH' | 'DELETE', path: string, body: unknown = {}): Promise<T> {
   const res = await apiFetch(`${BASE}${path}`, {
     method,
-    ...(body === undefined ? {} : { headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }),
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
   });
   return (await res.json()) as T;
 }

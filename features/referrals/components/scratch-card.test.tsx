@@ -15,8 +15,11 @@ describe('ScratchCard', () => {
   it('reveals through the Reveal button, posting scratch once, and offers the claim', async () => {
     let posts = 0;
     server.use(
-      http.post(`/referral/api/v1/scratch/${REWARD_ID}`, () => {
+      http.post(`/referral/api/v1/scratch/${REWARD_ID}`, async ({ request }) => {
         posts++;
+        // every write is JSON, even one without fields
+        expect(request.headers.get('content-type')).toBe('application/json');
+        expect(await request.json()).toEqual({});
         return HttpResponse.json({ reward: reward({ scratched: true, amount_inr: 750 }) });
       }),
     );

@@ -165,8 +165,9 @@ function ScratchSurface({ label, onScratched }: { label: string; onScratched: ()
   );
 }
 
-/** A UPI id: name@handle. */
-const VPA = /^[A-Za-z0-9._-]{2,256}@[A-Za-z][A-Za-z0-9]{1,63}$/;
+/** A UPI id as the API takes it (docs/api/referrals.md POST rewards/{id}): name@handle, at most 100 characters. */
+const VPA = /^[a-zA-Z0-9._-]{2,256}@[a-zA-Z][a-zA-Z0-9.-]{1,64}$/;
+const VPA_MAX = 100;
 
 /**
  * The claim of a scratched, approved reward to a UPI id. The claim key is
@@ -190,7 +191,7 @@ export function ClaimForm({ reward, onClaimed }: { reward: Reward; onClaimed: (r
       onSubmit={(e) => {
         e.preventDefault();
         const v = vpa.trim();
-        if (!VPA.test(v)) {
+        if (v.length > VPA_MAX || !VPA.test(v)) {
           setInvalid(true);
           return;
         }
@@ -213,6 +214,7 @@ export function ClaimForm({ reward, onClaimed }: { reward: Reward; onClaimed: (r
         value={vpa}
         onChange={(e) => setVpa(e.target.value)}
         placeholder="name@bank"
+        maxLength={VPA_MAX}
         autoComplete="off"
         inputMode="email"
         aria-invalid={invalid || undefined}

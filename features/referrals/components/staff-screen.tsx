@@ -101,7 +101,7 @@ function StaffDeal({ v }: { v: DealView }) {
       {staffMoves.length > 0 ? (
         <>
           <label htmlFor={`${id}-note`} className="font-semibold">{t('noteLabel')}</label>
-          <input id={`${id}-note`} className={ui.input} value={note} maxLength={2000} onChange={(e) => setNote(e.target.value)} />
+          <input id={`${id}-note`} className={ui.input} value={note} maxLength={1000} onChange={(e) => setNote(e.target.value)} />
           <div className="flex flex-wrap gap-2">
             {staffMoves.map((n) => (
               <button
