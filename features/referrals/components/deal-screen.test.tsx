@@ -28,6 +28,7 @@ describe('DealScreen', () => {
     expect(items[11].textContent).toContain('Apna reward lo');
     expect(items[11].textContent).toContain('(abhi nahi)');
     expect(screen.getByText('Call ki request: aap karenge')).toBeTruthy();
+    expect(screen.queryByText(/^Reminder bheja:/)).toBeNull();
   });
 
   it('the referee sees only their own move, and it posts the step', async () => {

@@ -106,15 +106,17 @@ function DealMoves({ id, v }: { id: string; v: DealView }) {
   const step = useDealStep(id);
   const reminder = useDealReminder(id);
   // The reminder has its own call (deals/{id}/reminder); the other moves are the caller's own steps.
-  const mine = v.next.filter((n) => n.by === v.my_role && n.step !== 'send_reminder');
+  // The optional reminder is not a step anyone waits for: it is shown as its own button, not in "next".
+  const next = v.next.filter((n) => n.step !== 'send_reminder');
+  const mine = next.filter((n) => n.by === v.my_role);
   const reminderError = reminder.error as { code?: string } | null;
 
   return (
     <section aria-labelledby="deal-next-h" className={`${ui.card} flex flex-col gap-3`}>
       <h2 id="deal-next-h" className={ui.h2}>{t('next')}</h2>
-      {v.next.length === 0 ? <p className={ui.muted}>{t('nothingNext')}</p> : (
+      {next.length === 0 ? <p className={ui.muted}>{t('nothingNext')}</p> : (
         <ul className="flex flex-col gap-1">
-          {v.next.map((n) => (
+          {next.map((n) => (
             <li key={`${n.step}-${n.by}`}>{t('nextBy', { step: stepName(n.step), actor: actor(n.by, v.my_role) })}</li>
           ))}
         </ul>

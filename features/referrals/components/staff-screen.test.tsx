@@ -68,6 +68,14 @@ describe('StaffScreen', () => {
     expect(await within(item).findByText('No notes yet.')).toBeTruthy();
   });
 
+  it('a deal waiting on the referee has no staff buttons and says whom it waits for', async () => {
+    serve([dealView({ my_role: 'staff' })], []);
+    renderWithApp(<StaffScreen roles={STAFF} />);
+    const item = await screen.findByRole('listitem', { name: 'Rooftop solar: Ravi' });
+    expect(within(item).queryByRole('button', { name: /^Mark:/ })).toBeNull();
+    expect(within(item).getByText('Waiting for the friend referred.')).toBeTruthy();
+  });
+
   it('a held reward needs a reason; approve and fraud send it; a refusal is shown', async () => {
     serve([], [{ ...reward({ id: REWARD_ID, state: 'hold', reason: 'household_duplicate' }), referrer: { user_id: 'u', name: 'Asha' } }]);
     const bodies: unknown[] = [];

@@ -85,6 +85,8 @@ function StaffDeal({ v }: { v: DealView }) {
   const id = useId();
   const r = v.request;
   const staffMoves = v.next.filter((n) => n.by === 'staff');
+  // The referrer's optional reminder is nobody's turn: the deal waits on the other move.
+  const waitingOn = v.next.find((n) => n.step !== 'send_reminder');
   const history = v.steps.filter((s) => s.done_at);
 
   return (
@@ -118,7 +120,7 @@ function StaffDeal({ v }: { v: DealView }) {
         </>
       ) : (
         <p className={ui.muted}>
-          {v.next.length > 0 ? t('waitingFor', { actor: actor(v.next[0].by) }) : t('nothingNext')}
+          {waitingOn ? t('waitingFor', { actor: actor(waitingOn.by) }) : t('nothingNext')}
         </p>
       )}
       {move.isError ? <p role="alert" className={ui.error}>{errorText(move.error)}</p> : null}
