@@ -1,12 +1,17 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
 import { nanoid } from 'nanoid';
 import QRCode from 'qrcode';
 import { buildApi } from '@/server/api';
 import { getDb } from '@/lib/db/client';
-import { deals } from '@/lib/db/schema';
+import { customers, deals } from '@/lib/db/schema';
 import { REFERRAL_CODE_RE } from '@/features/referrals/server/codes';
 import { seedStarterDeals, STARTER_DEALS } from '@/features/referrals/server/starter-deals';
+import { importCustomers, parseCustomersCsv } from '@/features/referrals/server/customers-import';
 import { Seed } from '../fixtures/seed';
 import { ReferralSeed } from '../fixtures/referrals';
 import { CatalogueSeed } from '../fixtures/referrals-catalogue';
@@ -337,4 +342,60 @@ describe('GET get_profile, level, user_data, qrcode', () => {
     expect((await get(`${V1}/qrcode/x/${d.id}`, me.cookie)).status).toBe(404);
     expect((await get(`${V1}/qrcode/${me.user.id}/${d.id}`, seed.viewer().cookie)).status).toBe(401);
   });
+});
+
+describe('customers import (npm run customers:import)', () => {
+  const csvFile = (dir: string, text: string) => {
+    const f = path.join(dir, 'customers.csv');
+    fs.writeFileSync(f, text);
+    return f;
+  };
+
+  it('upserts by phone: a second run updates, a changed address gets a new key', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sr-customers-'));
+    try {
+      const [a, b] = [cs.trackCustomer(seed.phone()), cs.trackCustomer(seed.phone())];
+      const text = `\uFEFFphone,name,address,consumer_number\n${a.slice(3)},Asha,"12 MG Rd, Gurgaon",ab-12\n${b},Bina,,\n`;
+      const { db } = await getDb();
+      const first = parseCustomersCsv(fs.readFileSync(csvFile(dir, text), 'utf8'));
+      expect(await importCustomers(db, first.rows)).toEqual({ inserted: 2, updated: 0 });
+      expect(await importCustomers(db, first.rows)).toEqual({ inserted: 0, updated: 2 });
+      const moved = parseCustomersCsv(text.replace('12 MG Rd', '14 MG Road'));
+      expect(await importCustomers(db, moved.rows)).toEqual({ inserted: 0, updated: 2 });
+      const rows = await db.select().from(customers).where(inArray(customers.phone, [a, b])).orderBy(customers.name);
+      expect(rows.map((r) => [r.name, r.consumer_number, r.address_key])).toEqual([
+        ['Asha', 'AB12', '14 mg road gurgaon'], ['Bina', null, ''],
+      ]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('the script imports the valid rows, lists bad ones by line with the phone masked, and exits 1', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sr-customers-'));
+    try {
+      // The script on a database of its own (a PGlite in `dir`).
+      const run = (...args: string[]) => {
+        const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dir, LOG_LEVEL: 'silent' };
+        delete env.DATABASE_URL;
+        return spawnSync(path.resolve('node_modules/.bin/tsx'), ['scripts/customers-import.ts', ...args], { env, encoding: 'utf8', timeout: 100_000 });
+      };
+      const file = csvFile(dir, 'name,phone\nAsha,9812345678\nBad,98765 4321\n,9812345679\nBina,+919812345670\n');
+      const r1 = run(file);
+      expect(r1.status).toBe(1);
+      expect(r1.stdout).toBe('2 inserted, 0 updated, 2 invalid\n');
+      expect(r1.stderr).toContain('line 3: invalid_phone (phone ***** 4321)');
+      expect(r1.stderr).toContain('line 4: invalid_name (phone ******5679)');
+      expect(r1.stderr).not.toContain('9812345679');
+      const r2 = run(file);
+      expect([r2.status, r2.stdout]).toEqual([1, '0 inserted, 2 updated, 2 invalid\n']);
+      const clean = run(csvFile(dir, 'name,phone\nAsha,9812345678\n'));
+      expect([clean.status, clean.stdout]).toEqual([0, '0 inserted, 1 updated, 0 invalid\n']);
+      expect(run(csvFile(dir, 'name,mobile\nA,9812345678\n')).status).toBe(2);
+      expect(run(path.join(dir, 'missing.csv')).status).toBe(2);
+      expect(run().status).toBe(2);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });

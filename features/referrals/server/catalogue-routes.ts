@@ -23,8 +23,8 @@ import { getLevel, getReferralProfile, getUserCard, shareQrSvg } from './profile
 
 const SMALL = { maxBytes: 8 * 1024 };
 const DEAL = { maxBytes: 16 * 1024 };
-/** Bulk contacts: up to 1000 entries (docs/api/referrals.md: 256 KB). */
-const BULK = { maxBytes: 256 * 1024 };
+/** Bulk contacts: up to 1000 entries of three JSON nodes each (docs/api/referrals.md: 256 KB). */
+const BULK = { maxBytes: 256 * 1024, maxNodes: 3 * BULK_MAX + 16 };
 
 /** Every write: JSON, same origin, a signed-in user, the referral limit. */
 const write = [jsonContentType(), sameOrigin(), principal(), requireVisitor(), requireUser(), rateLimit('referral')] as const;
