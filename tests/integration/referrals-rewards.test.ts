@@ -619,3 +619,66 @@ describe('releaseRewards', () => {
     expect(r.state).toBe('approved');
   });
 });
+
+describe('through the request and deal endpoints', () => {
+  /** A sends B a request for a new deal; B accepts it with an address. */
+  async function accepted(addr: string) {
+    const deal = await rs.seedDeal({ reward_inr: 3000, title: 'Solar pump' });
+    const a = await seed.signedIn({ name: 'Asha Referrer' });
+    const b = await seed.signedIn({ name: 'Bina Referee' });
+    const sent = await call('POST', '/referral/api/v1/referrer/send_request', a.cookie, {
+      deal_id: deal.id, phone: b.user.phone, name: 'Bina', idempotency_key: `send-${uniqueTag()}`,
+    });
+    expect(sent.status).toBe(201);
+    const requestId = (await sent.json()).request.id as string;
+    const acc = await call('POST', '/referral/api/v1/request/action', b.cookie, { request_id: requestId, action: 'accept', address: addr });
+    expect(acc.status).toBe(200);
+    return { deal, a, b, requestId };
+  }
+
+  it('accept makes the pending reward; the steps to "order placed" approve it; after the hold A scratches and claims it once', async () => {
+    const { a, b, requestId } = await accepted(address(uniqueTag()));
+    const staff = await seed.signedIn({ roles: staffRole });
+    const reward = (await rewardOf(requestId))!;
+    expect(reward).toMatchObject({ state: 'pending', reason: 'deal_in_progress', amount_inr: 3000 });
+
+    const steps: Array<[string, typeof a]> = [
+      ['schedule_a_call', b], ['call_scheduled', staff], ['call_completed', staff], ['book_site_survey', b],
+      ['site_survey_booked', staff], ['site_survey_completed', staff], ['place_an_order', b], ['order_placed', staff],
+    ];
+    for (const [to, who] of steps) {
+      const res = await call('POST', `/referral/api/v1/deals/${requestId}/step`, who.cookie, { to });
+      expect([to, res.status]).toEqual([to, 200]);
+    }
+    expect((await rewardOf(requestId))!).toMatchObject({ state: 'approved', reason: 'order_placed' });
+    const early = await call('POST', `/referral/api/v1/scratch/${reward.id}`, a.cookie);
+    expect(early.status).toBe(409);
+
+    await setReward(reward.id, { scratchable_at: new Date(Date.now() - 1000) });
+    await releaseRewards();
+    const deal = await (await call('GET', `/referral/api/v1/deals/get/${requestId}`, a.cookie)).json();
+    expect(deal.deal.request.step).toBe('claim_your_reward');
+    expect((await notificationsOf(a.user.id)).filter((n) => n.key === 'rewardScratchable')).toHaveLength(1);
+
+    const scratch = await call('POST', `/referral/api/v1/scratch/${reward.id}`, a.cookie);
+    expect(scratch.status).toBe(200);
+    expect((await scratch.json()).reward.amount_inr).toBe(3000);
+    const claim = await call('POST', `/referral/api/v1/rewards/${reward.id}`, a.cookie, { payout_vpa: 'asha@okicici', claim_key: `e2e-${uniqueTag()}` });
+    expect(claim.status).toBe(200);
+    expect((await claim.json()).reward).toMatchObject({ state: 'claimed', amount_inr: 3000 });
+    expect((await call('POST', `/referral/api/v1/rewards/${reward.id}`, b.cookie, { payout_vpa: 'bina@okicici', claim_key: `e2e-${uniqueTag()}` })).status).toBe(404);
+  });
+
+  it('a second household referral accepted through the endpoint is held; staff cancel of the first deal cancels its reward', async () => {
+    const addr = address(uniqueTag());
+    const first = await accepted(addr);
+    const second = await accepted(addr.toLowerCase().replace('h.no.', 'house no'));
+    expect((await rewardOf(second.requestId))!).toMatchObject({ state: 'hold', reason: 'household_duplicate' });
+    expect((await rewardOf(first.requestId))!.state).toBe('pending');
+
+    const staff = await seed.signedIn({ roles: staffRole });
+    const cancel = await call('POST', `/referral/api/v1/deals/${first.requestId}/cancel`, staff.cookie, { reason: 'Customer moved away' });
+    expect(cancel.status).toBe(200);
+    expect((await rewardOf(first.requestId))!).toMatchObject({ state: 'canceled', reason: 'deal_canceled' });
+  });
+});
