@@ -144,6 +144,19 @@ describe('POST deals/{id}/step over DEAL_MOVES x actors', () => {
     expect(view.request.status).toBe('DEAL');
   });
 
+  it('two moves at once: exactly one applies, the other is 409, one audit row', async () => {
+    const r = await dealAt('schedule_a_call');
+    const before = (await movesOf(r.id)).length;
+    const [a, b] = await Promise.all([
+      post(`${V1}/deals/${r.id}/step`, staff.cookie, { to: 'call_scheduled' }),
+      post(`${V1}/deals/${r.id}/step`, staff.cookie, { to: 'call_scheduled' }),
+    ]);
+    expect([a.status, b.status].sort()).toEqual([200, 409]);
+    const moves = await movesOf(r.id);
+    expect(moves).toHaveLength(before + 1);
+    expect(moves.at(-1)).toMatchObject({ what: 'step:call_scheduled', from_value: 'schedule_a_call', actor_kind: 'staff' });
+  });
+
   it('accepting through the step is the accept of request/action (state, step and audit)', async () => {
     const r = await dealAt('received_request');
     const res = await post(`${V1}/deals/${r.id}/step`, referee.cookie, { to: 'deal_accepted' });

@@ -134,6 +134,16 @@ describe('referrer/send_request', () => {
     expect(await referralCount(eq(referrals.referrer_user_id, me.user.id))).toBe(1);
   });
 
+  it('two sends with one key at the same moment make one request (201 and 200)', async () => {
+    const deal = await rs.seedDeal();
+    const me = await seed.signedIn();
+    const b = { deal_id: deal.id, phone: seed.phone(), name: 'R', idempotency_key: key() };
+    const [x, y] = await Promise.all([post(`${V1}/referrer/send_request`, me.cookie, b), post(`${V1}/referrer/send_request`, me.cookie, b)]);
+    expect([x.status, y.status].sort()).toEqual([200, 201]);
+    expect((await x.json()).request.id).toBe((await y.json()).request.id);
+    expect(await referralCount(eq(referrals.referrer_user_id, me.user.id))).toBe(1);
+  });
+
   it('refuses bad inputs and callers, changing nothing', async () => {
     const deal = await rs.seedDeal();
     const me = await seed.signedIn();
@@ -426,12 +436,15 @@ describe('attribution', () => {
     expect(clicks[0]).toMatchObject({ referrer_user_id: amb.user.id, deal_id: deal.id, utm: { utm_source: 'wa', utm_medium: 'm'.repeat(100) } });
     expect(Object.keys(clicks[0].utm).sort()).toEqual(['utm_medium', 'utm_source']);
 
+    const plain = await get(`/r/${code.toLowerCase()}?deal=no-such-deal`, visitor.cookie);
+    expect(plain.headers.get('location')).toBe(`/invite/${code}`);
     const unknown = await get('/r/ZZZZZZZZ', visitor.cookie);
     expect(unknown.status).toBe(302);
     expect(unknown.headers.get('location')).toBe('/rewards');
     const bad = await get('/r/%3Cscript%3E', visitor.cookie);
     expect(bad.headers.get('location')).toBe('/rewards');
-    expect(await db.select().from(referralClicks).where(eq(referralClicks.viewer_id, visitor.id))).toHaveLength(1);
+    // The click without a deal is its own row; the unknown codes record nothing.
+    expect(await db.select().from(referralClicks).where(eq(referralClicks.viewer_id, visitor.id))).toHaveLength(2);
   });
 
   it('a new visitor\'s click, then an OTP sign-in, makes a pending request from the referrer for the new user', async () => {

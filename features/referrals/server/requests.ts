@@ -319,10 +319,15 @@ export async function sendReferrerRequest(p: Principal, input: {
   if (!phone) throw new ApiError(422, 'invalid_phone', 'Please enter valid Mobile Number');
   const sender = await userOf(db, me);
   if (sender.phone === phone) throw new ApiError(422, 'self_referral', 'You cannot refer yourself.');
-  let made: { row: ReferralRow; deal: DealRow; receiverName: string | null } ;
+  let made: { row: ReferralRow; deal: DealRow; first: boolean };
   try {
     made = await db.transaction(async (tx) => {
       const deal = await activeDealForUpdate(tx, input.deal_id);
+      // A send with this key that held the lock before us: answer it.
+      const [raced] = await tx.select().from(referrals).where(and(
+        eq(referrals.referrer_user_id, me), eq(referrals.initiated_by, 'referrer'), eq(referrals.idempotency_key, input.idempotency_key),
+      )).limit(1);
+      if (raced) return { row: raced, deal, first: false };
       await checkCustomersOnly(tx, deal, sender.phone);
       await checkVelocity(tx, me);
       await checkNotReferred(tx, deal.id, phone);
@@ -338,7 +343,7 @@ export async function sendReferrerRequest(p: Principal, input: {
       if (receiver) {
         await recordReferralMove(tx, { referralId: row.id, what: 'step:received_request', from: null, to: 'received_request', actorUserId: null, actorKind: 'system' });
       }
-      return { row, deal, receiverName: receiver?.name ?? null };
+      return { row, deal, first: true };
     });
   } catch (err) {
     if (!isUniqueViolation(err)) throw err;
@@ -347,6 +352,7 @@ export async function sendReferrerRequest(p: Principal, input: {
     if (!again) throw err;
     return answer(again, false);
   }
+  if (!made.first) return answer(made.row, false);
   if (made.row.referee_user_id) {
     await notifySafe(made.row.referee_user_id, {
       key: 'referralReceived', params: { name: sender.name, deal: made.deal.title }, link: REFERRALS_LINK,
@@ -386,10 +392,17 @@ export async function sendRefereeRequest(p: Principal, input: {
   const asker = await userOf(db, me);
   if (!asker.phone) throw new ApiError(422, 'invalid_phone', 'Please enter valid Mobile Number');
   const referrer = await userOf(db, referrerId);
-  let made: { row: ReferralRow; deal: DealRow };
+  let made: { row: ReferralRow; deal: DealRow; first: boolean };
   try {
     made = await db.transaction(async (tx) => {
       const deal = await activeDealForUpdate(tx, input.deal_id);
+      const [raced] = await tx.select().from(referrals).where(and(
+        eq(referrals.referrer_user_id, referrerId), eq(referrals.initiated_by, 'referee'), eq(referrals.idempotency_key, input.idempotency_key),
+      )).limit(1);
+      if (raced) {
+        if (raced.referee_user_id !== me) throw new ApiError(409, 'idempotency_key_reused', 'This request key was already used.');
+        return { row: raced, deal, first: false };
+      }
       await checkCustomersOnly(tx, deal, referrer.phone);
       await checkVelocity(tx, me);
       await checkNotReferred(tx, deal.id, asker.phone!);
@@ -400,7 +413,7 @@ export async function sendRefereeRequest(p: Principal, input: {
       }).returning();
       await recordReferralMove(tx, { referralId: row.id, what: 'state:pending', from: null, to: 'pending', actorUserId: me, actorKind: 'referee' });
       await recordReferralMove(tx, { referralId: row.id, what: 'step:received_request', from: null, to: 'received_request', actorUserId: null, actorKind: 'system' });
-      return { row, deal };
+      return { row, deal, first: true };
     });
   } catch (err) {
     if (!isUniqueViolation(err)) throw err;
@@ -408,6 +421,7 @@ export async function sendRefereeRequest(p: Principal, input: {
     if (!again) throw err;
     return answer(again, false);
   }
+  if (!made.first) return answer(made.row, false);
   await notifySafe(referrerId, { key: 'referralReceived', params: { name: asker.name, deal: made.deal.title }, link: REFERRALS_LINK });
   return answer(made.row, true);
 }
