@@ -53,7 +53,7 @@ export default async function ProfilePage() {
   );
   return (
     <HydrationBoundary state={dehydrate(qc)}>
-      <ProfileScreen settings={settings} notifications={<><RewardsSummary /><NotificationList /></>} googleClientId={env().GOOGLE_CLIENT_ID ?? null} />
+      <ProfileScreen settings={settings} rewards={<RewardsSummary />} notifications={<NotificationList />} googleClientId={env().GOOGLE_CLIENT_ID ?? null} />
     </HydrationBoundary>
   );
 }

@@ -22,6 +22,9 @@ export const REWARD_MOVES: ReadonlyArray<{ from: RewardState; to: RewardState; b
   { from: 'pending', to: 'approved', by: 'system' },
   { from: 'pending', to: 'canceled', by: 'system' },
   { from: 'pending', to: 'hold', by: 'system' },
+  // A deal canceled (or a self-referral found at "order placed") ends a held or approved, unclaimed reward too.
+  { from: 'hold', to: 'canceled', by: 'system' },
+  { from: 'approved', to: 'canceled', by: 'system' },
   { from: 'hold', to: 'pending', by: 'staff' },
   { from: 'hold', to: 'approved', by: 'staff' },
   { from: 'hold', to: 'fraud', by: 'staff' },

@@ -57,11 +57,11 @@ test.describe('accounts', () => {
       return a.length > 0 && a[a.length - 1].getAttribute('data-ended') === 'true';
     }, undefined, { timeout: 30_000 });
 
-    // A gated call: Earn now on Explore asks for an account, then carries on to Rewards.
+    // A gated call: Earn now on Explore asks for an account, then carries on to the invite page of Rewards.
     await page.goto('/explore');
     await page.getByRole('button', { name: 'Earn now' }).click();
     const sentAt = await signInWithModal(page, phone);
-    await expect(page).toHaveURL(/\/rewards$/);
+    await expect(page).toHaveURL(/\/rewards\/invite$/);
     // A first sign-in: the short onboarding, then on.
     const onboarding = page.getByRole('dialog', { name: 'Welcome to SuryaReels' });
     await onboarding.getByRole('button', { name: 'Get started' }).click();

@@ -23,6 +23,11 @@ export interface ProfileScreenProps {
    */
   notifications?: ReactNode;
   /**
+   * The rewards summary of SPEC.md section 2 "Profile", built by the
+   * referrals feature and handed in by the page; nothing is shown without it.
+   */
+  rewards?: ReactNode;
+  /**
    * GOOGLE_CLIENT_ID read on the server by the page: with it a user without
    * a linked Google account gets Google's button in the sign-in methods;
    * null or absent, no Google button.
@@ -41,7 +46,7 @@ const card = 'rounded-2xl border border-neutral-200 bg-white p-5 dark:border-neu
  * notifications and logout. Who is signed in comes from
  * `['auth','me']`, so signing in or out here switches the screen at once.
  */
-export function ProfileScreen({ settings, notifications, googleClientId = null }: ProfileScreenProps) {
+export function ProfileScreen({ settings, notifications, rewards, googleClientId = null }: ProfileScreenProps) {
   const t = useTranslations('profile');
   const me = useMe();
   const requireLogin = useRequireLogin();
@@ -75,7 +80,7 @@ export function ProfileScreen({ settings, notifications, googleClientId = null }
       </section>
     );
   } else {
-    body = <SignedInProfile me={me.data} notifications={notifications} googleClientId={googleClientId} />;
+    body = <SignedInProfile me={me.data} notifications={notifications} rewards={rewards} googleClientId={googleClientId} />;
   }
 
   return (
@@ -88,7 +93,9 @@ export function ProfileScreen({ settings, notifications, googleClientId = null }
   );
 }
 
-function SignedInProfile({ me, notifications, googleClientId }: { me: Me; notifications?: ReactNode; googleClientId: string | null }) {
+function SignedInProfile({ me, notifications, rewards, googleClientId }: {
+  me: Me; notifications?: ReactNode; rewards?: ReactNode; googleClientId: string | null;
+}) {
   const t = useTranslations('profile');
   const [editing, setEditing] = useState(false);
   return (
@@ -135,7 +142,7 @@ function SignedInProfile({ me, notifications, googleClientId }: { me: Me; notifi
       </section>
       <ProfileSignInMethods me={me} googleClientId={googleClientId} />
       <WatchedList />
-      <RewardsSummary />
+      {rewards}
       {me.permissions.canCreateContent && <StudioEntry />}
       {/* The notifications feature's list brings its own heading and the #notifications anchor. */}
       {notifications}
@@ -150,22 +157,6 @@ function StudioEntry() {
     <section className={`${card} flex flex-col gap-1`}>
       <Link prefetch={false} href="/studio" className="self-start text-lg font-semibold text-amber-700 underline dark:text-amber-400">{t('open')}</Link>
       <p className="text-neutral-700 dark:text-neutral-300">{t('openHint')}</p>
-    </section>
-  );
-}
-
-/**
- * The rewards summary: a real zero. Points come from referrals that became
- * deals, and there are none yet; nothing here is made up.
- */
-function RewardsSummary() {
-  const t = useTranslations('profile.rewards');
-  return (
-    <section aria-labelledby="profile-rewards-h" className={`${card} flex flex-col gap-2`}>
-      <h2 id="profile-rewards-h" className="text-lg font-semibold">{t('title')}</h2>
-      <p className="text-2xl font-bold" data-testid="rewards-points">{t('points', { points: 0 })}</p>
-      <p className="text-neutral-700 dark:text-neutral-300">{t('body')}</p>
-      <Link prefetch={false} href="/rewards" className="self-start font-semibold text-amber-700 underline dark:text-amber-400">{t('open')}</Link>
     </section>
   );
 }
