@@ -95,13 +95,13 @@ describe('POST v4/contact and GET contact_list', () => {
     await rs.seedReferral({ dealId: deal.id, referrerId: me.user.id, refereeId: null, refereePhone: sentPhone, state: 'open' });
 
     const add = (name: string, phone: string) => send('POST', '/referral/api/v4/contact', me.cookie, { name, phone });
-    const first = await add('  zara  ', friend.user.phone!.slice(3));
+    const first = await add('  zara \t khan ', friend.user.phone!.slice(3));
     expect(first.status).toBe(201);
     const { contact } = (await first.json()) as { contact: { id: string } };
-    expect(contact).toMatchObject({ name: 'zara', phone: friend.user.phone, source: 'manual', label: null, app_user: true, registered_customer: false });
+    expect(contact).toMatchObject({ name: 'zara khan', phone: friend.user.phone, source: 'manual', label: null, app_user: true, registered_customer: false });
     const again = await add('Other name', friend.user.phone!);
     expect(again.status).toBe(200);
-    expect(((await again.json()) as { contact: { id: string; name: string } }).contact).toMatchObject({ id: contact.id, name: 'zara' });
+    expect(((await again.json()) as { contact: { id: string; name: string } }).contact).toMatchObject({ id: contact.id, name: 'zara khan' });
     expect((await add('Bina', customerPhone)).status).toBe(201);
     expect((await add('arun', sentPhone)).status).toBe(201);
 
@@ -114,7 +114,7 @@ describe('POST v4/contact and GET contact_list', () => {
       ['Bina', 'not_registered', true, false],
     ]);
     const page2 = (await (await get(`${V1}/contact_list/2/2`, me.cookie)).json()) as { items: Array<{ name: string }> };
-    expect(page2.items.map((i) => i.name)).toEqual(['zara']);
+    expect(page2.items.map((i) => i.name)).toEqual(['zara khan']);
     // Another user sees none of them.
     expect(await (await get(`${V1}/contact_list/1/10`, friend.cookie)).json()).toMatchObject({ items: [], total: 0 });
   });

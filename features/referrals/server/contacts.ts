@@ -105,15 +105,16 @@ export async function listContacts(db: DbOrTx, p: Principal, page: number, pageS
 }
 
 /**
- * Adds one contact (`v4/contact`, source manual). A phone I already have
- * gives the existing contact (`created` false), unchanged.
+ * Adds one contact (`v4/contact`, source manual; the name's spaces folded).
+ * A phone I already have gives the existing contact (`created` false), unchanged.
  * @throws ApiError 422 `invalid_phone`; 401 for a visitor.
  */
 export async function addContact(db: DbOrTx, p: Principal, input: { name: string; phone: string }): Promise<{ contact: ContactView; created: boolean }> {
   const owner = ownerOf(p);
   const phone = toIndianMobileE164(input.phone);
   if (!phone) throw invalidPhone();
-  const [made] = await db.insert(contacts).values({ owner_user_id: owner, name: input.name, phone, source: 'manual' })
+  const name = input.name.trim().replace(/\s+/g, ' ');
+  const [made] = await db.insert(contacts).values({ owner_user_id: owner, name, phone, source: 'manual' })
     .onConflictDoNothing({ target: [contacts.owner_user_id, contacts.phone] }).returning();
   const row = made ?? (await db.select().from(contacts).where(and(eq(contacts.owner_user_id, owner), eq(contacts.phone, phone))).limit(1))[0];
   return { contact: viewOf(await phoneFacts(db, owner, [phone]), row), created: Boolean(made) };
