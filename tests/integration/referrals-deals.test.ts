@@ -185,6 +185,11 @@ describe('GET deals/get/{id}', () => {
     const asStaff = (await (await get(`${V1}/deals/get/${r.id}`, staff.cookie)).json()).deal;
     expect(asStaff).toMatchObject({ my_role: 'staff', next: [], can_remind: false });
 
+    const pending = await dealAt('received_request');
+    const toAnswer = (await (await get(`${V1}/deals/get/${pending.id}`, referee.cookie)).json()).deal;
+    expect(toAnswer).toMatchObject({ my_role: 'referee', next: [{ step: 'deal_accepted', by: 'referee' }], can_remind: false });
+    expect((await (await get(`${V1}/deals/get/${pending.id}`, referrer.cookie)).json()).deal.next).toEqual([]);
+
     expect((await get(`${V1}/deals/get/${r.id}`, stranger.cookie)).status).toBe(404);
     expect((await get(`${V1}/deals/get/${r.id}`)).status).toBe(401);
     expect((await get(`${V1}/deals/get/nope`, referee.cookie)).status).toBe(404);

@@ -223,16 +223,23 @@ describe('referrer/send_request', () => {
   it('refuses more than REFERRAL_SENDS_PER_HOUR sends in an hour (429 with Retry-After), counted in the database', async () => {
     const deal = await rs.seedDeal();
     const me = await seed.signedIn();
-    for (let i = 0; i < 20; i++) {
+    for (let i = 0; i < 19; i++) {
       await rs.seedReferral({ dealId: deal.id, referrerId: me.user.id, refereeId: null, refereePhone: seed.phone(), state: 'open', createdAt: new Date(Date.now() - 30 * 60_000) });
     }
+    // Requests made by attribution at someone's sign-in are not the referrer's sends; older sends are out of the hour.
+    for (let i = 0; i < 3; i++) {
+      await rs.seedReferral({ dealId: deal.id, referrerId: me.user.id, refereeId: null, refereePhone: seed.phone(), idempotencyKey: `attribution/${i}-${key()}` });
+      await rs.seedReferral({ dealId: deal.id, referrerId: me.user.id, refereeId: null, refereePhone: seed.phone(), createdAt: new Date(Date.now() - 61 * 60_000) });
+    }
+    const twentieth = await post(`${V1}/referrer/send_request`, me.cookie, { deal_id: deal.id, phone: seed.phone(), name: 'R', idempotency_key: key() });
+    expect(twentieth.status).toBe(201);
     const res = await post(`${V1}/referrer/send_request`, me.cookie, { deal_id: deal.id, phone: seed.phone(), name: 'R', idempotency_key: key() });
     expect(res.status).toBe(429);
     expect((await res.json()).error.code).toBe('referral_velocity');
     const retry = Number(res.headers.get('retry-after'));
     expect(retry).toBeGreaterThan(29 * 60);
     expect(retry).toBeLessThanOrEqual(30 * 60 + 1);
-    expect(await referralCount(eq(referrals.referrer_user_id, me.user.id))).toBe(20);
+    expect(await referralCount(eq(referrals.referrer_user_id, me.user.id))).toBe(26);
   });
 });
 

@@ -19,6 +19,12 @@ import { REFERRALS_LINK, notifySafe, referralExpiresFrom } from './requests';
 export const UTM_KEYS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_content', 'utm_term'] as const;
 /** Longest utm value kept (characters). */
 const UTM_MAX = 100;
+/**
+ * The idempotency key prefix of a request made by attribution: one per
+ * referrer and user. Client keys cannot contain `/`, so a send can neither
+ * take this key nor pass for an attribution.
+ */
+export const ATTRIBUTION_KEY_PREFIX = 'attribution/';
 /** A deal's url_id as it may appear in a link. */
 const URL_ID_RE = /^[A-Za-z0-9_-]{1,100}$/;
 
@@ -106,7 +112,7 @@ export async function attributeSignIn(db: DbOrTx, e: { userId: string; visitorId
       const [row] = await tx.insert(referrals).values({
         deal_id: chosen.id, referrer_user_id: referrer.id, referee_user_id: user.id, referee_phone: user.phone ?? '',
         referee_name: user.name, initiated_by: 'referrer', state: 'pending', step: null,
-        idempotency_key: `attribution:${user.id}`, expires_at: referralExpiresFrom(new Date()),
+        idempotency_key: `${ATTRIBUTION_KEY_PREFIX}${user.id}`, expires_at: referralExpiresFrom(new Date()),
       }).returning({ id: referrals.id });
       await recordReferralMove(tx, { referralId: row.id, what: 'state:pending', from: null, to: 'pending', actorUserId: null, actorKind: 'system', note: `click:${click.id}` });
       await recordReferralMove(tx, { referralId: row.id, what: 'step:received_request', from: null, to: 'received_request', actorUserId: null, actorKind: 'system' });

@@ -94,7 +94,8 @@ async function dealViewsOf(db: DbOrTx, rows: ReferralRow[], p: Principal, roleOf
     return {
       request: views[i],
       steps: DEAL_STEPS.map((s) => ({ step: s, done_at: done.get(s)?.at.toISOString() ?? null, by: done.get(s)?.by ?? null })),
-      next: step ? nextDealSteps(step, role).map((s) => ({ step: s, by: role as DealActor })) : [],
+      next: step ? nextDealSteps(step, role).map((s) => ({ step: s, by: role as DealActor }))
+        : r.state === 'pending' && r.initiated_by === 'referrer' && role === 'referee' ? [{ step: 'deal_accepted' as DealStep, by: 'referee' as DealActor }] : [],
       my_role: role,
       can_remind: role === 'referrer' && r.state === 'accepted' && step !== null && REMINDER_STEPS.has(step) && reminderWaitS(r, now) === 0,
       reward: rw && role !== 'referee' ? {

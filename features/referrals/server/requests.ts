@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, asc, count, desc, eq, gt, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, lte, notLike, or, sql, type SQL } from 'drizzle-orm';
 import { createTranslator } from 'next-intl';
 import { getDb, type DbOrTx } from '@/lib/db/client';
 import { deals, referrals, users } from '@/lib/db/schema';
@@ -215,13 +215,13 @@ const receivedBy = (userId: string) => or(
 /**
  * Velocity (docs/decisions/010 "Fairness"): at most REFERRAL_SENDS_PER_HOUR
  * requests and invites sent by the user in the last hour, counted in the
- * database.
+ * database (requests made by attribution at a sign-in are not the user's sends).
  * @throws ApiError 429 `referral_velocity` with Retry-After (seconds until the oldest send leaves the hour).
  */
 async function checkVelocity(db: DbOrTx, userId: string): Promise<void> {
   const since = new Date(Date.now() - 3600_000);
   const [row] = await db.select({ n: count(), oldest: sql<string | Date | null>`min(${referrals.created_at})` }).from(referrals)
-    .where(and(sentBy(userId), gt(referrals.created_at, since)));
+    .where(and(sentBy(userId), gt(referrals.created_at, since), notLike(referrals.idempotency_key, 'attribution/%')));
   if (row.n < env().REFERRAL_SENDS_PER_HOUR) return;
   const oldest = row.oldest ? new Date(row.oldest).getTime() : Date.now();
   const retry = Math.max(1, Math.ceil((oldest + 3600_000 - Date.now()) / 1000));
