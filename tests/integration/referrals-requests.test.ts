@@ -6,6 +6,7 @@ import { notifications, referralClicks, referralMoves, referrals, userDevices } 
 import { SESSION_COOKIE } from '@/lib/auth/session';
 import { referralCodeOf } from '@/features/referrals/server/codes';
 import { expireReferralRequests } from '@/features/referrals/server/requests';
+import { onReferralSignIn } from '@/features/referrals/server/sign-in';
 import { Seed, sessionTokenFromSetCookie, viewerIdFromSetCookie, visitorCookieFromSetCookie } from '../fixtures/seed';
 import { ageOtpSends, captureOtpCodes } from '../fixtures/otp';
 import { ReferralSeed } from '../fixtures/referrals';
@@ -476,6 +477,30 @@ describe('attribution', () => {
     expect(inbox.items[0]).toMatchObject({ id: rows[0].id, status: 'RECEIVED', referrer: { user_id: amb.user.id } });
   });
 
+  it('a customers-only deal of a referrer who is not a customer falls back to a deal open to all; a click older than ATTRIBUTION_DAYS counts for nothing', async () => {
+    const only = await rs.seedDeal({ customers_only: true });
+    await rs.seedDeal({ sort_order: -1000 });
+    const amb = await seed.signedIn();
+    const code = await referralCodeOf((await getDb()).db, amb.user.id);
+    const device = seed.viewer();
+    await get(`/r/${code}?deal=${only.url_id}`, device.cookie);
+    const { userId } = await signInByOtp(device.cookie, seed.phone());
+    const { db } = await getDb();
+    const [row] = await db.select().from(referrals).where(eq(referrals.referee_user_id, userId));
+    expect(row.referrer_user_id).toBe(amb.user.id);
+    expect(row.deal_id).not.toBe(only.id);
+
+    const old = seed.viewer();
+    await db.insert(referralClicks).values({ referrer_user_id: amb.user.id, deal_id: only.id, viewer_id: old.id, clicked_at: new Date(Date.now() - 31 * 24 * 3600_000) });
+    const late = await signInByOtp(old.cookie, seed.phone());
+    expect(await referralCount(eq(referrals.referee_user_id, late.userId))).toBe(0);
+    await db.delete(referralClicks).where(eq(referralClicks.viewer_id, old.id));
+  });
+
+  it('a failure in the referral step of a sign-in is logged, never thrown', async () => {
+    await expect(onReferralSignIn({ userId: '00000000-0000-4000-8000-000000000000', isNewUser: true, visitorId: 'nobody' })).resolves.toBeUndefined();
+  });
+
   it('an open invite to a phone becomes a pending request when that phone signs in', async () => {
     const deal = await rs.seedDeal();
     const amb = await seed.signedIn({ name: 'Inviter' });
@@ -484,6 +509,10 @@ describe('attribution', () => {
     const { request } = await sent.json();
     expect(request.state).toBe('open');
     const device = seed.viewer();
+    // The device also opened another ambassador's link: the invite to the phone wins, no second request.
+    const other = await seed.signedIn();
+    const otherCode = await referralCodeOf((await getDb()).db, other.user.id);
+    expect((await get(`/r/${otherCode}?deal=${deal.url_id}`, device.cookie)).status).toBe(302);
     const { userId } = await signInByOtp(device.cookie, phone);
     const row = await rowOf(request.id);
     expect(row).toMatchObject({ state: 'pending', referee_user_id: userId });
