@@ -29,10 +29,14 @@ import { env } from '@/lib/env';
  */
 
 /**
- * Endpoints that read and bound their own larger, non-JSON body (a profile picture: 5 MB, features/auth/server/picture.ts;
- * a video: 200 MB, streamed to disk by features/reels/server/upload-routes.ts).
+ * Endpoints that read and bound their own larger body (a profile picture: 5 MB, features/auth/server/picture.ts;
+ * a video: 200 MB, streamed to disk by features/reels/server/upload-routes.ts; contacts).
  */
-const OWN_BODY_LIMIT = new Set(['/auth/api/v1/user/profile-picture', '/uploader/api/v1/uploadvideo']);
+const OWN_BODY_LIMIT = new Set([
+  '/auth/api/v1/user/profile-picture', '/uploader/api/v1/uploadvideo',
+  // A contacts file (1 MB, multipart) and bulk contact lists (256 KB of JSON): features/referrals/server/catalogue-routes.ts.
+  '/referral/api/v1/contact/import', '/referral/api/v5/contact', '/referral/api/v1/local-contact', '/referral/api/v1/migrate/contact',
+]);
 /** Topic, category and option pictures (5 MB, features/studio/server/routes.ts). */
 const OWN_BODY_LIMIT_RE = /^\/uploader\/api\/v1\/(topic|category|option)\/[^/]+\/picture$/;
 

@@ -4,9 +4,15 @@ import { logger } from '@/lib/logger';
 import { startWorker } from './worker';
 import { startStarterLibrary, type StarterLibraryOptions } from './starter-library';
 import { cleanExpiredUploads } from './uploads';
+import { getDb } from '@/lib/db/client';
+import { expireReferralRequests } from '@/features/referrals/server/requests';
+import { releaseRewards } from '@/features/referrals/server/release';
+import { seedStarterDeals } from '@/features/referrals/server/starter-deals';
 
 /** How often abandoned resumable uploads are looked for, ms. */
 const UPLOAD_CLEANUP_EVERY_MS = 60 * 60 * 1000;
+/** How often unanswered referral requests are expired and held rewards past their hold released, ms. */
+const REFERRAL_TICK_EVERY_MS = 10 * 60 * 1000;
 
 export interface BackgroundOptions {
   /** Run the job worker in this process; default env WORKER_ENABLED. */
@@ -17,7 +23,10 @@ export interface BackgroundOptions {
 
 /**
  * Starts what runs beside the web server: the job worker (unless
- * WORKER_ENABLED=false) with the hourly removal of expired uploads, and, on first start, the starter library. The server
+ * WORKER_ENABLED=false) with the hourly removal of expired uploads and the
+ * referral tick (requests past their time expire, rewards past their hold
+ * become scratchable; at start and every 10 minutes), and, on first start,
+ * the starter library and the starter deals (docs/decisions/010). The server
  * answers at once; reels join the feed as their jobs finish.
  * @returns stop(), which resolves once both have stopped: first the starter
  *   library (no reel is started after it; a render in progress is aborted and
@@ -37,7 +46,25 @@ export async function startBackground(opts: BackgroundOptions = {}): Promise<() 
     uploadCleanup = setInterval(clean, UPLOAD_CLEANUP_EVERY_MS);
     uploadCleanup.unref();
   }
+  let referralTick: NodeJS.Timeout | null = null;
+  if (stopWorker) {
+    const tick = () => {
+      void expireReferralRequests().catch((err: unknown) => log.warn({ err }, 'referral request expiry failed'));
+      void releaseRewards().catch((err: unknown) => log.warn({ err }, 'reward release failed'));
+    };
+    tick();
+    referralTick = setInterval(tick, REFERRAL_TICK_EVERY_MS);
+    referralTick.unref();
+  }
   const library = opts.starterLibrary ?? e.STARTER_LIBRARY;
+  if (library) {
+    // Sample deals (marked as such, editable by staff), so a fresh start shows the referral program working.
+    try {
+      await seedStarterDeals((await getDb()).db);
+    } catch (err) {
+      log.warn({ err }, 'starter deals not made');
+    }
+  }
   const controller = new AbortController();
   let libraryDone: Promise<void> = Promise.resolve();
   if (library) {
@@ -52,6 +79,7 @@ export async function startBackground(opts: BackgroundOptions = {}): Promise<() 
     stopping ??= (async () => {
       controller.abort(new Error('background stopping'));
       if (uploadCleanup) clearInterval(uploadCleanup);
+      if (referralTick) clearInterval(referralTick);
       await libraryDone;
       await stopWorker?.();
     })();
