@@ -135,11 +135,12 @@ describe('POST deals/{id}/step over DEAL_MOVES x actors', () => {
     expect(row.order_placed_at).not.toBeNull();
     const { db } = await getDb();
     expect(await db.select().from(rewards).where(eq(rewards.referral_id, r.id))).toHaveLength(1);
-    const toReferrer = (await notified(referrer.user.id, 'dealStepMoved')).filter((n) => n.params.step === 'order_placed');
-    const toReferee = (await notified(referee.user.id, 'dealStepMoved')).filter((n) => n.params.step === 'order_placed');
-    expect(toReferrer.length).toBeGreaterThanOrEqual(1);
-    expect(toReferee.length).toBeGreaterThanOrEqual(1);
-    expect(toReferee[0].params).toMatchObject({ name: 'Staff S' });
+    const link = `/rewards/deal/${r.id}`;
+    const toReferrer = (await notified(referrer.user.id, 'dealStepMoved')).filter((n) => n.link === link);
+    const toReferee = (await notified(referee.user.id, 'dealStepMoved')).filter((n) => n.link === link);
+    expect(toReferrer).toHaveLength(1);
+    expect(toReferee).toHaveLength(1);
+    expect(toReferee[0].params).toEqual({ name: 'Staff S', step: 'order_placed' });
     const view = (await res.json()).deal;
     expect(view.request.status).toBe('DEAL');
   });

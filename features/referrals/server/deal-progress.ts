@@ -11,7 +11,7 @@ import {
 import { recordReferralMove } from './moves';
 import { rewardOnDealCanceled, rewardOnOrderPlaced, sendRewardNotice } from './rewards';
 import {
-  REFERRALS_LINK, isStaff, isUuid, namesOf, notifySafe, requestAction, requestViewsOf, visibleReferral,
+  dealLink, isStaff, isUuid, namesOf, notifySafe, requestAction, requestViewsOf, visibleReferral,
   type ReferralRow, type RequestView,
 } from './requests';
 
@@ -135,7 +135,7 @@ async function notifyStep(r: ReferralRow, actorUserId: string | null, step: Deal
   const names = await namesOf(db, [actorUserId]);
   const name = (actorUserId && names.get(actorUserId)) || '';
   for (const u of [r.referrer_user_id, r.referee_user_id]) {
-    if (u && u !== actorUserId) await notifySafe(u, { key: 'dealStepMoved', params: { name, step }, link: REFERRALS_LINK });
+    if (u && u !== actorUserId) await notifySafe(u, { key: 'dealStepMoved', params: { name, step }, link: dealLink(r.id) });
   }
 }
 
@@ -208,7 +208,7 @@ export async function sendReminder(p: Principal, referralId: string): Promise<De
     return moved;
   });
   const names = await namesOf(db, [p.userId]);
-  await notifySafe(row.referee_user_id, { key: 'dealReminder', params: { name: names.get(p.userId!) ?? '' }, link: REFERRALS_LINK });
+  await notifySafe(row.referee_user_id, { key: 'dealReminder', params: { name: names.get(p.userId!) ?? '' }, link: dealLink(row.id) });
   return getDeal(p, referralId);
 }
 
@@ -236,7 +236,7 @@ export async function cancelDeal(p: Principal, referralId: string, reason: strin
   await sendRewardNotice(out.notice);
   const [deal] = await db.select({ title: deals.title }).from(deals).where(eq(deals.id, out.row.deal_id)).limit(1);
   for (const u of [out.row.referrer_user_id, out.row.referee_user_id]) {
-    await notifySafe(u, { key: 'dealCanceled', params: { name: deal?.title ?? '' }, link: REFERRALS_LINK });
+    await notifySafe(u, { key: 'dealCanceled', params: { name: deal?.title ?? '' }, link: dealLink(out.row.id) });
   }
   return getDeal(p, referralId);
 }

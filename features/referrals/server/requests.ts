@@ -32,8 +32,10 @@ type DealRow = typeof deals.$inferSelect;
 
 /** Requests per page of inbox, outbox and referrer_list. */
 export const REQUEST_PAGE_SIZE = 10;
-/** Where referral notifications lead. */
+/** Where notifications of a request to answer lead (the rewards screen with its inbox). */
 export const REFERRALS_LINK = '/rewards';
+/** Where notifications about one referral's deal lead: its deal page. */
+export const dealLink = (referralId: string) => `/rewards/deal/${referralId}`;
 /** The SPEC.md section 6 message of a customers-only deal refused. */
 const CUSTOMERS_ONLY_MESSAGE = 'This access is for UTL customers only. Redirecting you to other Deals meant for you.';
 
@@ -532,7 +534,7 @@ export async function requestAction(p: Principal, input: {
     const [deal] = await db.select({ title: deals.title }).from(deals).where(eq(deals.id, row.deal_id)).limit(1);
     await notifySafe(senderOf(row), {
       key: row.state === 'accepted' ? 'referralAccepted' : 'referralDeclined',
-      params: { name: names.get(me) ?? '', deal: deal?.title ?? '' }, link: REFERRALS_LINK,
+      params: { name: names.get(me) ?? '', deal: deal?.title ?? '' }, link: dealLink(row.id),
     });
   }
   return (await requestViewsOf(db, [row], me))[0];
