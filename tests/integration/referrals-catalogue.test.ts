@@ -320,6 +320,12 @@ describe('GET get_profile, level, user_data, qrcode', () => {
     expect(JSON.stringify(body)).not.toContain(me.user.phone!.slice(3));
     expect((await get(`${V1}/user_data/${NO_UUID}`)).status).toBe(404);
     expect((await get(`${V1}/user_data/x`)).status).toBe(404);
+    // The same card by the referral code (the invite page's link carries the code), in any case.
+    const { code } = await (await get(`${V1}/get_profile`, me.cookie)).json();
+    expect(await (await get(`${V1}/user_data/code/${code}`)).json()).toEqual(body);
+    expect(await (await get(`${V1}/user_data/code/${String(code).toLowerCase()}`)).json()).toEqual(body);
+    expect((await get(`${V1}/user_data/code/ZZZZZZZZ`)).status).toBe(404);
+    expect((await get(`${V1}/user_data/code/not-a-code`)).status).toBe(404);
   });
 
   it('qrcode: an SVG of my share link for the deal, only for myself', async () => {

@@ -185,6 +185,18 @@ export function useDeal(by: { deal_id?: string; url_id?: string }) {
   });
 }
 
+/** A referrer's public card (GET v1/user_data/code/{code}): first name, picture, level. */
+export interface ReferrerCard { user_id: string; name: string; pic: string | null; level: string }
+
+/** GET v1/user_data/code/{code}: who invited, for the share link's landing page; a 404 leaves it unknown. */
+export function useReferrerCard(code: string) {
+  return useQuery({
+    queryKey: referralKeys.userCard(`code:${code}`),
+    queryFn: () => getJson<ReferrerCard>(`/v1/user_data/code/${enc(code)}`),
+    retry: false,
+  });
+}
+
 /** GET v1/one_deal: without `dealId` the first active deal. */
 export function useOneDeal(dealId: string | null, enabled = true) {
   return useQuery({

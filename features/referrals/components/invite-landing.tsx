@@ -2,13 +2,13 @@
 
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
-import { useDeal, useOneDeal } from '../api/referrals';
+import { useDeal, useOneDeal, useReferrerCard } from '../api/referrals';
 import { Loading, ui, useErrorText } from './shared';
 
 /**
  * The share link's landing page (`/r/<code>` redirects here with
- * `?deal=<url_id>`): who invited (the referral code; the API has no
- * code-to-card read), the deal, and sign-in. After sign-in the server
+ * `?deal=<url_id>`): who invited (their first name and picture from the
+ * referral code, else the code), the deal, and sign-in. After sign-in the server
  * turns the recorded click into a request the user accepts in the
  * Rewards tab, so a signed-in visitor is sent there.
  * @param signedIn whether the caller is a signed-in user (composed by the page).
@@ -19,6 +19,7 @@ export function InviteLanding({ code, urlId, signedIn, onSignIn }: {
 }) {
   const t = useTranslations('referrals.landing');
   const errorText = useErrorText();
+  const card = useReferrerCard(code);
   const byUrl = useDeal({ url_id: urlId ?? undefined });
   const first = useOneDeal(null, urlId === null);
   const deal = urlId ? byUrl : first;
@@ -27,7 +28,14 @@ export function InviteLanding({ code, urlId, signedIn, onSignIn }: {
     <div className={ui.page}>
       <section className={`${ui.card} flex flex-col gap-2`} aria-labelledby="landing-h">
         <h1 id="landing-h" className={ui.h1}>{t('title')}</h1>
-        <p>{t('invitedBy')}</p>
+        {card.data ? (
+          <p className="flex items-center gap-3" data-testid="referrer-card">
+            {card.data.pic ? <img src={card.data.pic} alt="" className="h-12 w-12 rounded-full object-cover" /> : null}
+            <span>{t('invitedByName', { name: card.data.name || t('aFriend') })}</span>
+          </p>
+        ) : (
+          <p>{t('invitedBy')}</p>
+        )}
         <p className="self-start rounded-xl bg-amber-100 px-3 py-1 font-mono text-lg font-bold text-amber-900 dark:bg-amber-950 dark:text-amber-200" aria-label={t('codeLabel', { code })}>
           {code}
         </p>

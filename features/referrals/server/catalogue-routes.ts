@@ -11,7 +11,7 @@ import { addContact, addContacts, BULK_MAX, CONTACT_NAME_MAX, checkPhone, delete
 import { readContactUpload } from './contact-import';
 import { createDeal, dealFieldsSchema, dealPatchSchema, findDeal, listDeals, oneDeal, updateDeal, validateDealAccess } from './deals';
 import { resyncGoogleContacts } from './google-contacts';
-import { getLevel, getReferralProfile, getUserCard, shareQrSvg } from './profile';
+import { getLevel, getReferralProfile, getUserCard, getUserCardByCode, shareQrSvg } from './profile';
 
 /**
  * The referral catalogue's endpoints (docs/api/referrals.md): deals and
@@ -140,6 +140,12 @@ export function catalogueRoutes() {
     .get('/referral/api/v1/level/:user_id/:deal_id', ...read, async (c) => {
       c.header('cache-control', 'private, no-store');
       return c.json(await getLevel((await getDb()).db, c.var.principal, c.req.param('user_id'), c.req.param('deal_id')));
+    })
+    // GET /referral/api/v1/user_data/code/{code} - the same card by referral code (the invite page's link has the code)
+    .get('/referral/api/v1/user_data/code/:code', async (c) => {
+      const card = await getUserCardByCode((await getDb()).db, c.req.param('code'));
+      c.header('cache-control', 'public, max-age=60');
+      return c.json(card);
     })
     // GET /referral/api/v1/user_data/{user_id} - a referrer's public card (first name, picture, level)
     .get('/referral/api/v1/user_data/:user_id', async (c) => {

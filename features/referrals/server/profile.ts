@@ -6,7 +6,7 @@ import type { DbOrTx } from '@/lib/db/client';
 import { referralCodes, referrals, rewards, users } from '@/lib/db/schema';
 import { ApiError, forbidden, notFound } from '@/lib/http/errors';
 import { levelOf, type LevelKey } from '../reward-states';
-import { referralCodeOf, shareUrlOf } from './codes';
+import { referralCodeOf, referrerOfCode, shareUrlOf } from './codes';
 import { dealById, isRegisteredCustomer, isStaff, isUuid } from './deals';
 
 /**
@@ -109,6 +109,17 @@ export async function getUserCard(db: DbOrTx, userId: string): Promise<{ user_id
   if (!u) throw userNotFound();
   const first = u.name.trim().split(/\s+/)[0] ?? '';
   return { user_id: u.id, name: first, pic: u.pic, level: levelOf(await completedCount(db, u.id, null)).key };
+}
+
+/**
+ * The public card of the referrer whose code is `code` (the invite page has
+ * the code of its link, `user_data/code/{code}`), as getUserCard.
+ * @throws ApiError 404 `not_found` for an unknown code.
+ */
+export async function getUserCardByCode(db: DbOrTx, code: string): Promise<{ user_id: string; name: string; pic: string | null; level: LevelKey }> {
+  const userId = await referrerOfCode(db, code);
+  if (!userId) throw userNotFound();
+  return getUserCard(db, userId);
 }
 
 /**
