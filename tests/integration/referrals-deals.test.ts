@@ -168,7 +168,7 @@ describe('POST deals/{id}/step over DEAL_MOVES x actors', () => {
 });
 
 describe('GET deals/get/{id}', () => {
-  it('shows the steps done with when and by whom, the next moves of the caller, can_remind and the reward for the referrer only', async () => {
+  it('shows the steps done with when and by whom, every next move with whose it is, can_remind and the reward for the referrer only', async () => {
     const r = await dealAt('deal_accepted');
     const asReferee = (await (await get(`${V1}/deals/get/${r.id}`, referee.cookie)).json()).deal;
     expect(asReferee.my_role).toBe('referee');
@@ -176,15 +176,16 @@ describe('GET deals/get/{id}', () => {
     expect(asReferee.steps[0]).toMatchObject({ step: 'received_request', by: 'system' });
     expect(asReferee.steps[0].done_at).not.toBeNull();
     expect(asReferee.steps[2]).toEqual({ step: 'send_reminder', done_at: null, by: null });
-    expect(asReferee.next).toEqual([{ step: 'schedule_a_call', by: 'referee' }]);
+    const fromAccepted = [{ step: 'send_reminder', by: 'referrer' }, { step: 'schedule_a_call', by: 'referee' }];
+    expect(asReferee.next).toEqual(fromAccepted);
     expect(asReferee.can_remind).toBe(false);
     expect(asReferee.reward).toBeNull();
     expect(asReferee.request).toMatchObject({ id: r.id, side: 'receiver', status: 'RECEIVED_ACCEPTED' });
 
     const asReferrer = (await (await get(`${V1}/deals/get/${r.id}`, referrer.cookie)).json()).deal;
-    expect(asReferrer).toMatchObject({ my_role: 'referrer', can_remind: true, next: [{ step: 'send_reminder', by: 'referrer' }] });
+    expect(asReferrer).toMatchObject({ my_role: 'referrer', can_remind: true, next: fromAccepted });
     const asStaff = (await (await get(`${V1}/deals/get/${r.id}`, staff.cookie)).json()).deal;
-    expect(asStaff).toMatchObject({ my_role: 'staff', next: [], can_remind: false });
+    expect(asStaff).toMatchObject({ my_role: 'staff', next: fromAccepted, can_remind: false });
 
     const pending = await dealAt('received_request');
     const toAnswer = (await (await get(`${V1}/deals/get/${pending.id}`, referee.cookie)).json()).deal;

@@ -6,7 +6,7 @@ import { useFormatter, useTranslations } from 'next-intl';
 import { DEAL_STEPS, dealStepIndex } from '../deal-steps';
 import { newKey, useAddNote, useDealReminder, useDealStep, useDealView, useNotes, type DealView } from '../api/referrals';
 import { ScratchCard } from './scratch-card';
-import { Loading, StatusChip, ui, useActorName, useErrorText, useStepName } from './shared';
+import { Loading, StatusChip, ui, useActorName, useDisplayName, useErrorText, useStepName } from './shared';
 
 /**
  * A referral's deal page (SPEC.md section 4, docs/decisions/010): the
@@ -31,12 +31,13 @@ export function DealScreen({ id }: { id: string }) {
 
 function DealBody({ id, v }: { id: string; v: DealView }) {
   const t = useTranslations('referrals.deal');
+  const displayName = useDisplayName();
   const r = v.request;
   return (
     <>
       <header className="flex flex-col gap-1">
         <h1 className={ui.h1}>{r.deal.title}</h1>
-        <p className={ui.muted}>{t('between', { referrer: r.referrer.name, referee: r.referee.name })}</p>
+        <p className={ui.muted}>{t('between', { referrer: displayName(r.referrer.name), referee: displayName(r.referee.name) })}</p>
         <div><StatusChip status={r.status} /></div>
       </header>
       <DealMoves id={id} v={v} />

@@ -9,7 +9,7 @@ import {
   type ListedDeal, type ReferralProfile, type ReferralRequest,
 } from '../api/referrals';
 import { ScratchCard } from './scratch-card';
-import { Loading, StatusChip, ui, useErrorText, useInr } from './shared';
+import { Loading, StatusChip, ui, useDisplayName, useErrorText, useInr } from './shared';
 
 /**
  * The Rewards tab (SPEC.md section 2 and 4, docs/decisions/010): my
@@ -228,13 +228,14 @@ function RequestList({ which }: { which: 'inbox' | 'outbox' }) {
 
 function RequestItem({ r }: { r: ReferralRequest }) {
   const t = useTranslations('rewards.requests');
+  const displayName = useDisplayName();
   const errorText = useErrorText();
   const action = useRequestAction();
   const [accepting, setAccepting] = useState(false);
   const [consumer, setConsumer] = useState('');
   const [address, setAddress] = useState('');
   const id = useId();
-  const other = r.side === 'receiver' ? r.referrer.name : r.referee.name || r.referee.phone || '';
+  const other = r.side === 'receiver' ? displayName(r.referrer.name) : r.referee.name || r.referee.phone || displayName('');
   const canAnswer = r.side === 'receiver' && r.status === 'RECEIVED';
   const canCancel = r.side === 'sender' && (r.status === 'SENT' || r.status === 'OPEN_REQUEST');
 

@@ -74,6 +74,12 @@ export function useActorName(): (by: DealActorName | null, myRole?: string) => s
 }
 
 /** A loading placeholder with an accessible name. */
+/** A person's name as shown: their name, or "Someone" for an account that has not set one. */
+export function useDisplayName(): (name: string | null | undefined) => string {
+  const t = useTranslations('referrals');
+  return (name) => name?.trim() || t('someone');
+}
+
 export function Loading({ label }: { label: string }) {
   return (
     <div aria-busy="true" className="h-24 animate-pulse rounded-2xl bg-neutral-100 dark:bg-neutral-900">

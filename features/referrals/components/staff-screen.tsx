@@ -6,7 +6,7 @@ import { useFormatter, useTranslations } from 'next-intl';
 import type { RoleGrant } from '@/lib/auth/principal';
 import { useStaffDeals, useStaffRewardMove, useStaffRewards, useStaffStep, type DealView, type StaffReward } from '../api/referrals';
 import { NotesPanel } from './deal-screen';
-import { Loading, StatusChip, ui, useActorName, useErrorText, useInr, useStepName } from './shared';
+import { Loading, StatusChip, ui, useActorName, useDisplayName, useErrorText, useInr, useStepName } from './shared';
 
 /** Whether `roles` hold STAFF or ADMIN (docs/decisions/010: ADMIN may do all STAFF may). */
 export function isStaff(roles: readonly RoleGrant[]): boolean {
@@ -75,6 +75,7 @@ function StaffDeals() {
 
 function StaffDeal({ v }: { v: DealView }) {
   const t = useTranslations('staff.deals');
+  const displayName = useDisplayName();
   const stepName = useStepName();
   const actor = useActorName();
   const errorText = useErrorText();
@@ -94,7 +95,7 @@ function StaffDeal({ v }: { v: DealView }) {
       <div className="flex items-start justify-between gap-2">
         <div className="flex flex-col">
           <span className="font-semibold">{r.deal.title}</span>
-          <span className={ui.muted}>{t('between', { referrer: r.referrer.name, referee: r.referee.name })}</span>
+          <span className={ui.muted}>{t('between', { referrer: displayName(r.referrer.name), referee: displayName(r.referee.name) })}</span>
           {r.referee.phone ? <span className={ui.muted}>{r.referee.phone}</span> : null}
         </div>
         <StatusChip status={r.status} />
@@ -176,6 +177,7 @@ const MIN_REASON = 3;
 
 function HeldReward({ r }: { r: StaffReward }) {
   const t = useTranslations('staff.rewards');
+  const displayName = useDisplayName();
   const tRewards = useTranslations('rewards');
   const errorText = useErrorText();
   const inr = useInr();
@@ -197,7 +199,7 @@ function HeldReward({ r }: { r: StaffReward }) {
   return (
     <li className={`${ui.card} flex flex-col gap-2`} aria-label={t('itemLabel', { deal: r.deal_title, name: r.referee_name })}>
       <span className="font-semibold">{r.deal_title}</span>
-      <span className={ui.muted}>{t('people', { referrer: r.referrer?.name ?? '-', referee: r.referee_name })}</span>
+      <span className={ui.muted}>{t('people', { referrer: displayName(r.referrer?.name), referee: displayName(r.referee_name) })}</span>
       {r.amount_inr !== null ? <span>{inr(r.amount_inr)}</span> : null}
       <span className="text-sm">{t('why', { reason: reasonKey && tRewards.has(reasonKey) ? tRewards(reasonKey) : (r.reason ?? '-') })}</span>
       <label htmlFor={`${id}-reason`} className="font-semibold">{t('reasonLabel')}</label>

@@ -6,7 +6,7 @@ import { env } from '@/lib/env';
 import type { Principal } from '@/lib/auth/principal';
 import { ApiError, forbidden, notFound } from '@/lib/http/errors';
 import {
-  DEAL_MOVES, DEAL_STEPS, REMINDER_STEPS, mayMoveDeal, nextDealSteps, type DealActor, type DealStep,
+  DEAL_MOVES, DEAL_STEPS, REMINDER_STEPS, mayMoveDeal, type DealActor, type DealStep,
 } from '../deal-steps';
 import { recordReferralMove } from './moves';
 import { rewardOnDealCanceled, rewardOnOrderPlaced, sendRewardNotice } from './rewards';
@@ -94,7 +94,8 @@ async function dealViewsOf(db: DbOrTx, rows: ReferralRow[], p: Principal, roleOf
     return {
       request: views[i],
       steps: DEAL_STEPS.map((s) => ({ step: s, done_at: done.get(s)?.at.toISOString() ?? null, by: done.get(s)?.by ?? null })),
-      next: step ? nextDealSteps(step, role).map((s) => ({ step: s, by: role as DealActor }))
+      // Every move from here, with whose it is: the screens say who acts next and show the caller's own as buttons.
+      next: step ? DEAL_MOVES.filter((m) => m.from === step).map((m) => ({ step: m.to, by: m.by }))
         : r.state === 'pending' && r.initiated_by === 'referrer' && role === 'referee' ? [{ step: 'deal_accepted' as DealStep, by: 'referee' as DealActor }] : [],
       my_role: role,
       can_remind: role === 'referrer' && r.state === 'accepted' && step !== null && REMINDER_STEPS.has(step) && reminderWaitS(r, now) === 0,
@@ -111,7 +112,7 @@ async function dealViewsOf(db: DbOrTx, rows: ReferralRow[], p: Principal, roleOf
 /**
  * deals/get/{referral_id}: the deal of a referral for its referrer, its
  * referee or staff: the twelve steps with when and by whom each was done
- * (from referral_moves), the caller's next moves (nextDealSteps), whether
+ * (from referral_moves), every next move with whose it is (DEAL_MOVES), whether
  * the referrer may remind now, and the reward (referrer and staff only).
  * @throws ApiError 404 for anyone else or an unknown id.
  */
