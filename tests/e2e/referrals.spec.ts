@@ -121,15 +121,18 @@ test.describe('referrals', () => {
 
     // A scratches the card with a finger and claims the reward.
     await a.page.goto('/rewards');
-    const canvas = a.page.locator('canvas').first();
+    const canvas = a.page.getByTestId('scratch-surface');
+    await expect(canvas).toBeVisible();
     await canvas.scrollIntoViewIfNeeded();
     const box = (await canvas.boundingBox())!;
     const scratched = a.page.waitForResponse((r) => new URL(r.url()).pathname.startsWith('/referral/api/v1/scratch/') && r.status() === 200);
-    await a.page.mouse.move(box.x + 2, box.y + 2);
+    // The finger lands inside the card (its rounded corners are not part of it).
+    await a.page.mouse.move(box.x + 20, box.y + 20);
     await a.page.mouse.down();
-    for (let y = 4; y < box.height; y += 8) {
-      await a.page.mouse.move(box.x + box.width - 2, box.y + y, { steps: 4 });
-      await a.page.mouse.move(box.x + 2, box.y + y + 4, { steps: 4 });
+    // Back and forth across the card, a finger's width apart, as a person scratches.
+    for (let y = 6; y < box.height; y += 12) {
+      await a.page.mouse.move(box.x + box.width - 4, box.y + y, { steps: 25 });
+      await a.page.mouse.move(box.x + 4, box.y + y + 6, { steps: 25 });
     }
     await a.page.mouse.up();
     const reward = ((await (await scratched).json()) as { reward: { id: string; amount_inr: number } }).reward;
