@@ -90,8 +90,10 @@ async function main() {
   try {
     // Users: phones +91 6xxxxxxxxx from a range no real number in the test database uses.
     const base = 6_000_000_000 + (Date.now() % 900_000) * 1000;
-    await db.execute(sql`insert into users (name, phone, terms_accepted_at)
-      select ${tag} || '-' || n, '+91' || (${base}::bigint + n)::text, now() from generate_series(1, ${USERS}) n`);
+    // Each user has a home visitor id (20 characters), as sign-in gives them.
+    await db.execute(sql`insert into users (name, phone, terms_accepted_at, home_viewer_id)
+      select ${tag} || '-' || n, '+91' || (${base}::bigint + n)::text, now(), substr(md5(${tag} || n), 1, 20)
+      from generate_series(1, ${USERS}) n`);
     await db.execute(sql`insert into deals (url_id, source, title, reward_inr, sort_order)
       select ${tag} || '-' || n, 'provider', 'Bench deal ' || n, 1000 * n, n from generate_series(1, 3) n`);
     // Referrals: referrers skewed (a few ambassadors refer a lot), referees other bench users or open invites.
