@@ -8,6 +8,7 @@ import { ApiError } from '@/lib/http/errors';
 import { logger } from '@/lib/logger';
 import { PICTURE_FILE, pictureOfUrl, picturePrefix, pictureUrl, type PictureKind } from '@/lib/storage/media-storage';
 import { getStorage } from '@/lib/storage/storage';
+import { readBoundedBody } from '@/lib/http/body';
 
 /**
  * Uploaded pictures (profile pictures of users, topics, categories and
@@ -39,35 +40,6 @@ const unsupportedImage = () => new ApiError(415, 'unsupported_image', 'This file
 const tooManyPixels = () => new ApiError(422, 'image_dimensions_too_large', 'This picture has too many pixels. Please choose a smaller one.');
 
 /**
- * Reads a request body of at most `max` bytes as it streams in.
- * @throws ApiError 413 `image_too_large` past `max` (by Content-Length or as read); 400 when it cannot be read.
- */
-async function readBounded(req: Request, max: number): Promise<Buffer> {
-  const declared = Number(req.headers.get('content-length') ?? '0');
-  if (declared > max) throw imageTooLarge();
-  if (!req.body) return Buffer.alloc(0);
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  const reader = req.body.getReader();
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > max) {
-        await reader.cancel().catch(() => undefined);
-        throw imageTooLarge();
-      }
-      chunks.push(value);
-    }
-  } catch (err) {
-    if (err instanceof ApiError) throw err;
-    throw new ApiError(400, 'bad_request', 'Request body could not be read.');
-  }
-  return Buffer.concat(chunks);
-}
-
-/**
  * The image bytes of an upload: a multipart form's `file` field, or a raw
  * body declared `image/*`; at most 5 MB.
  * @throws ApiError 413 `image_too_large` (over 5 MB); 415
@@ -77,14 +49,14 @@ async function readBounded(req: Request, max: number): Promise<Buffer> {
 export async function readImageUpload(req: Request): Promise<Buffer> {
   const type = (req.headers.get('content-type') ?? '').split(';')[0].trim().toLowerCase();
   if (type.startsWith('image/')) {
-    const bytes = await readBounded(req, IMAGE_MAX_BYTES);
+    const bytes = await readBoundedBody(req, IMAGE_MAX_BYTES, imageTooLarge);
     if (bytes.length === 0) throw new ApiError(422, 'validation_failed', 'file: Choose a picture to upload.');
     return bytes;
   }
   if (type !== 'multipart/form-data') {
     throw new ApiError(415, 'unsupported_media_type', 'Send the picture as multipart/form-data (field "file") or as an image body.');
   }
-  const raw = await readBounded(req, IMAGE_MAX_BYTES + MULTIPART_OVERHEAD);
+  const raw = await readBoundedBody(req, IMAGE_MAX_BYTES + MULTIPART_OVERHEAD, imageTooLarge);
   let form: FormData;
   try {
     form = await new Request('http://localhost/', { method: 'POST', headers: { 'content-type': req.headers.get('content-type')! }, body: new Uint8Array(raw) }).formData();

@@ -9,7 +9,7 @@ import {
   newKey, useAddContact, useAddLocalContacts, useContacts, useImportContacts, useOneDeal, useSendRequest,
   type Contact, type ImportResult,
 } from '../api/referrals';
-import { Loading, ui, useErrorText } from './shared';
+import { Loading, Pager, ui, useErrorText } from './shared';
 
 const PAGE_SIZE = 50;
 
@@ -46,7 +46,6 @@ export function InviteScreen({ dealId }: { dealId: string | null }) {
   const deal = useOneDeal(dealId);
   const [page, setPage] = useState(1);
   const contacts = useContacts(page, PAGE_SIZE);
-  const pages = contacts.data ? Math.max(1, Math.ceil(contacts.data.total / contacts.data.page_size)) : 1;
 
   return (
     <div className={ui.page}>
@@ -72,13 +71,7 @@ export function InviteScreen({ dealId }: { dealId: string | null }) {
             {contacts.data.items.map((c) => <ContactRow key={c.id} contact={c} dealId={deal.data?.id ?? null} />)}
           </ul>
         ) : null}
-        {pages > 1 ? (
-          <nav aria-label={t('pages')} className="flex items-center justify-between">
-            <button type="button" className={ui.secondary} disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>{t('prev')}</button>
-            <span className={ui.muted}>{t('pageOf', { page, pages })}</span>
-            <button type="button" className={ui.secondary} disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>{t('next')}</button>
-          </nav>
-        ) : null}
+        {contacts.data ? <Pager page={page} total={contacts.data.total} size={contacts.data.page_size} onPage={setPage} /> : null}
       </section>
     </div>
   );

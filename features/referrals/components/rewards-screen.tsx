@@ -9,7 +9,7 @@ import {
   type ListedDeal, type ReferralProfile, type ReferralRequest,
 } from '../api/referrals';
 import { ScratchCard } from './scratch-card';
-import { Loading, StatusChip, ui, useDisplayName, useErrorText, useInr } from './shared';
+import { Loading, Pager, StatusChip, ui, useDisplayName, useErrorText, useInr } from './shared';
 
 /**
  * The Rewards tab (SPEC.md section 2 and 4, docs/decisions/010): my
@@ -203,7 +203,6 @@ function RequestList({ which }: { which: 'inbox' | 'outbox' }) {
   const [page, setPage] = useState(1);
   const list = useRequests(which, page);
   const headingId = useId();
-  const pages = list.data ? Math.max(1, Math.ceil(list.data.total / list.data.page_size)) : 1;
   return (
     <section id={which === 'inbox' ? 'received' : 'sent'} aria-labelledby={headingId} className="flex flex-col gap-3">
       <h2 id={headingId} className={ui.h2}>{which === 'inbox' ? t('received') : t('sent')}</h2>
@@ -215,13 +214,7 @@ function RequestList({ which }: { which: 'inbox' | 'outbox' }) {
           {list.data.items.map((r) => <RequestItem key={r.id} r={r} />)}
         </ul>
       ) : null}
-      {pages > 1 ? (
-        <nav aria-label={t('pages')} className="flex items-center justify-between">
-          <button type="button" className={ui.secondary} disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>{t('prev')}</button>
-          <span className={ui.muted}>{t('pageOf', { page, pages })}</span>
-          <button type="button" className={ui.secondary} disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>{t('next')}</button>
-        </nav>
-      ) : null}
+      {list.data ? <Pager page={page} total={list.data.total} size={list.data.page_size} onPage={setPage} /> : null}
     </section>
   );
 }

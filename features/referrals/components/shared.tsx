@@ -80,6 +80,20 @@ export function useDisplayName(): (name: string | null | undefined) => string {
   return (name) => name?.trim() || t('someone');
 }
 
+/** Previous / next through a paged list (`total` items, `size` a page); nothing when it fits one page. */
+export function Pager({ page, total, size, onPage }: { page: number; total: number; size: number; onPage: (p: number) => void }) {
+  const t = useTranslations('referrals.pager');
+  const pages = Math.max(1, Math.ceil(total / size));
+  if (pages <= 1) return null;
+  return (
+    <nav aria-label={t('pages')} className="flex items-center justify-between">
+      <button type="button" className={ui.secondary} disabled={page <= 1} onClick={() => onPage(page - 1)}>{t('prev')}</button>
+      <span className={ui.muted}>{t('pageOf', { page, pages })}</span>
+      <button type="button" className={ui.secondary} disabled={page >= pages} onClick={() => onPage(page + 1)}>{t('next')}</button>
+    </nav>
+  );
+}
+
 export function Loading({ label }: { label: string }) {
   return (
     <div aria-busy="true" className="h-24 animate-pulse rounded-2xl bg-neutral-100 dark:bg-neutral-900">

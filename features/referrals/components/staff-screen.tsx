@@ -6,7 +6,7 @@ import { useFormatter, useTranslations } from 'next-intl';
 import type { RoleGrant } from '@/lib/auth/principal';
 import { useStaffDeals, useStaffRewardMove, useStaffRewards, useStaffStep, type DealView, type StaffReward } from '../api/referrals';
 import { NotesPanel } from './deal-screen';
-import { Loading, StatusChip, ui, useActorName, useDisplayName, useErrorText, useInr, useStepName } from './shared';
+import { Loading, Pager, StatusChip, ui, useActorName, useDisplayName, useErrorText, useInr, useStepName } from './shared';
 
 /** Whether `roles` hold STAFF or ADMIN (docs/decisions/010: ADMIN may do all STAFF may). */
 export function isStaff(roles: readonly RoleGrant[]): boolean {
@@ -36,19 +36,6 @@ export function StaffScreen({ roles }: { roles: readonly RoleGrant[] }) {
       <StaffDeals />
       <HeldRewards />
     </div>
-  );
-}
-
-function Pager({ page, total, size, onPage }: { page: number; total: number; size: number; onPage: (p: number) => void }) {
-  const t = useTranslations('staff');
-  const pages = Math.max(1, Math.ceil(total / size));
-  if (pages <= 1) return null;
-  return (
-    <nav aria-label={t('pages')} className="flex items-center justify-between">
-      <button type="button" className={ui.secondary} disabled={page <= 1} onClick={() => onPage(page - 1)}>{t('prev')}</button>
-      <span className={ui.muted}>{t('pageOf', { page, pages })}</span>
-      <button type="button" className={ui.secondary} disabled={page >= pages} onClick={() => onPage(page + 1)}>{t('next')}</button>
-    </nav>
   );
 }
 

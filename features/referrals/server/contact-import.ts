@@ -3,6 +3,7 @@ import { parse } from 'csv-parse/sync';
 import { ApiError } from '@/lib/http/errors';
 import { toIndianMobileE164 } from '@/lib/phone';
 import type { ContactEntry } from './contacts';
+import { readBoundedBody } from '@/lib/http/body';
 
 /**
  * Contacts from a file (`POST contact/import`, docs/api/referrals.md): a
@@ -136,35 +137,6 @@ export function contactFileKind(text: string, fileName: string, type: string): '
 }
 
 /**
- * Reads a request body of at most `max` bytes as it streams in.
- * @throws ApiError 413 `contacts_file_too_large`; 400 when it cannot be read.
- */
-async function readBounded(req: Request, max: number): Promise<Buffer> {
-  const declared = Number(req.headers.get('content-length') ?? '0');
-  if (declared > max) throw fileTooLarge();
-  if (!req.body) return Buffer.alloc(0);
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  const reader = req.body.getReader();
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > max) {
-        await reader.cancel().catch(() => undefined);
-        throw fileTooLarge();
-      }
-      chunks.push(value);
-    }
-  } catch (err) {
-    if (err instanceof ApiError) throw err;
-    throw new ApiError(400, 'bad_request', 'Request body could not be read.');
-  }
-  return Buffer.concat(chunks);
-}
-
-/**
  * The contacts of an uploaded file: a multipart form's `file` (at most
  * 1 MB), a vCard file or a CSV (parseVcards, parseContactsCsv).
  * @returns the entries and the source they are stored with (`vcard` or `csv`).
@@ -179,7 +151,7 @@ export async function readContactUpload(req: Request): Promise<{ source: 'vcard'
   if (type !== 'multipart/form-data') {
     throw new ApiError(415, 'unsupported_media_type', 'Send the contacts file as multipart/form-data (field "file").');
   }
-  const raw = await readBounded(req, CONTACT_FILE_MAX_BYTES + MULTIPART_OVERHEAD);
+  const raw = await readBoundedBody(req, CONTACT_FILE_MAX_BYTES + MULTIPART_OVERHEAD, fileTooLarge);
   let form: FormData;
   try {
     form = await new Request('http://localhost/', { method: 'POST', headers: { 'content-type': req.headers.get('content-type')! }, body: new Uint8Array(raw) }).formData();
