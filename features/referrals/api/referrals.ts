@@ -439,3 +439,43 @@ export function useStaffStep() {
 export function qrCodePath(userId: string, dealId: string): string {
   return `${BASE}/v1/qrcode/${enc(userId)}/${enc(dealId)}`;
 }
+
+/** A deal as staff writes answer it: the public shape plus `active` and `sort_order`. */
+export type StaffDeal = Deal & { active: boolean; sort_order: number };
+
+/** The fields of POST v1/deals (docs/api/referrals.md; limits as in the server's dealFieldsSchema). */
+export interface DealInput {
+  url_id: string;
+  title: string;
+  ribbon: string | null;
+  description: string;
+  terms: string;
+  reward_inr: number;
+  customers_only: boolean;
+  active: boolean;
+  sort_order: number;
+}
+
+/**
+ * POST v1/deals (staff): a new deal.
+ * @throws HttpError 403 (not staff), 409 `url_id_taken`, 422 `validation_failed`.
+ */
+export function useCreateDeal() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (b: DealInput) => sendJson<{ deal: StaffDeal }>('POST', '/v1/deals', b),
+    onSuccess: () => qc.invalidateQueries({ queryKey: referralKeys.deals }),
+  });
+}
+
+/**
+ * PATCH v1/deals/{id} (staff): only the fields in `patch` change (at least one).
+ * @throws HttpError 403 (not staff), 404, 409 `url_id_taken`, 422 `validation_failed`.
+ */
+export function useUpdateDeal() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (b: { id: string; patch: Partial<DealInput> }) => sendJson<{ deal: StaffDeal }>('PATCH', `/v1/deals/${enc(b.id)}`, b.patch),
+    onSuccess: () => qc.invalidateQueries({ queryKey: referralKeys.deals }),
+  });
+}

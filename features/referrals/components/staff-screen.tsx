@@ -6,6 +6,7 @@ import { useFormatter, useTranslations } from 'next-intl';
 import type { RoleGrant } from '@/lib/auth/principal';
 import { useStaffDeals, useStaffRewardMove, useStaffRewards, useStaffStep, type DealView, type StaffReward } from '../api/referrals';
 import { NotesPanel } from './deal-screen';
+import { StaffDealsAdmin } from './staff-deals';
 import { Loading, Pager, StatusChip, ui, useActorName, useDisplayName, useErrorText, useInr, useStepName } from './shared';
 
 /** Whether `roles` hold STAFF or ADMIN (docs/decisions/010: ADMIN may do all STAFF may). */
@@ -17,7 +18,7 @@ export function isStaff(roles: readonly RoleGrant[]): boolean {
  * The staff screen (docs/decisions/010): deals waiting for a staff move
  * with a button per staff step, an optional note, the notes and the
  * history; held rewards with approve / back to pending / fraud and a
- * reason. Anyone without STAFF or ADMIN sees a not-authorized message (the
+ * reason; the deals themselves (create and edit). Anyone without STAFF or ADMIN sees a not-authorized message (the
  * API refuses them anyway).
  */
 export function StaffScreen({ roles }: { roles: readonly RoleGrant[] }) {
@@ -35,6 +36,7 @@ export function StaffScreen({ roles }: { roles: readonly RoleGrant[] }) {
       <h1 className={ui.h1}>{t('title')}</h1>
       <StaffDeals />
       <HeldRewards />
+      <StaffDealsAdmin />
     </div>
   );
 }

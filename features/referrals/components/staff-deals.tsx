@@ -1,0 +1,262 @@
+'use client';
+
+import { useId, useState } from 'react';
+import { useTranslations } from 'next-intl';
+import { useAllDeals, useCreateDeal, useUpdateDeal, type DealInput, type ListedDeal } from '../api/referrals';
+import { Loading, ui, useErrorText, useInr } from './shared';
+
+/** A deal's url_id: lower-case letters and digits in words joined by single dashes (as the server's URL_ID_RE). */
+const URL_ID_RE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/** Limits of the server's dealFieldsSchema (features/referrals/server/deals.ts). */
+export const DEAL_LIMITS = {
+  urlIdMin: 3, urlIdMax: 80, titleMax: 120, ribbonMax: 16, descriptionMax: 2000, termsMax: 4000,
+  rewardMax: 1_000_000, sortOrderMax: 100_000,
+} as const;
+
+/** The form's values, as typed (numbers as text; `sort_order` empty = not known / unchanged). */
+interface DealForm {
+  url_id: string;
+  title: string;
+  ribbon: string;
+  description: string;
+  terms: string;
+  reward_inr: string;
+  customers_only: boolean;
+  active: boolean;
+  sort_order: string;
+}
+
+/** The checked values; `sort_order` null = leave it. */
+type DealDraft = Omit<DealInput, 'sort_order'> & { sort_order: number | null };
+
+type FieldName = keyof DealForm;
+type Problems = Partial<Record<FieldName, string>>;
+
+const EMPTY: DealForm = {
+  url_id: '', title: '', ribbon: '', description: '', terms: '', reward_inr: '0', customers_only: false, active: true, sort_order: '0',
+};
+
+function formOf(d: ListedDeal): DealForm {
+  // GET all_deals lists active deals only and leaves out sort_order: the field starts empty (unchanged).
+  return {
+    url_id: d.url_id, title: d.title, ribbon: d.ribbon ?? '', description: d.description, terms: d.terms ?? '',
+    reward_inr: String(d.reward_inr), customers_only: d.customers_only, active: true, sort_order: '',
+  };
+}
+
+function intIn(s: string, max: number): number | null {
+  const t = s.trim();
+  if (!/^\d+$/.test(t)) return null;
+  const n = Number(t);
+  return n <= max ? n : null;
+}
+
+/**
+ * Checks a deal form as the server would (dealFieldsSchema): the problems
+ * by field as message keys under `staff.dealsAdmin.invalid`, and the
+ * cleaned values. `withUrlId` for a new deal; `sortOrderOptional` when an
+ * empty sort order means "leave it".
+ */
+function check(f: DealForm, withUrlId: boolean, sortOrderOptional: boolean): { problems: Problems; value: DealDraft } {
+  const problems: Problems = {};
+  const url_id = f.url_id.trim().toLowerCase();
+  if (withUrlId && (url_id.length < DEAL_LIMITS.urlIdMin || url_id.length > DEAL_LIMITS.urlIdMax || !URL_ID_RE.test(url_id))) problems.url_id = 'urlId';
+  const title = f.title.trim();
+  if (title.length < 1 || title.length > DEAL_LIMITS.titleMax) problems.title = 'title';
+  const ribbon = f.ribbon.trim();
+  if (ribbon.length > DEAL_LIMITS.ribbonMax) problems.ribbon = 'ribbon';
+  const description = f.description.trim();
+  if (description.length > DEAL_LIMITS.descriptionMax) problems.description = 'description';
+  const terms = f.terms.trim();
+  if (terms.length > DEAL_LIMITS.termsMax) problems.terms = 'terms';
+  const reward = intIn(f.reward_inr, DEAL_LIMITS.rewardMax);
+  if (reward === null) problems.reward_inr = 'reward';
+  const sortEmpty = f.sort_order.trim() === '';
+  const sort = sortEmpty && sortOrderOptional ? null : intIn(f.sort_order, DEAL_LIMITS.sortOrderMax);
+  if (sort === null && !(sortEmpty && sortOrderOptional)) problems.sort_order = 'sortOrder';
+  return {
+    problems,
+    value: {
+      url_id, title, ribbon: ribbon || null, description, terms, reward_inr: reward ?? 0,
+      customers_only: f.customers_only, active: f.active, sort_order: sort,
+    },
+  };
+}
+
+/**
+ * The staff's deals section (docs/api/referrals.md POST/PATCH deals): the
+ * active deals (GET all_deals lists no inactive ones) with an edit form
+ * each, and a form for a new deal. Closed until opened, so the staff
+ * screen asks for deals only when staff want them.
+ */
+export function StaffDealsAdmin() {
+  const t = useTranslations('staff.dealsAdmin');
+  const [open, setOpen] = useState(false);
+  return (
+    <section aria-labelledby="staff-deals-admin-h" className="flex flex-col gap-3">
+      <h2 id="staff-deals-admin-h" className={ui.h2}>{t('title')}</h2>
+      <p className={ui.muted}>{t('activeOnly')}</p>
+      <div>
+        <button type="button" className={ui.secondary} aria-expanded={open} onClick={() => setOpen((o) => !o)}>
+          {open ? t('hide') : t('show')}
+        </button>
+      </div>
+      {open ? <DealsList /> : null}
+    </section>
+  );
+}
+
+function DealsList() {
+  const t = useTranslations('staff.dealsAdmin');
+  const errorText = useErrorText();
+  const deals = useAllDeals();
+  const [creating, setCreating] = useState(false);
+  return (
+    <>
+      {creating ? (
+        <DealEditor onDone={() => setCreating(false)} />
+      ) : (
+        <div>
+          <button type="button" className={ui.primary} onClick={() => setCreating(true)}>{t('new')}</button>
+        </div>
+      )}
+      {deals.isPending ? <Loading label={t('loading')} /> : null}
+      {deals.isError ? <p role="alert" className={ui.error}>{errorText(deals.error)}</p> : null}
+      {deals.data && deals.data.length === 0 ? <p className={ui.muted}>{t('none')}</p> : null}
+      {deals.data ? (
+        <ul className="flex flex-col gap-3">
+          {deals.data.map((d) => <DealItem key={d.id} d={d} />)}
+        </ul>
+      ) : null}
+    </>
+  );
+}
+
+function DealItem({ d }: { d: ListedDeal }) {
+  const t = useTranslations('staff.dealsAdmin');
+  const inr = useInr();
+  const [editing, setEditing] = useState(false);
+  return (
+    <li className={`${ui.card} flex flex-col gap-2`} aria-label={d.title}>
+      <div className="flex flex-wrap items-center gap-2">
+        <span className="font-semibold">{d.title}</span>
+        {d.ribbon ? <span className={`${ui.chip} bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200`}>{d.ribbon}</span> : null}
+        {d.is_sample ? (
+          <span className={`${ui.chip} bg-neutral-200 text-neutral-800 dark:bg-neutral-800 dark:text-neutral-200`}>{t('sample')}</span>
+        ) : null}
+        {d.customers_only ? (
+          <span className={`${ui.chip} bg-green-100 text-green-900 dark:bg-green-950 dark:text-green-200`}>{t('customersOnlyChip')}</span>
+        ) : null}
+      </div>
+      <span className={ui.muted}>{t('summary', { url_id: d.url_id, reward: inr(d.reward_inr) })}</span>
+      {editing ? (
+        <DealEditor deal={d} onDone={() => setEditing(false)} />
+      ) : (
+        <div>
+          <button type="button" className={ui.secondary} onClick={() => setEditing(true)}>{t('edit')}</button>
+        </div>
+      )}
+    </li>
+  );
+}
+
+/** The changed fields of an edit: only what differs from the deal as listed. */
+function changes(d: ListedDeal, v: DealDraft): Partial<DealInput> {
+  const patch: Partial<DealInput> = {};
+  if (v.title !== d.title) patch.title = v.title;
+  if (v.ribbon !== (d.ribbon || null)) patch.ribbon = v.ribbon;
+  if (v.description !== d.description) patch.description = v.description;
+  if (v.terms !== (d.terms ?? '')) patch.terms = v.terms;
+  if (v.reward_inr !== d.reward_inr) patch.reward_inr = v.reward_inr;
+  if (v.customers_only !== d.customers_only) patch.customers_only = v.customers_only;
+  if (!v.active) patch.active = false;
+  if (v.sort_order !== null) patch.sort_order = v.sort_order;
+  return patch;
+}
+
+/** The form of a new deal (no `deal`) or of an edit (`deal`); `onDone` after a save or cancel. */
+function DealEditor({ deal, onDone }: { deal?: ListedDeal; onDone: () => void }) {
+  const t = useTranslations('staff.dealsAdmin');
+  const errorText = useErrorText();
+  const create = useCreateDeal();
+  const update = useUpdateDeal();
+  const [form, setForm] = useState<DealForm>(deal ? formOf(deal) : EMPTY);
+  const [problems, setProblems] = useState<Problems>({});
+  const [nothing, setNothing] = useState(false);
+  const id = useId();
+  const busy = create.isPending || update.isPending;
+  const failed = deal ? update : create;
+
+  const set = <K extends FieldName>(k: K, v: DealForm[K]) => setForm((f) => ({ ...f, [k]: v }));
+
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    setNothing(false);
+    const { problems: p, value } = check(form, !deal, !!deal);
+    setProblems(p);
+    if (Object.keys(p).length > 0) return;
+    if (deal) {
+      const patch = changes(deal, value);
+      if (Object.keys(patch).length === 0) {
+        setNothing(true);
+        return;
+      }
+      update.mutate({ id: deal.id, patch }, { onSuccess: onDone });
+    } else {
+      create.mutate({ ...value, sort_order: value.sort_order ?? 0 }, { onSuccess: onDone });
+    }
+  };
+
+  const text = (k: Exclude<FieldName, 'customers_only' | 'active'>, max: number, multiline = false, extra?: string) => {
+    const fid = `${id}-${k}`;
+    const err = problems[k];
+    return (
+      <div className="flex flex-col gap-1">
+        <label htmlFor={fid} className="font-semibold">{t(`field.${k}`)}</label>
+        {extra ? <span id={`${fid}-hint`} className={ui.muted}>{extra}</span> : null}
+        {multiline ? (
+          <textarea
+            id={fid} className={ui.input} rows={3} value={form[k]} maxLength={max}
+            aria-invalid={err ? true : undefined} aria-describedby={extra ? `${fid}-hint` : undefined}
+            onChange={(e) => set(k, e.target.value)}
+          />
+        ) : (
+          <input
+            id={fid} className={ui.input} value={form[k]} maxLength={max}
+            inputMode={k === 'reward_inr' || k === 'sort_order' ? 'numeric' : undefined}
+            aria-invalid={err ? true : undefined} aria-describedby={extra ? `${fid}-hint` : undefined}
+            onChange={(e) => set(k, e.target.value)}
+          />
+        )}
+        {err ? <p role="alert" className={ui.error}>{t(`invalid.${err}`)}</p> : null}
+      </div>
+    );
+  };
+
+  return (
+    <form onSubmit={submit} noValidate aria-label={deal ? t('editLabel', { title: deal.title }) : t('newLabel')} className="flex flex-col gap-3">
+      {deal ? null : text('url_id', DEAL_LIMITS.urlIdMax, false, t('urlIdHint'))}
+      {text('title', DEAL_LIMITS.titleMax)}
+      {text('ribbon', DEAL_LIMITS.ribbonMax)}
+      {text('description', DEAL_LIMITS.descriptionMax, true)}
+      {text('terms', DEAL_LIMITS.termsMax, true)}
+      {text('reward_inr', 7)}
+      {text('sort_order', 6, false, deal ? t('sortOrderHint') : undefined)}
+      <label className="flex min-h-11 items-center gap-2">
+        <input type="checkbox" checked={form.customers_only} onChange={(e) => set('customers_only', e.target.checked)} />
+        {t('field.customers_only')}
+      </label>
+      <label className="flex min-h-11 items-center gap-2">
+        <input type="checkbox" checked={form.active} onChange={(e) => set('active', e.target.checked)} />
+        {t('field.active')}
+      </label>
+      {nothing ? <p role="status" className={ui.muted}>{t('noChanges')}</p> : null}
+      {failed.isError ? <p role="alert" className={ui.error}>{errorText(failed.error)}</p> : null}
+      <div className="flex flex-wrap gap-2">
+        <button type="submit" className={ui.primary} disabled={busy}>{deal ? t('save') : t('create')}</button>
+        <button type="button" className={ui.secondary} disabled={busy} onClick={onDone}>{t('cancel')}</button>
+      </div>
+    </form>
+  );
+}
