@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { LoginGate } from '@/features/auth/components/login-gate';
 import { InviteScreen } from '@/features/referrals/components/invite-screen';
+import { env } from '@/lib/env';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('referrals.meta');
@@ -10,13 +11,16 @@ export async function generateMetadata(): Promise<Metadata> {
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
-/** The invite / contacts page: `?deal=<deal id>` (without it, the first active deal). */
+/**
+ * The invite / contacts page: `?deal=<deal id>` (without it, the first active deal).
+ * GOOGLE_CLIENT_ID is read here: with it the page offers the Google contacts import.
+ */
 export default async function InvitePage({ searchParams }: Props) {
   const deal = (await searchParams).deal;
   const tAuth = await getTranslations('auth');
   return (
     <LoginGate title={tAuth('rewardsGateTitle')} body={tAuth('rewardsGateBody')}>
-      <InviteScreen dealId={typeof deal === 'string' && deal !== '' ? deal : null} />
+      <InviteScreen dealId={typeof deal === 'string' && deal !== '' ? deal : null} googleClientId={env().GOOGLE_CLIENT_ID ?? null} />
     </LoginGate>
   );
 }

@@ -267,6 +267,20 @@ export function useImportContacts() {
   });
 }
 
+/**
+ * POST v1/google-contact/resync: the user's Google contacts, read on the
+ * server through the People API with `access_token` (a Google OAuth access
+ * token with the contacts.readonly scope; not kept), added with source google.
+ * @throws HttpError 422 `google_token_invalid`, 502 `google_contacts_unavailable`.
+ */
+export function useGoogleResync() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (accessToken: string) => sendJson<ImportResult>('POST', '/v1/google-contact/resync', { access_token: accessToken }),
+    onSuccess: invalidate,
+  });
+}
+
 /** The answer of POST v1/referrer/send_request. */
 export interface SentInvite {
   request: ReferralRequest;

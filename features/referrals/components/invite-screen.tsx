@@ -9,6 +9,7 @@ import {
   newKey, useAddContact, useAddLocalContacts, useContacts, useImportContacts, useOneDeal, useSendRequest,
   type Contact, type ImportResult,
 } from '../api/referrals';
+import { GoogleContactsButton } from './google-contacts-button';
 import { Loading, Pager, ui, useErrorText } from './shared';
 
 const PAGE_SIZE = 50;
@@ -39,8 +40,10 @@ function hasContactPicker(): boolean {
  * POST referrer/send_request with a fresh idempotency key and the
  * interface language, then WhatsApp opens with the invite and the thanks
  * page follows. Refusals (429, 403, 409, 422) are shown by their code.
+ * With `googleClientId` (GOOGLE_CLIENT_ID, read on the server) contacts can
+ * also be imported from the user's Google account; without it, no button.
  */
-export function InviteScreen({ dealId }: { dealId: string | null }) {
+export function InviteScreen({ dealId, googleClientId = null }: { dealId: string | null; googleClientId?: string | null }) {
   const t = useTranslations('referrals.invite');
   const errorText = useErrorText();
   const deal = useOneDeal(dealId);
@@ -60,7 +63,7 @@ export function InviteScreen({ dealId }: { dealId: string | null }) {
           <p className={ui.muted}>{deal.data.description}</p>
         </section>
       ) : null}
-      <AddContacts />
+      <AddContacts googleClientId={googleClientId} />
       <section aria-labelledby="inv-contacts-h" className="flex flex-col gap-3">
         <h2 id="inv-contacts-h" className={ui.h2}>{t('contacts')}</h2>
         {contacts.isPending ? <Loading label={t('loading')} /> : null}
@@ -128,8 +131,8 @@ function ContactRow({ contact, dealId }: { contact: Contact; dealId: string | nu
   );
 }
 
-/** Adding contacts: by hand, from the phone's contacts (Contact Picker API), or from a .vcf / .csv file. */
-function AddContacts() {
+/** Adding contacts: by hand, from the phone's contacts (Contact Picker API), from a .vcf / .csv file, or from Google (when configured). */
+function AddContacts({ googleClientId }: { googleClientId: string | null }) {
   const t = useTranslations('referrals.invite');
   const errorText = useErrorText();
   const add = useAddContact();
@@ -198,6 +201,7 @@ function AddContacts() {
         />
       </div>
       <p className={ui.muted}>{t('importHint')}</p>
+      {googleClientId ? <GoogleContactsButton clientId={googleClientId} /> : null}
       {result ? (
         <p role="status" className="text-sm">{t('imported', { added: result.added, existing: result.existing, invalid: result.invalid.length })}</p>
       ) : null}
