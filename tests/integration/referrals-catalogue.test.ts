@@ -194,6 +194,27 @@ describe('POST deals and PATCH deals/{id} (staff)', () => {
     expect(stored.map((d) => d.url_id)).toEqual([a]);
   });
 
+  it('GET staff/all_deals lists inactive deals too, with active and sort_order, to staff and admin only', async () => {
+    const on = await rs.seedDeal();
+    const off = await rs.seedDeal();
+    await (await getDb()).db.update(deals).set({ active: false, sort_order: 7 }).where(eq(deals.id, off.id));
+    const staff = await seed.signedIn({ roles: STAFF });
+    const admin = await seed.signedIn({ roles: ADMIN });
+    for (const who of [staff, admin]) {
+      const res = await api.request(`${V1}/staff/all_deals`, { headers: { cookie: who.cookie } });
+      expect(res.status).toBe(200);
+      const listed = ((await res.json()) as { deals: Array<{ id: string; active: boolean; sort_order: number }> }).deals;
+      expect(listed.find((d) => d.id === off.id)).toMatchObject({ active: false, sort_order: 7 });
+      expect(listed.find((d) => d.id === on.id)).toMatchObject({ active: true });
+    }
+    // The public list leaves the inactive one out.
+    const pub = ((await (await api.request(`${V1}/all_deals`)).json()) as { deals: Array<{ id: string }> }).deals;
+    expect(pub.map((d) => d.id)).not.toContain(off.id);
+    const user = await seed.signedIn();
+    expect((await api.request(`${V1}/staff/all_deals`, { headers: { cookie: user.cookie } })).status).toBe(403);
+    expect((await api.request(`${V1}/staff/all_deals`, { headers: { cookie: seed.viewer().cookie } })).status).toBe(401);
+  });
+
   it('staff edit any field, deactivate and rename; others and bad edits change nothing', async () => {
     const d = await rs.seedDeal();
     const other = await rs.seedDeal();

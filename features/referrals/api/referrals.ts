@@ -470,6 +470,15 @@ export interface DealInput {
   sort_order: number;
 }
 
+/** GET v1/staff/all_deals (staff): every deal, inactive ones too, with `active` and `sort_order`. */
+export function useStaffAllDeals() {
+  return useQuery({
+    // Under the deals key: a deal write refreshes this list too.
+    queryKey: [...referralKeys.deals, 'staff'] as const,
+    queryFn: async () => (await getJson<{ deals: StaffDeal[] }>('/v1/staff/all_deals')).deals,
+  });
+}
+
 /**
  * POST v1/deals (staff): a new deal.
  * @throws HttpError 403 (not staff), 409 `url_id_taken`, 422 `validation_failed`.

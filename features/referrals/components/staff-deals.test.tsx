@@ -3,38 +3,41 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { apiError, server } from '@/tests/fixtures/msw-server';
 import { renderWithApp } from '@/tests/fixtures/render';
-import type { ListedDeal } from '../api/referrals';
+import type { ListedDeal, StaffDeal } from '../api/referrals';
 import { StaffDealsAdmin } from './staff-deals';
 import { DEAL_ID, deal } from './test-data';
 
 const SAMPLE_ID = '44444444-4444-4444-8444-444444444444';
 
-function serveList(list: ListedDeal[]) {
+const staffDeal = (over: Partial<ListedDeal> & { active?: boolean; sort_order?: number } = {}): StaffDeal => {
+  const { active = true, sort_order = 0, ...rest } = over;
+  const { allowed: _allowed, ...d } = deal(rest);
+  return { ...d, active, sort_order };
+};
+
+/** GET staff/all_deals: the staff's list, inactive deals too. */
+function serveList(list: StaffDeal[]) {
   let reads = 0;
-  server.use(http.get('/referral/api/v1/all_deals', () => {
+  server.use(http.get('/referral/api/v1/staff/all_deals', () => {
     reads += 1;
     return HttpResponse.json({ deals: list });
   }));
   return () => reads;
 }
 
-const staffDeal = (over: Partial<ListedDeal> = {}) => {
-  const { allowed: _allowed, ...d } = deal(over);
-  return { ...d, active: true, sort_order: 0 };
-};
-
 describe('StaffDealsAdmin', () => {
-  it('asks for deals only once opened, lists them and marks sample deals', async () => {
-    const reads = serveList([deal(), deal({ id: SAMPLE_ID, url_id: 'demo', title: 'Demo deal', is_sample: true, ribbon: null })]);
+  it('asks for deals only once opened, lists them (inactive ones too) and marks sample and inactive deals', async () => {
+    const reads = serveList([staffDeal(), staffDeal({ id: SAMPLE_ID, url_id: 'demo', title: 'Demo deal', is_sample: true, ribbon: null, active: false })]);
     const { user } = renderWithApp(<StaffDealsAdmin />);
-    expect(screen.getByText('Only active deals are listed here: a deal made inactive leaves this list.')).toBeTruthy();
     expect(reads()).toBe(0);
     await user.click(screen.getByRole('button', { name: 'Manage deals' }));
     const sample = await screen.findByRole('listitem', { name: 'Demo deal' });
     expect(within(sample).getByText('Sample')).toBeTruthy();
+    expect(within(sample).getByText('Inactive')).toBeTruthy();
     const real = screen.getByRole('listitem', { name: 'Rooftop solar' });
     expect(within(real).queryByText('Sample')).toBeNull();
     expect(within(real).getByText('50K')).toBeTruthy();
+    expect(within(real).queryByText('Inactive')).toBeNull();
   });
 
   it('creates a deal with the exact body, the url_id lower-cased, and reloads the list', async () => {
@@ -46,7 +49,7 @@ describe('StaffDealsAdmin', () => {
     }));
     const { user } = renderWithApp(<StaffDealsAdmin />);
     await user.click(screen.getByRole('button', { name: 'Manage deals' }));
-    expect(await screen.findByText('There are no active deals.')).toBeTruthy();
+    expect(await screen.findByText('There are no deals yet.')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'New deal' }));
     const form = screen.getByRole('form', { name: 'New deal' });
     await user.type(within(form).getByLabelText('Link name (url_id)'), ' Home-Battery ');
@@ -104,7 +107,7 @@ describe('StaffDealsAdmin', () => {
   });
 
   it('edits a deal with a PATCH of only the changed fields', async () => {
-    serveList([deal()]);
+    serveList([staffDeal({ sort_order: 2 })]);
     let body: unknown = null;
     server.use(http.patch(`/referral/api/v1/deals/${DEAL_ID}`, async ({ request }) => {
       body = await request.json();
@@ -121,6 +124,7 @@ describe('StaffDealsAdmin', () => {
     await user.clear(within(form).getByLabelText('Reward (₹)'));
     await user.type(within(form).getByLabelText('Reward (₹)'), '600');
     await user.clear(within(form).getByLabelText('Ribbon'));
+    expect((within(form).getByLabelText('Sort order') as HTMLInputElement).value).toBe('2');
     await user.click(within(form).getByLabelText('Active (shown to users)'));
     await user.click(within(form).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(body).toEqual({ title: 'Rooftop solar plus', reward_inr: 600, ribbon: null, active: false }));
@@ -128,7 +132,7 @@ describe('StaffDealsAdmin', () => {
   });
 
   it('sends no PATCH when nothing changed, and shows a validation error by code', async () => {
-    serveList([deal()]);
+    serveList([staffDeal({ sort_order: 2 })]);
     let calls = 0;
     server.use(http.patch(`/referral/api/v1/deals/${DEAL_ID}`, () => {
       calls += 1;

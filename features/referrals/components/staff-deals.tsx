@@ -2,7 +2,7 @@
 
 import { useId, useState } from 'react';
 import { useTranslations } from 'next-intl';
-import { useAllDeals, useCreateDeal, useUpdateDeal, type DealInput, type ListedDeal } from '../api/referrals';
+import { useCreateDeal, useStaffAllDeals, useUpdateDeal, type DealInput, type StaffDeal } from '../api/referrals';
 import { Loading, ui, useErrorText, useInr } from './shared';
 
 /** A deal's url_id: lower-case letters and digits in words joined by single dashes (as the server's URL_ID_RE). */
@@ -14,7 +14,7 @@ export const DEAL_LIMITS = {
   rewardMax: 1_000_000, sortOrderMax: 100_000,
 } as const;
 
-/** The form's values, as typed (numbers as text; `sort_order` empty = not known / unchanged). */
+/** The form's values, as typed (numbers as text). */
 interface DealForm {
   url_id: string;
   title: string;
@@ -27,8 +27,8 @@ interface DealForm {
   sort_order: string;
 }
 
-/** The checked values; `sort_order` null = leave it. */
-type DealDraft = Omit<DealInput, 'sort_order'> & { sort_order: number | null };
+/** The checked values. */
+type DealDraft = DealInput;
 
 type FieldName = keyof DealForm;
 type Problems = Partial<Record<FieldName, string>>;
@@ -37,11 +37,10 @@ const EMPTY: DealForm = {
   url_id: '', title: '', ribbon: '', description: '', terms: '', reward_inr: '0', customers_only: false, active: true, sort_order: '0',
 };
 
-function formOf(d: ListedDeal): DealForm {
-  // GET all_deals lists active deals only and leaves out sort_order: the field starts empty (unchanged).
+function formOf(d: StaffDeal): DealForm {
   return {
     url_id: d.url_id, title: d.title, ribbon: d.ribbon ?? '', description: d.description, terms: d.terms ?? '',
-    reward_inr: String(d.reward_inr), customers_only: d.customers_only, active: true, sort_order: '',
+    reward_inr: String(d.reward_inr), customers_only: d.customers_only, active: d.active, sort_order: String(d.sort_order),
   };
 }
 
@@ -55,10 +54,9 @@ function intIn(s: string, max: number): number | null {
 /**
  * Checks a deal form as the server would (dealFieldsSchema): the problems
  * by field as message keys under `staff.dealsAdmin.invalid`, and the
- * cleaned values. `withUrlId` for a new deal; `sortOrderOptional` when an
- * empty sort order means "leave it".
+ * cleaned values. `withUrlId` for a new deal.
  */
-function check(f: DealForm, withUrlId: boolean, sortOrderOptional: boolean): { problems: Problems; value: DealDraft } {
+function check(f: DealForm, withUrlId: boolean): { problems: Problems; value: DealDraft } {
   const problems: Problems = {};
   const url_id = f.url_id.trim().toLowerCase();
   if (withUrlId && (url_id.length < DEAL_LIMITS.urlIdMin || url_id.length > DEAL_LIMITS.urlIdMax || !URL_ID_RE.test(url_id))) problems.url_id = 'urlId';
@@ -72,22 +70,20 @@ function check(f: DealForm, withUrlId: boolean, sortOrderOptional: boolean): { p
   if (terms.length > DEAL_LIMITS.termsMax) problems.terms = 'terms';
   const reward = intIn(f.reward_inr, DEAL_LIMITS.rewardMax);
   if (reward === null) problems.reward_inr = 'reward';
-  const sortEmpty = f.sort_order.trim() === '';
-  const sort = sortEmpty && sortOrderOptional ? null : intIn(f.sort_order, DEAL_LIMITS.sortOrderMax);
-  if (sort === null && !(sortEmpty && sortOrderOptional)) problems.sort_order = 'sortOrder';
+  const sort = intIn(f.sort_order, DEAL_LIMITS.sortOrderMax);
+  if (sort === null) problems.sort_order = 'sortOrder';
   return {
     problems,
     value: {
       url_id, title, ribbon: ribbon || null, description, terms, reward_inr: reward ?? 0,
-      customers_only: f.customers_only, active: f.active, sort_order: sort,
+      customers_only: f.customers_only, active: f.active, sort_order: sort ?? 0,
     },
   };
 }
 
 /**
- * The staff's deals section (docs/api/referrals.md POST/PATCH deals): the
- * active deals (GET all_deals lists no inactive ones) with an edit form
- * each, and a form for a new deal. Closed until opened, so the staff
+ * The staff's deals section (docs/api/referrals.md POST/PATCH deals): every
+ * deal, inactive ones too (GET staff/all_deals), with an edit form each, and a form for a new deal. Closed until opened, so the staff
  * screen asks for deals only when staff want them.
  */
 export function StaffDealsAdmin() {
@@ -96,7 +92,6 @@ export function StaffDealsAdmin() {
   return (
     <section aria-labelledby="staff-deals-admin-h" className="flex flex-col gap-3">
       <h2 id="staff-deals-admin-h" className={ui.h2}>{t('title')}</h2>
-      <p className={ui.muted}>{t('activeOnly')}</p>
       <div>
         <button type="button" className={ui.secondary} aria-expanded={open} onClick={() => setOpen((o) => !o)}>
           {open ? t('hide') : t('show')}
@@ -110,7 +105,7 @@ export function StaffDealsAdmin() {
 function DealsList() {
   const t = useTranslations('staff.dealsAdmin');
   const errorText = useErrorText();
-  const deals = useAllDeals();
+  const deals = useStaffAllDeals();
   const [creating, setCreating] = useState(false);
   return (
     <>
@@ -133,7 +128,7 @@ function DealsList() {
   );
 }
 
-function DealItem({ d }: { d: ListedDeal }) {
+function DealItem({ d }: { d: StaffDeal }) {
   const t = useTranslations('staff.dealsAdmin');
   const inr = useInr();
   const [editing, setEditing] = useState(false);
@@ -148,6 +143,9 @@ function DealItem({ d }: { d: ListedDeal }) {
         {d.customers_only ? (
           <span className={`${ui.chip} bg-green-100 text-green-900 dark:bg-green-950 dark:text-green-200`}>{t('customersOnlyChip')}</span>
         ) : null}
+        {d.active ? null : (
+          <span className={`${ui.chip} bg-red-100 text-red-900 dark:bg-red-950 dark:text-red-200`}>{t('inactiveChip')}</span>
+        )}
       </div>
       <span className={ui.muted}>{t('summary', { url_id: d.url_id, reward: inr(d.reward_inr) })}</span>
       {editing ? (
@@ -162,7 +160,7 @@ function DealItem({ d }: { d: ListedDeal }) {
 }
 
 /** The changed fields of an edit: only what differs from the deal as listed. */
-function changes(d: ListedDeal, v: DealDraft): Partial<DealInput> {
+function changes(d: StaffDeal, v: DealDraft): Partial<DealInput> {
   const patch: Partial<DealInput> = {};
   if (v.title !== d.title) patch.title = v.title;
   if (v.ribbon !== (d.ribbon || null)) patch.ribbon = v.ribbon;
@@ -170,13 +168,13 @@ function changes(d: ListedDeal, v: DealDraft): Partial<DealInput> {
   if (v.terms !== (d.terms ?? '')) patch.terms = v.terms;
   if (v.reward_inr !== d.reward_inr) patch.reward_inr = v.reward_inr;
   if (v.customers_only !== d.customers_only) patch.customers_only = v.customers_only;
-  if (!v.active) patch.active = false;
-  if (v.sort_order !== null) patch.sort_order = v.sort_order;
+  if (v.active !== d.active) patch.active = v.active;
+  if (v.sort_order !== d.sort_order) patch.sort_order = v.sort_order;
   return patch;
 }
 
 /** The form of a new deal (no `deal`) or of an edit (`deal`); `onDone` after a save or cancel. */
-function DealEditor({ deal, onDone }: { deal?: ListedDeal; onDone: () => void }) {
+function DealEditor({ deal, onDone }: { deal?: StaffDeal; onDone: () => void }) {
   const t = useTranslations('staff.dealsAdmin');
   const errorText = useErrorText();
   const create = useCreateDeal();
@@ -193,7 +191,7 @@ function DealEditor({ deal, onDone }: { deal?: ListedDeal; onDone: () => void })
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
     setNothing(false);
-    const { problems: p, value } = check(form, !deal, !!deal);
+    const { problems: p, value } = check(form, !deal);
     setProblems(p);
     if (Object.keys(p).length > 0) return;
     if (deal) {
@@ -204,7 +202,7 @@ function DealEditor({ deal, onDone }: { deal?: ListedDeal; onDone: () => void })
       }
       update.mutate({ id: deal.id, patch }, { onSuccess: onDone });
     } else {
-      create.mutate({ ...value, sort_order: value.sort_order ?? 0 }, { onSuccess: onDone });
+      create.mutate(value, { onSuccess: onDone });
     }
   };
 
@@ -242,7 +240,7 @@ function DealEditor({ deal, onDone }: { deal?: ListedDeal; onDone: () => void })
       {text('description', DEAL_LIMITS.descriptionMax, true)}
       {text('terms', DEAL_LIMITS.termsMax, true)}
       {text('reward_inr', 7)}
-      {text('sort_order', 6, false, deal ? t('sortOrderHint') : undefined)}
+      {text('sort_order', 6)}
       <label className="flex min-h-11 items-center gap-2">
         <input type="checkbox" checked={form.customers_only} onChange={(e) => set('customers_only', e.target.checked)} />
         {t('field.customers_only')}

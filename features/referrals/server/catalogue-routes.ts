@@ -9,7 +9,9 @@ import { rateLimit } from '@/lib/http/rate-limit';
 import { body, parseOrThrow, query } from '@/lib/http/validate';
 import { addContact, addContacts, BULK_MAX, CONTACT_NAME_MAX, checkPhone, deleteContact, listContacts } from './contacts';
 import { readContactUpload } from './contact-import';
-import { createDeal, dealFieldsSchema, dealPatchSchema, findDeal, listDeals, oneDeal, updateDeal, validateDealAccess } from './deals';
+import {
+  createDeal, dealFieldsSchema, dealPatchSchema, findDeal, listAllDealsForStaff, listDeals, oneDeal, updateDeal, validateDealAccess,
+} from './deals';
 import { resyncGoogleContacts } from './google-contacts';
 import { getLevel, getReferralProfile, getUserCard, getUserCardByCode, shareQrSvg } from './profile';
 
@@ -80,6 +82,11 @@ export function catalogueRoutes() {
     .get('/referral/api/v1/deal/validate/:deal_id/:user_id', ...read, async (c) => {
       c.header('cache-control', 'private, no-store');
       return c.json(await validateDealAccess((await getDb()).db, c.var.principal, c.req.param('deal_id'), c.req.param('user_id')));
+    })
+    // GET /referral/api/v1/staff/all_deals - every deal, inactive ones too, with active and sort_order (staff)
+    .get('/referral/api/v1/staff/all_deals', ...read, requireRole('STAFF'), async (c) => {
+      c.header('cache-control', 'private, no-store');
+      return c.json(await listAllDealsForStaff((await getDb()).db, c.var.principal));
     })
     // POST /referral/api/v1/deals - staff create a deal
     .post('/referral/api/v1/deals', ...write, requireRole('STAFF'), body(dealFieldsSchema, DEAL), async (c) => {

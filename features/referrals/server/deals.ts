@@ -72,6 +72,17 @@ export async function listDeals(db: DbOrTx, p: Principal): Promise<{ deals: Arra
 }
 
 /**
+ * Every deal, active or not, with its `active` flag and `sort_order`, for
+ * the staff's deal editor (`GET staff/all_deals`), in the catalogue's order.
+ * @throws ApiError 403 for a caller who is not staff (the route checks the role first).
+ */
+export async function listAllDealsForStaff(db: DbOrTx, p: Principal): Promise<{ deals: Array<DealView & { active: boolean; sort_order: number }> }> {
+  if (!isStaff(p)) throw forbidden();
+  const rows = await db.select().from(deals).orderBy(asc(deals.sort_order), asc(deals.created_at), asc(deals.id));
+  return { deals: rows.map((d) => ({ ...dealView(d), active: d.active, sort_order: d.sort_order })) };
+}
+
+/**
  * A deal row by id; inactive deals only for staff.
  * @throws ApiError 404 `not_found` (not a uuid, no such deal, or inactive for a non-staff caller).
  */
