@@ -35,8 +35,8 @@ process.on('exit', () => fs.rmSync(logFile, { force: true }));
 // The server reads its environment when it starts; DATABASE_URL is dropped so the suite never touches a real database.
 const env = testServerEnv(dataDir, {
   PORT: port, HOST: '127.0.0.1', NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1', SHUTDOWN_GRACE_S: '2', LOG_LEVEL: 'info', SMS_PROVIDER: 'console',
-  // The studio test's reviewer and the referral test's staff: this number becomes ADMIN when it signs in.
-  ADMIN_PHONES: '9999900001',
+  // The studio test's reviewer and the referral test's staff (one number each: OTP limits are per phone).
+  ADMIN_PHONES: '9999900001,9999900002',
   // The referral test scratches a reward right after "order placed" (no holding period).
   REWARD_HOLD_DAYS: '0',
 });
