@@ -1,5 +1,6 @@
 import type { NextConfig } from 'next';
 import createNextIntlPlugin from 'next-intl/plugin';
+import { withSerwist } from '@serwist/turbopack';
 
 /**
  * Next.js config. The app runs behind the custom server in server/index.ts,
@@ -24,10 +25,26 @@ const nextConfig: NextConfig = {
   typescript: { ignoreBuildErrors: true },
   // Dev only: tests and tools open the app as 127.0.0.1 as well as localhost.
   allowedDevOrigins: ['127.0.0.1', 'localhost'],
+  // The service worker (app/serwist/[path]/route.ts) lives at the root so it may control every page.
+  async rewrites() {
+    return [
+      { source: '/sw.js', destination: '/serwist/sw.js' },
+      { source: '/sw.js.map', destination: '/serwist/sw.js.map' },
+    ];
+  },
+  async headers() {
+    const worker = [
+      // A new deploy's worker is picked up on the next visit, not a day later.
+      { key: 'Cache-Control', value: 'no-cache' },
+      { key: 'Service-Worker-Allowed', value: '/' },
+    ];
+    return [{ source: '/sw.js', headers: worker }, { source: '/serwist/sw.js', headers: worker }];
+  },
   experimental: {
     // Tree-shake per-icon/per-hook imports of these packages from the client bundles.
     optimizePackageImports: ['@tanstack/react-query'],
   },
 };
 
-export default withNextIntl(nextConfig);
+// withSerwist keeps esbuild (which bundles the service worker at build time) out of the server bundle.
+export default withSerwist(withNextIntl(nextConfig));

@@ -7,9 +7,11 @@ import { InlineScript } from '@/components/ui/inline-script';
 import { Toaster } from '@/components/ui/toaster';
 import { LoginRoot } from '@/features/auth/components/login-root';
 import { OnboardingRoot } from '@/features/auth/components/onboarding-root';
+import { PwaRoot } from '@/features/offline/components/pwa-root';
 import { SESSION_COOKIE } from '@/lib/auth/session';
 import { env } from '@/lib/env';
 import { THEME_INIT_SCRIPT } from '@/stores/theme-store';
+import { Analytics } from './_components/analytics';
 import { NotificationRoot } from './_components/notification-root';
 import { TabBar } from './_components/tab-bar';
 import { siteOrigin } from './_lib/site';
@@ -63,6 +65,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         </a>
         <NextIntlClientProvider>
           <Providers>
+            <Analytics />
             <main id="main" className="min-h-dvh pb-[var(--tabbar-h)] lg:pl-[var(--rail-w)]">
               {children}
             </main>
@@ -71,6 +74,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
             <LoginRoot googleClientId={env().GOOGLE_CLIENT_ID ?? null} />
             <OnboardingRoot hasSession={hasSession} />
             <NotificationRoot hasSession={hasSession} />
+            <PwaRoot />
           </Providers>
         </NextIntlClientProvider>
       </body>

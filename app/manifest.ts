@@ -4,13 +4,17 @@ import en from '@/messages/en.json';
 /**
  * The web app manifest (SPEC.md section 2): installable, opens on the Videos
  * tab. One static file for every visitor, so it speaks the default UI
- * language (English).
+ * language (English). Chrome's installability rules: a name, 192 and 512 px
+ * PNG icons (plus a maskable one), a start URL inside the scope, standalone
+ * display, and a service worker controlling the start URL (app/sw.ts).
  */
 export default function manifest(): MetadataRoute.Manifest {
   return {
     name: `${en.app.name}: ${en.app.tagline}`,
     short_name: en.app.name,
     description: en.app.description,
+    // A stable identity for the installed app, whatever start_url becomes later.
+    id: '/reels',
     start_url: '/reels',
     scope: '/',
     display: 'standalone',

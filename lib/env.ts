@@ -105,6 +105,14 @@ const envSchema = z.object({
   IP_LIMIT_LIKE: z.coerce.number().int().min(1).default(1200),
   /** Event pushes per IP per minute. */
   IP_LIMIT_EVENTS: z.coerce.number().int().min(1).default(6000),
+  /** Browser log lines (/api/errorLog, /api/eventError, /api/logger) per IP per 10 minutes. */
+  IP_LIMIT_LOGS: z.coerce.number().int().min(1).default(600),
+  /**
+   * Run the event derivation loop (events -> views, progress, daily stats,
+   * attribution, funnel; docs/decisions/011) in this process. Several
+   * processes may run it at once.
+   */
+  EVENT_DERIVATION: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
   /** Callback and subsidy leads per IP per 10 minutes. */
   IP_LIMIT_LEADS: z.coerce.number().int().min(1).default(60),
   /** New visitors (anonymous ids handed out) per IP per 10 minutes. */
@@ -158,6 +166,18 @@ const envSchema = z.object({
   SMS_TEMPLATE_ID: z.string().min(1).optional(),
   /** DLT principal entity id of the company. */
   SMS_ENTITY_ID: z.string().min(1).optional(),
+  /** Chance that a device gets the A view (SPEC.md section 9: 0.5); sticky per device (lib/analytics/attribution.ts). */
+  AB_VIEW_A_PROBABILITY: z.coerce.number().min(0).max(1).default(0.5),
+  /**
+   * The three fixed experiment identifiers of SPEC.md section 9 (1-40
+   * letters, digits, `-`, `_`); a device joins one by landing with
+   * `?exp=<id>`. Unset: that experiment is off. docs/decisions/012.
+   */
+  EXPERIMENT_TOP_N_VIDEOS_ID: z.string().regex(/^[A-Za-z0-9_-]{1,40}$/, 'must be 1-40 letters, digits, - or _').optional(),
+  EXPERIMENT_CHATBOT_ID: z.string().regex(/^[A-Za-z0-9_-]{1,40}$/, 'must be 1-40 letters, digits, - or _').optional(),
+  EXPERIMENT_CHATBOT_FEED_ID: z.string().regex(/^[A-Za-z0-9_-]{1,40}$/, 'must be 1-40 letters, digits, - or _').optional(),
+  /** How many most-viewed reels open the feed of a device in the top-N videos experiment. */
+  EXPERIMENT_TOP_N: z.coerce.number().int().min(1).max(50).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 }).superRefine((e, ctx) => {
   // SMS_PROVIDER=http cannot send a DLT-compliant OTP without the gateway and all three DLT ids.

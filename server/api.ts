@@ -4,18 +4,29 @@ import { createApiApp, limitBody } from '@/lib/http/app';
 import { authRoutes, type AuthDeps } from '@/features/auth/server/routes';
 import { profileRoutes } from '@/features/auth/server/profile-routes';
 import { countsChanged, invalidateFeedCache } from '@/features/reels/server/feed-cache';
-import { feedRoutes, eventRoutes, reactionRoutes, readSideRoutes } from '@/features/reels/server/routes';
+import { feedRoutes, reactionRoutes, readSideRoutes } from '@/features/reels/server/routes';
+import { visibleReel } from '@/features/reels/server/feed';
+import { verifyWatchTicket } from '@/features/reels/server/watch-ticket';
+import { clientLogRoutes, eventRoutes } from '@/features/events/server/routes';
+import { configureDerivation } from '@/features/events/server/derive';
+import { recordSignInEvent } from '@/features/events/server/sign-in-event';
 import { listReadyReelsForTopics } from '@/features/reels/server/related';
 import { uploadRoutes } from '@/features/reels/server/upload-routes';
+import { getFeedPageJson, getReelJson } from '@/features/reels/server/feed';
+import { shareRoutes } from '@/features/sharing/server/routes';
+import { fitText, textBlockSvg } from '@/features/starter-library/server/text-layout';
 import { may } from '@/features/studio/policy';
 import { leadRoutes } from '@/features/leads/server/routes';
 import { chatRoutes, type ChatDeps } from '@/features/assistant/server/routes';
 import { notificationRoutes } from '@/features/notifications/server/routes';
 import { notifySignIn } from '@/features/notifications/server/sign-in-notice';
 import { studioRoutes, type StudioDeps } from '@/features/studio/server/routes';
+import { insightsRoutes } from '@/features/insights/server/routes';
 import { catalogueRoutes } from '@/features/referrals/server/catalogue-routes';
 import { requestRoutes } from '@/features/referrals/server/request-routes';
 import { rewardRoutes } from '@/features/referrals/server/reward-routes';
+import { partnerRoutes } from '@/features/partners/server/routes';
+import { createLead } from '@/features/leads/server/leads';
 import { onReferralSignIn } from '@/features/referrals/server/sign-in';
 import { adminPhonesOf, grantAdminIfListed } from '@/features/studio/server/roles';
 import { env } from '@/lib/env';
@@ -36,6 +47,8 @@ const OWN_BODY_LIMIT = new Set([
   '/auth/api/v1/user/profile-picture', '/uploader/api/v1/uploadvideo',
   // A contacts file (1 MB, multipart) and bulk contact lists (256 KB of JSON): features/referrals/server/catalogue-routes.ts.
   '/referral/api/v1/contact/import', '/referral/api/v5/contact', '/referral/api/v1/local-contact', '/referral/api/v1/migrate/contact',
+  // A partner's logo (5 MB, features/partners/server/routes.ts).
+  '/partner/api/v1/image',
 ]);
 /** Topic, category and option pictures (5 MB, features/studio/server/routes.ts). */
 const OWN_BODY_LIMIT_RE = /^\/uploader\/api\/v1\/(topic|category|option)\/[^/]+\/picture$/;
@@ -43,6 +56,7 @@ const OWN_BODY_LIMIT_RE = /^\/uploader\/api\/v1\/(topic|category|option)\/[^/]+\
 /** Path prefixes served by this API; everything else goes to media or Next (server/index.ts). */
 const API_PREFIXES = [
   '/feeds-server/', '/uploader/', '/uploader-read/', '/auth/', '/recommendation-service/', '/partner/', '/referral/', '/api/', '/r/',
+  '/staff/api/',
 ];
 
 /** True when `url` (a request path, with or without query, or an absolute URL) belongs to the API. */
@@ -77,6 +91,7 @@ export function buildApi(chat?: ChatDeps['chat']) {
       // The device, and the first referral click of this visitor (docs/decisions/010 "Attribution").
       await onReferralSignIn(e);
       await notifySignIn(e);
+      await recordSignInEvent(e); // the funnel's sign-in stage
     },
   };
   const studio: StudioDeps = {
@@ -87,6 +102,11 @@ export function buildApi(chat?: ChatDeps['chat']) {
       for (const viewer of viewers) countsChanged({ reel: '', viewer });
     },
   };
+  // The event pipeline derives views and progress later (docs/decisions/011): then the feed's caches learn of them.
+  configureDerivation({
+    onViewsCounted: (reels) => reels.forEach((reel) => countsChanged({ reel })),
+    onProgressChanged: (viewers) => viewers.forEach((viewer) => countsChanged({ reel: '', viewer })),
+  });
   const jsonBodyLimit = limitBody(MAX_JSON_BODY_BYTES);
   return createApiApp()
     // Every body is JSON and small; the endpoints bound theirs tighter (lib/http/json-guard.ts).
@@ -94,6 +114,8 @@ export function buildApi(chat?: ChatDeps['chat']) {
       || OWN_BODY_LIMIT_RE.test(c.req.path.replace(/\/$/, '')) ? next() : jsonBodyLimit(c, next)))
     // GET /feeds-server/api/v1/feeds, tldr/topic (v1, v2), popup/tldr/{id}, /feeds-server/api/v1/{id}
     .route('/', feedRoutes)
+    // GET /feeds-server/api/v2/share/{id} (+ /image.jpg, /video.m3u8), POST /api/reel/{id} (share previews)
+    .route('/', shareRoutes({ reelJson: getReelJson, feedPageJson: getFeedPageJson, kit: { fitText, textBlockSvg } }))
     // GET /uploader-read/api/v3/topics, v1/options, topic_details/{id}, content_count/{id}, {id}/category, {a}/{b}/options
     .route('/', readSideRoutes)
     // POST /uploader/api/v1/like/, /uploader/api/v1/unlike/
@@ -101,7 +123,9 @@ export function buildApi(chat?: ChatDeps['chat']) {
     // POST /uploader/api/v1/uploadvideo (multipart; resumable uploads are tus in server/uploads.ts)
     .route('/', uploadRoutes((p, topicId) => may(p, 'content.upload', topicId)))
     // POST /auth/api/v1/events
-    .route('/', eventRoutes)
+    .route('/', eventRoutes({ viewTicketOk: (t, v, c) => verifyWatchTicket(t, v, c).ok, visibleReel }))
+    // POST /api/errorLog, /api/eventError, /api/logger (the logging client)
+    .route('/', clientLogRoutes)
     // POST /auth/api/v1/visitor, otp/initiate, otp/verify, v2/otp/verify, v2/otp/initiate/{id}, v2|v3|v5/oauth/login,
     // user/google, logout; GET me, user/me
     .route('/', authRoutes(auth))
@@ -118,13 +142,17 @@ export function buildApi(chat?: ChatDeps['chat']) {
     // uploader: content/status, content/{id}, video, content_count/review, topic, topic/{id}, category, option,
     // bulk/create, reset/topic|category|option/{id}, profile_stack/{id}, upload/guide_video (docs/api/studio.md)
     .route('/', studioRoutes(studio))
+    // Staff insights (docs/api/insights.md): GET /staff/api/v1/insights/reels, /staff/api/v1/insights/funnel
+    .route('/', insightsRoutes)
     // Referral and deals (docs/api/referrals.md): deals, contacts, validate, qrcode, user_data, get_profile, level
     .route('/', catalogueRoutes())
     // referrer|referee/send_request, inbox, outbox, get_request, request/action, referrer_list, deals/get, deal steps,
     // reminders, notes, done_deals, staff/deals, GET /r/{code}
     .route('/', requestRoutes())
     // rewards, rewards/{id}, scratch/{id}, staff/rewards
-    .route('/', rewardRoutes());
+    .route('/', rewardRoutes())
+    // Partners (docs/api/partners.md): {id}/data, user/{id}/data, guide_video/{id}, form/{id}, image, topic/update/{id}, admin/partners
+    .route('/', partnerRoutes({ onChanged: invalidateFeedCache, createLead: (p, input) => createLead(p, input) }));
 }
 
 /** The API's type, for the browser's typed client (lib/http/client.ts, Hono `hc`). */

@@ -8,6 +8,7 @@ import { getDb } from '@/lib/db/client';
 import { expireReferralRequests } from '@/features/referrals/server/requests';
 import { releaseRewards } from '@/features/referrals/server/release';
 import { seedStarterDeals } from '@/features/referrals/server/starter-deals';
+import { startDerivationLoop } from '@/features/events/server/derive';
 
 /** How often abandoned resumable uploads are looked for, ms. */
 const UPLOAD_CLEANUP_EVERY_MS = 60 * 60 * 1000;
@@ -19,13 +20,16 @@ export interface BackgroundOptions {
   worker?: boolean;
   /** Make the starter library; default env STARTER_LIBRARY. An object passes its options (e.g. a limit). */
   starterLibrary?: boolean | Omit<StarterLibraryOptions, 'signal'>;
+  /** Run the event derivation loop in this process; default env EVENT_DERIVATION. */
+  derivation?: boolean;
 }
 
 /**
  * Starts what runs beside the web server: the job worker (unless
  * WORKER_ENABLED=false) with the hourly removal of expired uploads and the
  * referral tick (requests past their time expire, rewards past their hold
- * become scratchable; at start and every 10 minutes), and, on first start,
+ * become scratchable; at start and every 10 minutes), the event derivation
+ * loop (unless EVENT_DERIVATION=false; docs/decisions/011), and, on first start,
  * the starter library and the starter deals (docs/decisions/010). The server
  * answers at once; reels join the feed as their jobs finish.
  * @returns stop(), which resolves once both have stopped: first the starter
@@ -38,6 +42,8 @@ export async function startBackground(opts: BackgroundOptions = {}): Promise<() 
   const e = env();
   const log = logger();
   const stopWorker = (opts.worker ?? e.WORKER_ENABLED) ? await startWorker() : null;
+  // Events -> views, progress, daily stats, attribution, funnel (docs/decisions/011); other processes may run it too.
+  const stopDerivation = (opts.derivation ?? e.EVENT_DERIVATION) ? startDerivationLoop((await getDb()).db) : null;
   // Unfinished tus uploads expire after 24 h: removed at start and hourly, by the process that runs the worker.
   let uploadCleanup: NodeJS.Timeout | null = null;
   if (stopWorker) {
@@ -82,6 +88,7 @@ export async function startBackground(opts: BackgroundOptions = {}): Promise<() 
       if (referralTick) clearInterval(referralTick);
       await libraryDone;
       await stopWorker?.();
+      await stopDerivation?.();
     })();
     return stopping;
   };

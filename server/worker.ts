@@ -8,6 +8,8 @@ import { startJobWorker, type WorkerOptions } from '@/lib/jobs/queue';
 import { mediaTools } from '@/lib/media/ffmpeg';
 import { TRANSCODE_JOB, cleanStaleMedia, transcodeJobHandler } from '@/features/reels/server/ingest';
 import { LEAD_WEBHOOK_JOB, leadWebhookJobHandler, resumeLeadDelivery } from '@/features/leads/server/leads';
+import { configureDerivation, startDerivationLoop } from '@/features/events/server/derive';
+import { countsChanged } from '@/features/reels/server/feed-cache';
 
 /** Options of startWorker: those of the job queue's worker, less the handlers, which are the product's. */
 export type StartWorkerOptions = Omit<WorkerOptions, 'handlers'>;
@@ -49,7 +51,17 @@ export async function startWorker(opts: StartWorkerOptions = {}): Promise<() => 
 
 async function main() {
   const log = logger();
-  const stop = await startWorker();
+  const stopJobs = await startWorker();
+  // The event derivation too (docs/decisions/011), unless EVENT_DERIVATION=false; web processes may run it at once.
+  // What it derives reaches the web processes' feed caches over Redis (REDIS_URL), else within their TTLs.
+  configureDerivation({
+    onViewsCounted: (reels) => reels.forEach((reel) => countsChanged({ reel })),
+    onProgressChanged: (viewers) => viewers.forEach((viewer) => countsChanged({ reel: '', viewer })),
+  });
+  const stopDerivation = env().EVENT_DERIVATION ? startDerivationLoop((await getDb()).db) : null;
+  const stop = async () => {
+    await Promise.all([stopJobs(), stopDerivation?.()]);
+  };
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;

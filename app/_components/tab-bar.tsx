@@ -45,7 +45,7 @@ export function TabBar() {
                 href={href}
                 aria-current={current ? 'page' : undefined}
                 data-testid={`tab-${key}`}
-                className={`flex h-full flex-col items-center justify-center gap-0.5 px-1 py-2 text-[0.68rem] font-medium leading-tight lg:py-3 ${current ? 'text-amber-600 group-data-[on-video=true]:text-amber-400 dark:text-amber-400' : 'text-neutral-500 group-data-[on-video=true]:text-neutral-300 dark:text-neutral-400'}`}
+                className={`flex h-full flex-col items-center justify-center gap-0.5 px-1 py-2 text-[0.68rem] font-medium leading-tight lg:py-3 ${current ? 'text-amber-700 group-data-[on-video=true]:text-amber-400 dark:text-amber-400' : 'text-neutral-500 group-data-[on-video=true]:text-neutral-300 dark:text-neutral-400'}`}
               >
                 <Icon size={22} />
                 <span className="max-w-full truncate text-center">{t(key)}</span>

@@ -6,6 +6,7 @@ import { getTopicDetails } from '@/features/reels/server/taxonomy';
 import type { ContentLang, FeedQuery } from '@/features/reels/schemas';
 import { ApiError } from '@/lib/http/errors';
 import { visitorPrincipal } from '@/lib/auth/principal';
+import { getViewerId } from './viewer';
 
 /**
  * Server data for pages, memoised per request with React's cache() so that
@@ -24,6 +25,20 @@ export const feedPage = cache((viewerId: string, queryJson: string) =>
   getFeedPage(visitorPrincipal(viewerId), JSON.parse(queryJson) as FeedQuery));
 
 export const reel = cache((viewerId: string, id: string) => getReel(visitorPrincipal(viewerId), id));
+
+/**
+ * A reel as this visitor sees it (like flag, watch ticket); an unknown or
+ * hidden reel is the page's 404 (Next's notFound()).
+ * @throws whatever else getReel throws (a database failure).
+ */
+export async function reelOrNotFound(id: string) {
+  try {
+    return await reel(await getViewerId(), id);
+  } catch (err) {
+    if (isNotFound(err)) notFound();
+    throw err;
+  }
+}
 
 export const topicDetails = cache((idOrSlug: string) => getTopicDetails(idOrSlug));
 

@@ -5,9 +5,13 @@ import { feedListFromPage } from '@/features/reels/lib/feed-list';
 import { feedKeyOf, feedQueryFor, type FeedFilter, type FeedListParams } from '@/features/reels/lib/filter';
 import type { LayoutPresetName } from '@/features/reels/lib/layout-presets';
 import type { FeedItem } from '@/features/reels/schemas';
+import type { PartnerPublic } from '@/features/partners/schemas';
 import { env } from '@/lib/env';
+import { topNExperimentOfRequest } from '@/lib/experiments';
+import { ErrorBoundary } from '../_components/error-boundary';
 import { feedPage } from './data';
 import { getViewerId } from './viewer';
+import { PartnerFeed } from './partner-feed';
 
 /**
  * A page's reel player, server-rendered: the first feed page is read with
@@ -16,9 +20,11 @@ import { getViewerId } from './viewer';
  * poster is in the HTML. A chat card follows every CHATBOT_EVERY_N-th reel
  * (none in the add-content layout: a creator looks at the reels). `layout`
  * and `closeHref` as in ReelsFeed (SPEC.md section 2 layout presets).
+ * With `partner` (its id also in `params.filter.partner_id`), the partner's
+ * feed: PartnerFeed in the 'partner' preset.
  */
 export async function FeedScreen({
-  params, urlFilter, lead = null, filterLabel = null, sizing = 'box', layout = 'default', closeHref,
+  params: given, urlFilter, lead = null, filterLabel = null, sizing = 'box', layout = 'default', closeHref, partner = null,
 }: {
   params: FeedListParams;
   urlFilter: FeedFilter;
@@ -27,15 +33,26 @@ export async function FeedScreen({
   sizing?: 'box' | 'fill';
   layout?: LayoutPresetName;
   closeHref?: string;
+  partner?: PartnerPublic | null;
 }) {
   const viewerId = await getViewerId();
+  // The top-N videos experiment (docs/decisions/012): every page of the feed carries its id (not a partner's feed).
+  const topN = partner || lead ? null : await topNExperimentOfRequest();
+  const params = topN ? { ...given, filter: { ...given.filter, top_n: topN } } : given;
   const page = await feedPage(viewerId, JSON.stringify(feedQueryFor(params.filter, params.startPage)));
   const qc = new QueryClient();
   qc.setQueryData(reelsKeys.list(params), feedListFromPage(page, lead));
   return (
     <HydrationBoundary state={dehydrate(qc)}>
+      <ErrorBoundary name="feed">
+      {partner ? (
+        <PartnerFeed key={feedKeyOf(params)} partner={partner} params={params} urlFilter={urlFilter} filterLabel={filterLabel}
+          sizing={sizing} chatEvery={env().CHATBOT_EVERY_N} />
+      ) : (
       <ReelsFeed key={feedKeyOf(params)} params={params} urlFilter={urlFilter} filterLabel={filterLabel} sizing={sizing}
         chatEvery={layout === 'add-content' ? 0 : env().CHATBOT_EVERY_N} layout={layout} closeHref={closeHref} />
+      )}
+      </ErrorBoundary>
     </HydrationBoundary>
   );
 }

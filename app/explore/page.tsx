@@ -5,6 +5,7 @@ import { getTranslations } from 'next-intl/server';
 import { CompassIcon, GiftIcon, SparkleChatIcon, UserIcon, VideosIcon } from '@/components/ui/icons';
 import { CallbackSheetButton } from '@/features/leads/components/callback-sheet-button';
 import { EarnNowButton } from '@/features/auth/components/earn-now-button';
+import { TrackedLink } from '../_components/tracked-link';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('meta');
@@ -72,7 +73,7 @@ export default async function ExplorePage() {
           icon={<CompassIcon size={24} />}
           title={t('subsidyCard.title')}
           body={t('subsidyCard.body')}
-          action={<Link href="/subsidy" className={secondary}>{t('subsidyCard.cta')}</Link>}
+          action={<TrackedLink event="SUBSIDY_BUTTON" metadata={{ from: 'explore' }} href="/subsidy" className={secondary}>{t('subsidyCard.cta')}</TrackedLink>}
         />
         <Card
           icon={<GiftIcon size={24} />}

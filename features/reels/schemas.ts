@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { EVENT_VERSION, MAX_PAGE } from '@/lib/constants';
+import { partnerIdSchema as contractPartnerId } from '@/lib/events/contract';
+import { MAX_PAGE } from '@/lib/constants';
 
 /**
  * Shapes shared by the feed API, its fetchers and the player
@@ -27,12 +28,18 @@ export const feedQuerySchema = z.strictObject({
   category_id: uuidSchema.optional(),
   option_id: uuidSchema.optional(),
   lang: langSchema.optional(),
+  /** A partner's feed (SPEC.md section 3 "Feed response" partner fields); 404 partner_not_found when unknown. */
+  partner_id: contractPartnerId.optional(),
+  /** The top-N videos experiment id of the device (docs/decisions/012); an id not configured is ignored. */
+  top_n: z.string().regex(/^[A-Za-z0-9_-]{1,40}$/, 'top_n: an experiment id').optional(),
 });
 export type FeedQuery = z.infer<typeof feedQuerySchema>;
 
 /** One reel as the server sends it (SPEC.md section 3 "Content item, from the server"). */
 export interface FeedItem {
   id: string;
+  /** The reel's short, stable share slug: /share/<share_slug> (content_items.share_slug). */
+  share_slug: string;
   category: string;
   category_name: string;
   option: string;
@@ -122,78 +129,15 @@ export interface LikeResult {
   total_reaction: number;
 }
 
-/**
- * Largest event payload, bytes of its JSON (UTF-8); a larger one is a 413.
- * The envelope adds little, so the body's own limit is 1 KB more.
+/*
+ * The event contract (envelope, bounds, event names, campaign codes, UTM keys,
+ * partner ids) lives in lib/events/contract.ts, below the features that share it.
  */
-export const EVENT_PAYLOAD_MAX_BYTES = 8 * 1024;
-/**
- * The JSON guard's limits of an event push body: the envelope is depth 1,
- * `payload` 2, `payload.metadata` 3, so a metadata value may nest 3 more levels.
- */
-export const EVENT_BODY_LIMITS = { maxBytes: EVENT_PAYLOAD_MAX_BYTES + 1024, maxDepth: 6, maxNodes: 200 } as const;
-
-/** Event types the player sends: a view (with its watch ticket), progress every few seconds, completion. */
-export const PLAYER_EVENTS = {
-  view: 'VIDEO_VIEW',
-  progress: 'VIDEO_PROGRESS',
-  complete: 'VIDEO_COMPLETE',
-} as const;
-
-/**
- * Interaction names of SPEC.md section 3 "Enumerations". `{product}_BUTTON`
- * is spelled out for the products this app offers (the callback and the
- * subsidy forms); a new product adds its name here.
- */
-export const INTERACTION_EVENTS = [
-  'CALLBACK_BUTTON', 'SUBSIDY_BUTTON', 'SWIPE', 'ADD_TOPIC', 'TOPIC', 'CATEGORY_OPTION', 'TLDR_PROGRESS', 'CLICK_TLDR',
-  'CLICK_FEED', 'DEEP_DIVE_TOPIC', 'TLDR_BOARD_FILTER', 'BACK_TO_FEED', 'PROFILE_STACK', 'WELCOME_ALPHA', 'SWIPE_BUMP',
-] as const;
-
-/**
- * Chatbot events of SPEC.md section 2 that say what a person did or met
- * (ERROR_OCCURES keeps the spec's spelling). The section's other entries
- * (scrolling, the close button, iframe and socket states, the listen
- * animation) are signals between the chat and its page, not events to keep.
- */
-export const CHATBOT_EVENTS = [
-  'CHAT_INITIATED', 'CHATBOT_ICON_CLICKED', 'SUGGESTED_QUESTION', 'RELATED_QUESTION', 'CONTENT_PLAYED', 'NEXT_VIDEO',
-  'TAKE_TO_FORM', 'CALL_ME', 'LANGUAGE_CHANGED', 'CHATBOT_SWIPED', 'ERROR_OCCURES',
-] as const;
-
-/**
- * Tracked failures of SPEC.md section 8 that sign-in meets: Google auth
- * failed, OTP initiate failed, OTP validate failed.
- */
-export const AUTH_FAILURE_EVENTS = ['GOOGLE_AUTH_FAILED', 'OTP_INITIATE_FAILED', 'OTP_VALIDATE_FAILED'] as const;
-
-/** Every event type POST /auth/api/v1/events stores; anything else is a 422. */
-export const EVENT_TYPES = [
-  PLAYER_EVENTS.view, PLAYER_EVENTS.progress, PLAYER_EVENTS.complete, ...INTERACTION_EVENTS, ...CHATBOT_EVENTS,
-  ...AUTH_FAILURE_EVENTS,
-] as const;
-export type EventType = (typeof EVENT_TYPES)[number];
-
-/** Event push envelope (SPEC.md section 7 "Event pushes"). */
-export const eventSchema = z.strictObject({
-  event_type: z.enum(EVENT_TYPES, { error: 'unknown event type' }),
-  version: z.literal(EVENT_VERSION),
-  payload: z.object({
-    content_id: uuidSchema.optional(),
-    content_length: z.number().min(0).max(24 * 3600).optional(),
-    content_watched: z.number().min(0).max(24 * 3600).optional(),
-    /** VIDEO_VIEW: the `watch_ticket` of the item the feed sent. */
-    watch_ticket: z.string().max(64).optional(),
-    device_id: z.string().max(64).optional(),
-    topic_id: uuidSchema.optional(),
-    category_id: uuidSchema.optional(),
-    option_id: uuidSchema.optional(),
-    utm_data: z.record(z.string(), z.string().max(200)).optional(),
-    error_message: z.string().max(2000).optional(),
-    metadata: z.record(z.string(), z.unknown()).optional(),
-  }).loose(),
-});
-export type EventPush = z.infer<typeof eventSchema>;
+export {
+  EVENT_PAYLOAD_MAX_BYTES, EVENT_BODY_LIMITS, PLAYER_EVENTS, INTERACTION_EVENTS, CHATBOT_EVENTS, AUTH_FAILURE_EVENTS,
+  ATTRIBUTION_EVENTS, EVENT_TYPES, SERVER_EVENTS, CAMPAIGN_CODES, UTM_KEYS, partnerIdSchema, eventMetadataSchema, eventSchema,
+} from '@/lib/events/contract';
+export type { EventType, CampaignCode, EventPush } from '@/lib/events/contract';
 
 /**
  * The fields of a studio upload (SPEC.md section 3 "Post draft"): tus

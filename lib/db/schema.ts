@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigserial, boolean, check, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp, uniqueIndex, uuid,
+  bigserial, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp, uniqueIndex, uuid,
 } from 'drizzle-orm/pg-core';
 
 /**
@@ -240,9 +240,15 @@ export const contentItems = pgTable('content_items', {
   feed_seq: bigserial('feed_seq', { mode: 'number' }).notNull(),
   /** Key of the generator or import that made it, so re-runs never duplicate. */
   source_key: text('source_key').unique(),
+  /**
+   * Short, stable slug of the reel's share link (/share/<slug>, SPEC.md
+   * section 2): the first 10 hex digits of md5(id), computed by the database.
+   */
+  share_slug: text('share_slug').generatedAlwaysAs(sql`substr(md5(id::text), 1, 10)`),
   created_at: createdAt(),
   ready_at: timestamp('ready_at', { withTimezone: true, mode: 'date' }),
 }, (t) => [
+  uniqueIndex('content_share_slug_uq').on(t.share_slug),
   check('content_status_check', sql`${t.status} in ('processing','ready','failed')`),
   check('content_lang_check', sql`${t.lang} in ('en','hi','he')`),
   index('content_feed_idx').on(t.status, t.feed_seq),
@@ -289,15 +295,111 @@ export const watchProgress = pgTable('watch_progress', {
   updated_at: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 }, (t) => [primaryKey({ columns: [t.viewer_id, t.content_id] })]);
 
-/** Raw event pushes (SPEC.md section 7 "Event pushes"), kept for analytics. */
+/**
+ * Event pushes (SPEC.md section 7 "Event pushes"), append-only. `ingest_id`
+ * is the client's idempotency key: a push sent twice is stored once.
+ * Ingest only inserts; the derivation worker folds each row into the
+ * derived tables below exactly once, in the transaction that sets `derived`
+ * (docs/decisions/011).
+ */
 export const events = pgTable('events', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
+  ingest_id: uuid('ingest_id').notNull().defaultRandom(),
   event_type: text('event_type').notNull(),
   viewer_id: text('viewer_id'),
+  /** The signed-in user when the event was sent; null for a visitor. */
+  user_id: uuid('user_id'),
   content_id: uuid('content_id'),
+  /** Partner whose link or feed the event happened in (partners.id). */
+  partner_id: text('partner_id'),
+  /** Campaign code (awa, con or dec; others are dropped at ingest). */
+  campaign: text('campaign'),
+  /** A/B view of the device: 'A' or 'B'. */
+  ab_view: text('ab_view'),
+  /** VIDEO_VIEW only: its watch ticket held when it was ingested, so the view may count. */
+  view_ok: boolean('view_ok').notNull().default(false),
   payload: jsonb('payload').notNull(),
   created_at: createdAt(),
-}, (t) => [index('events_viewer_idx').on(t.viewer_id)]);
+  /** False until the derivation worker has folded the event into the derived tables. */
+  derived: boolean('derived').notNull().default(false),
+}, (t) => [
+  index('events_viewer_idx').on(t.viewer_id),
+  uniqueIndex('events_ingest_uq').on(t.ingest_id),
+  index('events_underived_idx').on(t.id).where(sql`not ${t.derived}`),
+  index('events_created_idx').on(t.created_at),
+]);
+
+/** Views, completions and watch time per reel per day (Asia/Kolkata), derived from events. */
+export const reelDailyStats = pgTable('reel_daily_stats', {
+  day: date('day', { mode: 'string' }).notNull(),
+  content_id: uuid('content_id').notNull(),
+  /** The reel's language (content_items.lang) when the events were folded. */
+  lang: text('lang').notNull(),
+  views: integer('views').notNull().default(0),
+  completions: integer('completions').notNull().default(0),
+  watch_seconds: real('watch_seconds').notNull().default(0),
+}, (t) => [primaryKey({ columns: [t.day, t.content_id] }), index('reel_daily_stats_day_idx').on(t.day)]);
+
+/** First touch of a visitor: the campaign, partner, UTM parameters and A/B view it first arrived with. */
+export const viewerAttribution = pgTable('viewer_attribution', {
+  viewer_id: text('viewer_id').primaryKey(),
+  campaign: text('campaign'),
+  partner_id: text('partner_id'),
+  utm: jsonb('utm').$type<Record<string, string>>(),
+  ab_view: text('ab_view'),
+  referrer_code: text('referrer_code'),
+  first_seen_at: timestamp('first_seen_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/**
+ * The first time each visitor reached each funnel stage (share, visit,
+ * sign_in, lead, deal), with the first-touch campaign and partner ('' for
+ * none), derived from events.
+ */
+export const funnelSteps = pgTable('funnel_steps', {
+  viewer_id: text('viewer_id').notNull(),
+  stage: text('stage').notNull(),
+  at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull(),
+  campaign: text('campaign').notNull().default(''),
+  partner_id: text('partner_id').notNull().default(''),
+}, (t) => [
+  primaryKey({ columns: [t.viewer_id, t.stage] }),
+  index('funnel_steps_stage_at_idx').on(t.stage, t.at),
+  check('funnel_steps_stage_check', sql`${t.stage} in ('share','visit','sign_in','lead','deal')`),
+]);
+
+/* ---- Partners (SPEC.md sections 2 "Partner UI modes", 3 "Partner" and "Feed response") ---- */
+
+/** A partner that sends people to its own branded feed. `id` is its URL slug. */
+export const partners = pgTable('partners', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  /** The label of the partner's call to action (SPEC.md section 3 ctaText). */
+  cta_text: text('cta_text').notNull().default(''),
+  /** The partner's form (SPEC.md section 3 formDetails): heading, fields asked, thank-you line. */
+  form_details: jsonb('form_details').$type<Record<string, unknown>>().notNull().default({}),
+  /** webadbased | topvideos | awardbased (tags.ui_config); null is the default feed. */
+  ui_config: text('ui_config'),
+  /** partner_configs.button_text of the feed response. */
+  button_text: text('button_text').notNull().default(''),
+  /** button_configs of the feed response: image_url, offer_text, quick_offer_text, show_button, unskippable_videos. */
+  button_configs: jsonb('button_configs').$type<Record<string, unknown>>().notNull().default({}),
+  /** Storage key of the partner's logo. */
+  image: text('image'),
+  guide_content_id: uuid('guide_content_id').references(() => contentItems.id, { onDelete: 'set null' }),
+  active: boolean('active').notNull().default(true),
+  created_at: createdAt(),
+  updated_at: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+}, (t) => [
+  check('partners_ui_config_check', sql`${t.ui_config} is null or ${t.ui_config} in ('webadbased','topvideos','awardbased')`),
+]);
+
+/** The topics a partner's feed shows, in order; none means every topic. */
+export const partnerTopics = pgTable('partner_topics', {
+  partner_id: text('partner_id').notNull().references(() => partners.id, { onDelete: 'cascade' }),
+  topic_id: uuid('topic_id').notNull().references(() => topics.id, { onDelete: 'cascade' }),
+  position: integer('position').notNull().default(0),
+}, (t) => [primaryKey({ columns: [t.partner_id, t.topic_id] })]);
 
 /** Durable jobs (media transcoding and deferred work). ARCHITECTURE.md decisions 5 and 6. */
 export const jobs = pgTable('jobs', {
@@ -407,6 +509,8 @@ export const leads = pgTable('leads', {
   details: jsonb('details').notNull().default({}),
   /** pending | sent | failed: delivery to the CRM webhook. */
   crm_status: text('crm_status').notNull().default('pending'),
+  /** The partner whose form or feed the lead came from (partners.id). */
+  partner_id: text('partner_id'),
   created_at: createdAt(),
 }, (t) => [
   check('leads_kind_check', sql`${t.kind} in ('callback','subsidy')`),

@@ -32,3 +32,34 @@ export async function readBoundedBody(req: Request, max: number, tooLarge: () =>
   }
   return Buffer.concat(chunks);
 }
+
+/** Room for a multipart form's boundaries and part headers beyond the file itself, bytes. */
+const MULTIPART_OVERHEAD = 64 * 1024;
+
+/**
+ * The `file` field of a multipart/form-data request, read through
+ * `readBoundedBody` (so at most `maxBytes` plus the form's framing is ever
+ * held). The caller checks the Content-Type first.
+ * @param maxBytes the largest file accepted, bytes.
+ * @param tooLarge makes the endpoint's own 413.
+ * @param missing the message after `file: ` when the field is absent or empty.
+ * @throws what `tooLarge` makes; ApiError 422 `validation_failed` (no file,
+ * or an empty one); 400 `bad_request` (an unreadable body or form).
+ */
+export async function readMultipartFile(
+  req: Request, maxBytes: number, tooLarge: () => ApiError, missing: string,
+): Promise<File> {
+  const raw = await readBoundedBody(req, maxBytes + MULTIPART_OVERHEAD, tooLarge);
+  let form: FormData;
+  try {
+    form = await new Request('http://localhost/', {
+      method: 'POST', headers: { 'content-type': req.headers.get('content-type') ?? '' }, body: new Uint8Array(raw),
+    }).formData();
+  } catch {
+    throw new ApiError(400, 'bad_request', 'The form could not be read.');
+  }
+  const file = form.get('file');
+  if (!file || typeof file === 'string' || file.size === 0) throw new ApiError(422, 'validation_failed', `file: ${missing}`);
+  if (file.size > maxBytes) throw tooLarge();
+  return file;
+}

@@ -19,7 +19,7 @@ import { ApiError } from './errors';
  * A refused request is a 429 `rate_limited` with Retry-After (seconds).
  */
 
-export type LimitName = 'chat' | 'like' | 'events' | 'leads' | 'visitor' | 'auth' | 'profile' | 'upload' | 'referral';
+export type LimitName = 'chat' | 'like' | 'events' | 'logs' | 'leads' | 'visitor' | 'auth' | 'profile' | 'upload' | 'referral';
 
 interface LimitRule {
   /** Window, seconds. */
@@ -37,6 +37,8 @@ export const LIMITS: Record<LimitName, LimitRule> = {
   like: { windowS: 60, perVisitor: 60, perIp: () => env().IP_LIMIT_LIKE },
   // A player sends a view, a few progress events and a completion per reel.
   events: { windowS: 60, perVisitor: 120, perIp: () => env().IP_LIMIT_EVENTS },
+  // Browser log lines: the page sends at most 30 per load (lib/analytics/log-client.ts).
+  logs: { windowS: 600, perVisitor: 60, perIp: () => env().IP_LIMIT_LOGS },
   leads: { windowS: 600, perVisitor: 10, perIp: () => env().IP_LIMIT_LEADS },
   // New visitor ids handed out; counted per IP only.
   visitor: { windowS: 600, perVisitor: null, perIp: () => env().IP_LIMIT_VISITORS },

@@ -8,7 +8,7 @@ import { ApiError } from '@/lib/http/errors';
 import { logger } from '@/lib/logger';
 import { PICTURE_FILE, pictureOfUrl, picturePrefix, pictureUrl, type PictureKind } from '@/lib/storage/media-storage';
 import { getStorage } from '@/lib/storage/storage';
-import { readBoundedBody } from '@/lib/http/body';
+import { readBoundedBody, readMultipartFile } from '@/lib/http/body';
 
 /**
  * Uploaded pictures (profile pictures of users, topics, categories and
@@ -32,7 +32,6 @@ export const IMAGE_MAX_PIXELS = 40_000_000;
 /** Input formats accepted, as sharp names them ('heif' covers AVIF). */
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'heif']);
 /** Room for the multipart envelope around the file, bytes. */
-const MULTIPART_OVERHEAD = 64 * 1024;
 
 /** The 413 `image_too_large` error of an upload over 5 MB. */
 export const imageTooLarge = () => new ApiError(413, 'image_too_large', 'This picture is too large. Please choose one under 5 MB.');
@@ -56,16 +55,7 @@ export async function readImageUpload(req: Request): Promise<Buffer> {
   if (type !== 'multipart/form-data') {
     throw new ApiError(415, 'unsupported_media_type', 'Send the picture as multipart/form-data (field "file") or as an image body.');
   }
-  const raw = await readBoundedBody(req, IMAGE_MAX_BYTES + MULTIPART_OVERHEAD, imageTooLarge);
-  let form: FormData;
-  try {
-    form = await new Request('http://localhost/', { method: 'POST', headers: { 'content-type': req.headers.get('content-type')! }, body: new Uint8Array(raw) }).formData();
-  } catch {
-    throw new ApiError(400, 'bad_request', 'The form could not be read.');
-  }
-  const file = form.get('file');
-  if (!file || typeof file === 'string' || file.size === 0) throw new ApiError(422, 'validation_failed', 'file: Choose a picture to upload.');
-  if (file.size > IMAGE_MAX_BYTES) throw imageTooLarge();
+  const file = await readMultipartFile(req, IMAGE_MAX_BYTES, imageTooLarge, 'Choose a picture to upload.');
   return Buffer.from(await file.arrayBuffer());
 }
 

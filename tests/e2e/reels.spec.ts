@@ -1,22 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
 import { collectCspProblems } from './console';
+import { ACTIVE, waitPlaying } from './player';
 
-const ACTIVE = '[data-testid="reel"][data-active="true"]';
 
 async function activeVideoTime(page: Page): Promise<number> {
   return page.$eval(`${ACTIVE} video`, (v) => (v as HTMLVideoElement).currentTime).catch(() => 0);
-}
-
-/** Waits until the active reel's video is playing and past `seconds`. */
-async function waitPlaying(page: Page, seconds: number): Promise<void> {
-  await page.waitForFunction(
-    ([sel, s]) => {
-      const v = document.querySelector(`${sel} video`) as HTMLVideoElement | null;
-      return !!v && v.currentTime > s && !v.paused;
-    },
-    [ACTIVE, seconds] as const,
-    { timeout: 60_000 },
-  );
 }
 
 test.describe('/reels', () => {

@@ -1,6 +1,5 @@
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
-import { otpFromServerLog } from './server-log';
-import { newPhone, signInFromProfile, signInWithModal } from './sign-in';
+import { finishOnboarding, newPhone, signInByApi, signInFromProfile, signInWithModal } from './sign-in';
 
 /**
  * The referral program end to end (docs/decisions/010), with separate
@@ -14,24 +13,6 @@ import { newPhone, signInFromProfile, signInWithModal } from './sign-in';
 /** ADMIN_PHONES of scripts/e2e-server.ts: its own number, apart from the studio test's reviewer. */
 const STAFF_PHONE = '9999900002';
 const ADDRESS = 'H.No. 12, MG Rd, Sector 4, Gurugram 122001';
-
-async function finishOnboarding(page: Page): Promise<void> {
-  const onboarding = page.getByRole('dialog', { name: 'Welcome to SuryaReels' });
-  if (await onboarding.waitFor({ timeout: 5000 }).then(() => true, () => false)) {
-    await onboarding.getByRole('button', { name: 'Get started' }).click();
-    await expect(onboarding).toBeHidden();
-  }
-}
-
-/** Signs `page` in by OTP through the API (as a native client would), for the people whose screens are not under test. */
-async function signInByApi(page: Page, phone: string): Promise<void> {
-  await page.goto('/profile');
-  const started = await page.request.post('/auth/api/v1/otp/initiate', { data: { phone } });
-  expect(started.status()).toBe(200);
-  const otp = await otpFromServerLog(`+91${phone}`);
-  const verified = await page.request.post('/auth/api/v1/otp/verify', { data: { phone, otp, over_18: true, accept_terms: true } });
-  expect(verified.status()).toBe(200);
-}
 
 async function post(request: APIRequestContext, path: string, data: unknown = {}) {
   const res = await request.post(path, { data });

@@ -35,3 +35,26 @@ export async function signInFromProfile(page: Page, phone: string, firstTime: bo
   }
   return sentAt;
 }
+
+/** Closes the first-visit welcome dialog when it shows (within 5 s); a visitor who has seen it gets none. */
+export async function finishOnboarding(page: Page): Promise<void> {
+  const onboarding = page.getByRole('dialog', { name: 'Welcome to SuryaReels' });
+  if (await onboarding.waitFor({ timeout: 5000 }).then(() => true, () => false)) {
+    await onboarding.getByRole('button', { name: 'Get started' }).click();
+    await expect(onboarding).toBeHidden();
+  }
+}
+
+/**
+ * Signs `page` in by OTP through the API (as a native client would), for
+ * tests whose screen under test is not the sign-in; the code comes from the
+ * server log.
+ */
+export async function signInByApi(page: Page, phone: string): Promise<void> {
+  await page.goto('/profile');
+  const started = await page.request.post('/auth/api/v1/otp/initiate', { data: { phone } });
+  expect(started.status()).toBe(200);
+  const otp = await otpFromServerLog(`+91${phone}`);
+  const verified = await page.request.post('/auth/api/v1/otp/verify', { data: { phone, otp, over_18: true, accept_terms: true } });
+  expect(verified.status()).toBe(200);
+}

@@ -5,12 +5,10 @@ import { getDb } from '@/lib/db/client';
 import {
   chatMessages, chats, contentItems, events, leads, options, reactions, users, views, viewers, watchProgress,
 } from '@/lib/db/schema';
-import { SESSION_COOKIE } from '@/lib/auth/session';
 import type { Principal } from '@/lib/auth/principal';
 import { likeContent } from '@/features/reels/server/reactions';
 import { signInUser } from '@/features/auth/server/sign-in';
-import { ageOtpSends, signInTestKit } from '../fixtures/otp';
-import { sessionTokenFromSetCookie } from '../fixtures/seed';
+import { signInByOtp, signInTestKit } from '../fixtures/otp';
 
 /**
  * The visitor becomes the user: on sign-in everything the device's visitor
@@ -22,24 +20,8 @@ import { sessionTokenFromSetCookie } from '../fixtures/seed';
 const api = buildApi();
 const { seed, codes } = signInTestKit();
 
-function post(path: string, cookie: string, body?: unknown) {
-  return api.request(path, {
-    method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body),
-  });
-}
-
-/** Signs the device of `cookie` in by OTP for `phone`; returns the user id and the new session cookie. */
-async function signInByOtp(cookie: string, phone: string): Promise<{ userId: string; session: string }> {
-  await ageOtpSends(phone, 61);
-  const init = await post('/auth/api/v1/otp/initiate', cookie, { phone });
-  expect(init.status).toBe(200);
-  const res = await post('/auth/api/v1/otp/verify', cookie, { phone, otp: codes.last(phone), over_18: true, accept_terms: true });
-  expect(res.status).toBe(200);
-  const body = await res.json();
-  seed.trackUser(body.user.userId);
-  const token = sessionTokenFromSetCookie(res)!;
-  return { userId: body.user.userId, session: `${SESSION_COOKIE}=${token}` };
-}
+/** Signs the device of `cookie` in by OTP for `phone`. */
+const signIn = (cookie: string, phone: string) => signInByOtp({ api, seed, codes }, cookie, phone);
 
 async function homeOf(userId: string): Promise<string> {
   const { db } = await getDb();
@@ -71,7 +53,7 @@ describe('sign-in moves the visitor to the user', () => {
     // The user exists with B and C liked (from an earlier device).
     await likeContent(device1.principal, b.id);
     await likeContent(device1.principal, c.id);
-    const { userId } = await signInByOtp(device1.cookie, phone);
+    const { userId } = await signIn(device1.cookie, phone);
     const home = await homeOf(userId);
     expect(await likedBy(home)).toEqual([b.id, c.id].sort());
     expect(await likedBy(device1.id)).toEqual([]);
@@ -80,14 +62,14 @@ describe('sign-in moves the visitor to the user', () => {
     await likeContent(device2.principal, a.id);
     await likeContent(device2.principal, b.id);
     expect(await likeCount(b.id)).toBe(2);
-    await signInByOtp(device2.cookie, phone);
+    await signIn(device2.cookie, phone);
     expect(await likedBy(home)).toEqual([a.id, b.id, c.id].sort());
     expect(await likeCount(a.id)).toBe(1);
     expect(await likeCount(b.id)).toBe(1);
     expect(await likeCount(c.id)).toBe(1);
     expect(await totalReaction(t.options[0].id)).toBe(3);
     // The feed says so for the signed-in user.
-    const { session } = await signInByOtp(seed.viewer().cookie, phone);
+    const { session } = await signIn(seed.viewer().cookie, phone);
     const feed = await api.request(`/feeds-server/api/v1/feeds?topic_id=${t.topic.id}`, { headers: { cookie: session } });
     const items = (await feed.json()).feeds as Array<{ like: boolean; reaction_count: { like: number } }>;
     expect(items.map((i) => i.like)).toEqual([true, true, true]);

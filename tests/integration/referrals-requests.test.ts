@@ -3,12 +3,11 @@ import { and, asc, count, eq, type SQL } from 'drizzle-orm';
 import { buildApi } from '@/server/api';
 import { getDb } from '@/lib/db/client';
 import { notifications, referralClicks, referralMoves, referrals, userDevices } from '@/lib/db/schema';
-import { SESSION_COOKIE } from '@/lib/auth/session';
 import { referralCodeOf } from '@/features/referrals/server/codes';
 import { expireReferralRequests } from '@/features/referrals/server/requests';
 import { onReferralSignIn } from '@/features/referrals/server/sign-in';
-import { Seed, sessionTokenFromSetCookie, viewerIdFromSetCookie, visitorCookieFromSetCookie } from '../fixtures/seed';
-import { ageOtpSends, captureOtpCodes } from '../fixtures/otp';
+import { Seed, viewerIdFromSetCookie, visitorCookieFromSetCookie } from '../fixtures/seed';
+import { captureOtpCodes, signInByOtp } from '../fixtures/otp';
 import { ReferralSeed } from '../fixtures/referrals';
 
 /**
@@ -419,16 +418,7 @@ describe('attribution', () => {
   });
   afterEach(() => codes.restore());
 
-  async function signInByOtp(cookie: string, phone: string): Promise<{ userId: string; session: string }> {
-    await ageOtpSends(phone, 61);
-    const init = await post('/auth/api/v1/otp/initiate', cookie, { phone });
-    expect(init.status).toBe(200);
-    const res = await post('/auth/api/v1/otp/verify', cookie, { phone, otp: codes.last(phone), over_18: true, accept_terms: true });
-    expect(res.status).toBe(200);
-    const body = await res.json();
-    seed.trackUser(body.user.userId);
-    return { userId: body.user.userId, session: `${SESSION_COOKIE}=${sessionTokenFromSetCookie(res)}` };
-  }
+  const signIn = (cookie: string, phone: string) => signInByOtp({ api, seed, codes }, cookie, phone);
 
   it('GET /r/{code} records the click with utm params and redirects to the invite page; an unknown code goes to /rewards', async () => {
     const deal = await rs.seedDeal();
@@ -466,7 +456,7 @@ describe('attribution', () => {
     seed.track(vid);
     const cookie = visitorCookieFromSetCookie(click)!;
     const phone = seed.phone();
-    const { userId, session } = await signInByOtp(cookie, phone);
+    const { userId, session } = await signIn(cookie, phone);
     const { db } = await getDb();
     const rows = await db.select().from(referrals).where(eq(referrals.referee_user_id, userId));
     expect(rows).toHaveLength(1);
@@ -484,7 +474,7 @@ describe('attribution', () => {
     const code = await referralCodeOf((await getDb()).db, amb.user.id);
     const device = seed.viewer();
     await get(`/r/${code}?deal=${only.url_id}`, device.cookie);
-    const { userId } = await signInByOtp(device.cookie, seed.phone());
+    const { userId } = await signIn(device.cookie, seed.phone());
     const { db } = await getDb();
     const [row] = await db.select().from(referrals).where(eq(referrals.referee_user_id, userId));
     expect(row.referrer_user_id).toBe(amb.user.id);
@@ -492,7 +482,7 @@ describe('attribution', () => {
 
     const old = seed.viewer();
     await db.insert(referralClicks).values({ referrer_user_id: amb.user.id, deal_id: only.id, viewer_id: old.id, clicked_at: new Date(Date.now() - 31 * 24 * 3600_000) });
-    const late = await signInByOtp(old.cookie, seed.phone());
+    const late = await signIn(old.cookie, seed.phone());
     expect(await referralCount(eq(referrals.referee_user_id, late.userId))).toBe(0);
     await db.delete(referralClicks).where(eq(referralClicks.viewer_id, old.id));
   });
@@ -513,7 +503,7 @@ describe('attribution', () => {
     const other = await seed.signedIn();
     const otherCode = await referralCodeOf((await getDb()).db, other.user.id);
     expect((await get(`/r/${otherCode}?deal=${deal.url_id}`, device.cookie)).status).toBe(302);
-    const { userId } = await signInByOtp(device.cookie, phone);
+    const { userId } = await signIn(device.cookie, phone);
     const row = await rowOf(request.id);
     expect(row).toMatchObject({ state: 'pending', referee_user_id: userId });
     expect((await movesOf(request.id)).map((m) => [m.what, m.actor_kind])).toEqual([

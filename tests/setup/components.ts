@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { cleanup } from '@testing-library/react';
+import { resetEventClientForTests } from '@/lib/analytics/event-client';
 import { useNotificationStore } from '@/stores/notification-store';
 import { server } from '../fixtures/msw-server';
 
@@ -19,6 +20,8 @@ beforeAll(() => {
 afterEach(() => {
   cleanup();
   server.resetHandlers();
+  // Events a test queued must not be sent into the next one.
+  resetEventClientForTests();
   window.localStorage.clear();
   window.sessionStorage.clear();
   // App-wide store: a toast of one test must not be seen by the next.

@@ -1,29 +1,30 @@
 import type { Metadata } from 'next';
-import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { truncateText } from '@/features/reels/lib/text';
 import { parseFeedSearchParams, type SearchParams } from '@/features/reels/lib/search-params';
+import { shareMetadata } from '@/features/sharing/server/metadata';
+import { resolveShare } from '@/features/sharing/server/share';
 import { FeedScreen } from '../../_lib/feed-screen';
-import { isNotFound, reel } from '../../_lib/data';
-import { getViewerId } from '../../_lib/viewer';
+import { reelOrNotFound } from '../../_lib/data';
+import { siteOrigin } from '../../_lib/site';
 
 type Props = { params: Promise<{ contentId: string }>; searchParams: Promise<SearchParams> };
 
-async function loadReel(id: string) {
-  try {
-    return await reel(await getViewerId(), id);
-  } catch (err) {
-    if (isNotFound(err)) notFound();
-    throw err;
-  }
-}
-
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { contentId } = await params;
-  const item = await loadReel(contentId);
+  const item = await reelOrNotFound(contentId);
   const t = await getTranslations('meta');
-  const title = t('content', { topic: item.topic_name, title: truncateText(item.description || item.option_name, 60).text });
+  const short = truncateText(item.description || item.option_name, 60).text;
+  const title = t('content', { topic: item.topic_name, title: short });
   const description = item.description || `${item.topic_name} · ${item.category_name} · ${item.option_name}`;
+  // The reel's share preview (docs/decisions/014): its share image, og:video, and /share/<slug> as the canonical URL.
+  const card = await resolveShare(item.id);
+  if (card) {
+    const siteName = (await getTranslations('app'))('name');
+    return shareMetadata(card, await siteOrigin(), {
+      title, description: truncateText(description, 160).text, imageAlt: short, siteName, locale: 'en_IN',
+    });
+  }
   const url = `/content/${item.id}`;
   return {
     title,
@@ -44,7 +45,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 /** A content page (SPEC.md section 2: its slug is the content id): that reel first, then the feed. */
 export default async function ContentPage({ params, searchParams }: Props) {
   const { contentId } = await params;
-  const item = await loadReel(contentId);
+  const item = await reelOrNotFound(contentId);
   const { filter } = parseFeedSearchParams(await searchParams);
   const urlFilter = { lang: filter.lang };
   return (

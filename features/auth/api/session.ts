@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiFetch, STORAGE_KEYS, type HttpError } from '@/lib/http/client';
+import { forgetStoredPages } from '@/lib/pwa/sw-rules';
 import type { GoogleLoginBody, Me, OtpSent, SignedIn, VerifyOtpBody } from '../schemas';
 
 /**
@@ -84,6 +85,7 @@ export function googleLogin(body: GoogleLoginBody): Promise<SignedIn> {
 
 /**
  * POST /auth/api/v1/logout (204): ends the session; the device gets a fresh, empty visitor.
+ * The service worker's stored pages and feed answers go too (forgetStoredPages).
  * @throws HttpError.
  */
 export async function logout(): Promise<void> {
@@ -94,6 +96,7 @@ export async function logout(): Promise<void> {
   } catch {
     // Storage may be disabled; there is then no token either.
   }
+  await forgetStoredPages();
 }
 
 /**

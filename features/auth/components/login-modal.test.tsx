@@ -163,7 +163,8 @@ describe('LoginModal: phone step', () => {
 
     expect(await screen.findByText('Too many codes were sent to this number. Please try again later.')).toBeTruthy();
     expect(screen.getByRole('dialog', { name: 'Sign in' })).toBeTruthy();
-    await waitFor(() => expect(seen.events).toHaveLength(1));
+    // The event queue sends its first event after its 1 s spacing (SPEC.md section 7).
+    await waitFor(() => expect(seen.events).toHaveLength(1), { timeout: 3000 });
     expect(seen.events[0]).toMatchObject({
       event_type: 'OTP_INITIATE_FAILED',
       version: '1.0.0',
@@ -216,7 +217,8 @@ describe('LoginModal: code step', () => {
     expect(await screen.findByText('That code is wrong. Please check it and try again.')).toBeTruthy();
     expect(seen.verify).toEqual([{ request_id: 'req-1', otp: '000000', over_18: true, accept_terms: true }]);
     expect((screen.getByLabelText('6-digit code') as HTMLInputElement).value).toBe('');
-    await waitFor(() => expect(seen.events).toHaveLength(1));
+    // The event queue sends its first event after its 1 s spacing (SPEC.md section 7).
+    await waitFor(() => expect(seen.events).toHaveLength(1), { timeout: 3000 });
     expect(seen.events[0]).toMatchObject({ event_type: 'OTP_VALIDATE_FAILED', payload: { error_message: 'otp_invalid', metadata: { status: 401 } } });
     expect(JSON.stringify(seen.events[0])).not.toContain('000000');
     expect(action).not.toHaveBeenCalled();
@@ -403,7 +405,8 @@ describe('LoginModal: Google', () => {
     await user.click(screen.getByRole('button', { name: 'Pick Google account' }));
 
     expect(await screen.findByText('Google sign-in could not be checked. Please try again.')).toBeTruthy();
-    await waitFor(() => expect(seen.events).toHaveLength(1));
+    // The event queue sends its first event after its 1 s spacing (SPEC.md section 7).
+    await waitFor(() => expect(seen.events).toHaveLength(1), { timeout: 3000 });
     expect(seen.events[0]).toMatchObject({ event_type: 'GOOGLE_AUTH_FAILED', payload: { error_message: 'invalid_google_token' } });
     expect(JSON.stringify(seen.events[0])).not.toContain('google-id-token');
     expect(action).not.toHaveBeenCalled();
@@ -418,7 +421,8 @@ describe('LoginModal: Google', () => {
     await user.click(screen.getByRole('button', { name: 'Google popup closed' }));
 
     expect(await screen.findByText('Google sign-in did not finish. Please try again.')).toBeTruthy();
-    await waitFor(() => expect(seen.events).toHaveLength(1));
+    // The event queue sends its first event after its 1 s spacing (SPEC.md section 7).
+    await waitFor(() => expect(seen.events).toHaveLength(1), { timeout: 3000 });
     expect(seen.events[0]).toMatchObject({ event_type: 'GOOGLE_AUTH_FAILED', payload: { error_message: 'google_popup_failed' } });
     expect(seen.google).toEqual([]);
   });

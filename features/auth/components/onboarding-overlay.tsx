@@ -4,6 +4,7 @@ import { useEffect, useRef, useState, type ComponentType } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import { CompassIcon, GiftIcon, SparkleChatIcon, VideosIcon } from '@/components/ui/icons';
 import { LanguageSwitch } from '@/components/ui/language-switch';
+import { track } from '@/lib/analytics/event-client';
 import { LOCALES, type Locale } from '@/lib/constants';
 import { useUpdateMe } from '../api/profile';
 
@@ -35,6 +36,8 @@ export function OnboardingOverlay() {
 
   const complete = () => {
     setFailed(false);
+    // The welcome screen's "Get started" (SPEC.md section 3 interaction WELCOME_ALPHA).
+    track('WELCOME_ALPHA', { metadata: { locale } });
     update.mutate({ onboardingStatus: 'ONBOARDING_COMPLETED' }, { onError: () => setFailed(true) });
   };
 

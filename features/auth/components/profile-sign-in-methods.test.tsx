@@ -193,7 +193,8 @@ describe('ProfileSignInMethods: Google', () => {
     expect(within(methods).queryByText('Linked')).toBeNull();
     expect(within(methods).getByRole('button', { name: 'Pick Google account' })).toBeTruthy();
     expect(queryClient.getQueryData<Me>(authKeys.me)?.hasGoogle).toBe(false);
-    await waitFor(() => expect(seen.events).toHaveLength(1));
+    // The event queue sends its first event after its 1 s spacing (SPEC.md section 7).
+    await waitFor(() => expect(seen.events).toHaveLength(1), { timeout: 3000 });
     expect(seen.events[0]).toMatchObject({
       event_type: 'GOOGLE_AUTH_FAILED',
       payload: { error_message: 'google_in_use', metadata: { link: true, status: 409 } },

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { apiClient, type HttpError } from '@/lib/http/client';
+import { outbox, postOrQueue, type Outbox } from '@/lib/pwa/outbox';
 import type { CallbackDay, CallbackLead, LeadCreated, SlotsResponse, SubsidyLead } from '../schemas';
 import type { leadRoutes } from '../server/routes';
 
@@ -47,12 +48,58 @@ export async function postSubsidy(lead: SubsidyLead): Promise<LeadCreated> {
   return (await api.api.v1.leads.subsidy.$post({ json: lead })).json();
 }
 
-/** Mutation for the callback form. */
-export function useCallbackMutation() {
-  return useMutation<LeadCreated, HttpError, CallbackLead>({ mutationKey: ['leads', 'callback'], mutationFn: postCallback });
+/** The API paths the outbox posts to when it sends a queued form (server/routes.ts). */
+export const LEAD_PATHS = { callback: '/api/v1/leads/callback', subsidy: '/api/v1/leads/subsidy' } as const;
+
+/**
+ * What sending a form gives: the lead the server stored, or word that there
+ * was no connection and the form waits in the offline outbox
+ * (lib/pwa/outbox.ts) under its idempotency key, to be sent once the
+ * connection returns.
+ */
+export type LeadSendResult = { queued: false; lead: LeadCreated } | { queued: true; key: string };
+
+async function sendOrQueue(kind: keyof typeof LEAD_PATHS, lead: CallbackLead | SubsidyLead, post: () => Promise<LeadCreated>, box?: Outbox):
+  Promise<LeadSendResult> {
+  const r = await postOrQueue(
+    { key: lead.idempotency_key, kind, url: LEAD_PATHS[kind], body: JSON.stringify(lead) },
+    box ?? outbox(),
+    post,
+  );
+  return r.queued ? { queued: true, key: lead.idempotency_key } : { queued: false, lead: r.body as LeadCreated };
 }
 
-/** Mutation for the subsidy form. */
+/**
+ * Books a callback (postCallback), or queues it offline when there is no
+ * connection (the same idempotency key, so it is stored once).
+ * @throws HttpError for a refusal (`validation_failed`, `slot_unavailable`, ...).
+ */
+export function sendCallback(lead: CallbackLead, box?: Outbox): Promise<LeadSendResult> {
+  return sendOrQueue('callback', lead, () => postCallback(lead), box);
+}
+
+/**
+ * Sends a subsidy enquiry (postSubsidy), or queues it offline like sendCallback.
+ * @throws HttpError for a refusal (`validation_failed`, ...).
+ */
+export function sendSubsidy(lead: SubsidyLead, box?: Outbox): Promise<LeadSendResult> {
+  return sendOrQueue('subsidy', lead, () => postSubsidy(lead), box);
+}
+
+/**
+ * Mutation for the callback form. It runs offline too (`networkMode:
+ * 'always'`; TanStack Query would otherwise hold it until the browser is
+ * online), because offline it queues the booking.
+ */
+export function useCallbackMutation() {
+  return useMutation<LeadSendResult, HttpError, CallbackLead>({
+    mutationKey: ['leads', 'callback'], mutationFn: (lead) => sendCallback(lead), networkMode: 'always',
+  });
+}
+
+/** Mutation for the subsidy form; runs offline too, like useCallbackMutation. */
 export function useSubsidyMutation() {
-  return useMutation<LeadCreated, HttpError, SubsidyLead>({ mutationKey: ['leads', 'subsidy'], mutationFn: postSubsidy });
+  return useMutation<LeadSendResult, HttpError, SubsidyLead>({
+    mutationKey: ['leads', 'subsidy'], mutationFn: (lead) => sendSubsidy(lead), networkMode: 'always',
+  });
 }

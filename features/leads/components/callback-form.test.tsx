@@ -1,10 +1,13 @@
-import { describe, expect, it } from 'vitest';
+import 'fake-indexeddb/auto';
+import { act } from 'react';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { apiError, server } from '@/tests/fixtures/msw-server';
 import { renderWithApp } from '@/tests/fixtures/render';
 import type { CallbackDay, LeadCreated, SlotsResponse } from '../schemas';
 import { slotDate, slotsFor } from '../lib/slots';
+import { outbox } from '@/lib/pwa/outbox';
 import { CallbackForm } from './callback-form';
 
 /** Business hours and slot length as the server's defaults: 10:00-19:00 India time, one-hour slots. */
@@ -166,5 +169,34 @@ describe('CallbackForm', () => {
     expect(await screen.findByText('Callback booked')).toBeTruthy();
     expect(bodies).toHaveLength(2);
     expect(bodies[1].idempotency_key).toBe(bodies[0].idempotency_key);
+  });
+
+  it('saves a booking made offline, says so, and confirms it once the outbox has sent it (one post, the same key)', async () => {
+    serveSlots(MIDDAY);
+    const bodies = serveCallback((b) => HttpResponse.json(created(String(b.slot)), { status: 201 }));
+    const onLine = vi.spyOn(window.navigator, 'onLine', 'get').mockReturnValue(false);
+    try {
+      const { user } = renderWithApp(<CallbackForm />);
+      await fillValid(user);
+      await user.click(screen.getByRole('button', { name: 'Book callback' }));
+
+      expect(await screen.findByText("Saved. We'll send it when you're back online")).toBeTruthy();
+      expect(screen.getByText(/Your request is saved on this phone/)).toBeTruthy();
+      expect(bodies).toHaveLength(0);
+      const [waiting] = await outbox().pending();
+      expect(JSON.parse(waiting.body)).toMatchObject({ name: 'Asha Verma', idempotency_key: expect.stringMatching(UUID_RE) });
+
+      onLine.mockReturnValue(true);
+      act(() => void window.dispatchEvent(new Event('online')));
+      expect(await screen.findByText('Back online: sending your request…')).toBeTruthy();
+      await act(async () => void (await outbox().flush()));
+
+      expect(await screen.findByRole('heading', { name: 'Callback booked' })).toBeTruthy();
+      expect(bodies).toHaveLength(1);
+      expect(bodies[0].idempotency_key).toBe(JSON.parse(waiting.body).idempotency_key);
+      expect(await outbox().pending()).toEqual([]);
+    } finally {
+      onLine.mockRestore();
+    }
   });
 });

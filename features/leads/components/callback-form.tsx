@@ -4,10 +4,11 @@ import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useFormatter, useTranslations } from 'next-intl';
+import type { HttpError } from '@/lib/http/client';
 import { callbackLeadSchema, type CallbackLead, type CallbackLeadInput, type LeadCreated } from '../schemas';
 import { useCallbackMutation, useSlots } from '../api/leads';
 import { newIdempotencyKey } from '../lib/idempotency-key';
-import { ChoiceChips, FormDone, showServerError, SubmitButton, TextField, useMessageText } from './form-parts';
+import { ChoiceChips, FormDone, FormQueued, showServerError, SubmitButton, TextField, useMessageText, useQueuedResult } from './form-parts';
 
 /** What "Call me" in the assistant (or a /callback?name=&phone= link) already knows. */
 export interface CallbackDefaults {
@@ -25,6 +26,9 @@ const TIME = { hour: 'numeric', minute: '2-digit' } as const;
  * tomorrow, and a slot chip from GET /api/v1/leads/slots (India time).
  * Validated by the same zod schema as the API; one idempotency key per
  * booking, so a double tap or a retry after a lost answer books once.
+ * Sent without a connection, the booking waits in the offline outbox under
+ * that key ("saved, will send when you're back online") and ends like any
+ * other once the outbox has sent it.
  */
 export function CallbackForm({ defaultValues, onDone }: { defaultValues?: CallbackDefaults; onDone?: (lead: LeadCreated) => void }) {
   const t = useTranslations('leads');
@@ -32,6 +36,7 @@ export function CallbackForm({ defaultValues, onDone }: { defaultValues?: Callba
   const text = useMessageText();
   const [done, setDone] = useState<{ lead: LeadCreated; phone: string } | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
+  const [queued, setQueued] = useState<{ key: string; phone: string } | null>(null);
   const initial = (): CallbackLeadInput => ({
     idempotency_key: newIdempotencyKey(),
     name: defaultValues?.name ?? '',
@@ -51,21 +56,35 @@ export function CallbackForm({ defaultValues, onDone }: { defaultValues?: Callba
   // A slot belongs to one day: switching the day clears the choice.
   useEffect(() => setValue('slot', ''), [day, setValue]);
 
+  const finish = (lead: LeadCreated, phone: string) => {
+    setDone({ lead, phone });
+    onDone?.(lead);
+  };
+  const refused = (err: HttpError) => {
+    if (err.code === 'slot_unavailable') {
+      setError('slot', { type: 'server', message: 'leads.slotUnavailable' });
+      void slots.refetch();
+    } else if (!showServerError(err, FIELDS, setError)) {
+      setFormError(t('submitFailed'));
+    }
+  };
+
+  useQueuedResult(queued?.key ?? null, (r) => {
+    const phone = queued?.phone ?? '';
+    setQueued(null);
+    mutation.reset();
+    if (r.status === 'sent') finish(r.body as LeadCreated, phone);
+    else refused(r.error);
+  });
+
   const onSubmit = handleSubmit((values) => {
     setFormError(null);
     mutation.mutate(values, {
-      onSuccess: (lead) => {
-        setDone({ lead, phone: values.phone });
-        onDone?.(lead);
+      onSuccess: (r) => {
+        if (r.queued) setQueued({ key: r.key, phone: values.phone });
+        else finish(r.lead, values.phone);
       },
-      onError: (err) => {
-        if (err.code === 'slot_unavailable') {
-          setError('slot', { type: 'server', message: 'leads.slotUnavailable' });
-          void slots.refetch();
-        } else if (!showServerError(err, FIELDS, setError)) {
-          setFormError(t('submitFailed'));
-        }
-      },
+      onError: refused,
     });
   });
 
@@ -89,6 +108,8 @@ export function CallbackForm({ defaultValues, onDone }: { defaultValues?: Callba
       />
     );
   }
+
+  if (queued) return <FormQueued testId="callback-queued" />;
 
   const list = slots.data?.slots ?? [];
   return (

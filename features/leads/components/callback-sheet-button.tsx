@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { Sheet } from '@/components/ui/sheet';
+import { track } from '@/lib/analytics/event-client';
 import { CallbackForm, type CallbackDefaults } from './callback-form';
 
 /**
@@ -22,7 +23,10 @@ export function CallbackSheetButton({
   const [open, setOpen] = useState(false);
   return (
     <>
-      <button type="button" className={className} onClick={() => setOpen(true)}>{label}</button>
+      <button type="button" className={className} onClick={() => {
+        track('CALLBACK_BUTTON');
+        setOpen(true);
+      }}>{label}</button>
       <Sheet open={open} onClose={() => setOpen(false)} title={t('callback.title')} closeLabel={t('close')}>
         {open ? <CallbackForm defaultValues={defaultValues} /> : null}
       </Sheet>

@@ -1,9 +1,11 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import type { InputHTMLAttributes, ReactNode } from 'react';
+import { useEffect, useEffectEvent, type InputHTMLAttributes, type ReactNode } from 'react';
 import type { FieldValues, Path, UseFormRegister, UseFormSetError } from 'react-hook-form';
 import type { HttpError } from '@/lib/http/client';
+import { useOnline } from '@/lib/pwa/online-status';
+import { outbox, type OutboxResult } from '@/lib/pwa/outbox';
 
 /**
  * Pieces shared by the callback and subsidy forms: labelled inputs, chip
@@ -115,4 +117,32 @@ export function FormDone({ testId, title, body, againLabel, onAgain }: {
       </button>
     </div>
   );
+}
+
+/**
+ * Shown while a form sent without a connection waits in the offline outbox
+ * (lib/pwa/outbox.ts): "saved, will send when you're back online", then
+ * "sending" once the browser is online again.
+ */
+export function FormQueued({ testId }: { testId: string }) {
+  const t = useTranslations('leads.queued');
+  const online = useOnline();
+  return (
+    <div role="status" className="flex flex-col gap-3 py-2" data-testid={testId} data-online={online}>
+      <h3 className="text-xl font-semibold">{t('title')}</h3>
+      <p className="text-neutral-700 dark:text-neutral-300">{online ? t('sending') : t('body')}</p>
+    </div>
+  );
+}
+
+/**
+ * Calls `onResult` when the outbox has sent (or the server has refused) the
+ * queued form `key`; nothing while `key` is null.
+ */
+export function useQueuedResult(key: string | null, onResult: (r: OutboxResult) => void): void {
+  const handle = useEffectEvent(onResult);
+  useEffect(() => {
+    if (!key) return;
+    return outbox().subscribe(key, (r) => handle(r));
+  }, [key]);
 }

@@ -1,9 +1,12 @@
+import 'fake-indexeddb/auto';
+import { act } from 'react';
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { apiError, server } from '@/tests/fixtures/msw-server';
 import { renderWithApp } from '@/tests/fixtures/render';
 import type { LeadCreated } from '../schemas';
+import { outbox } from '@/lib/pwa/outbox';
 import { SubsidyForm } from './subsidy-form';
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -121,5 +124,27 @@ describe('SubsidyForm', () => {
     expect(await screen.findByText(hi.leads.validation.name)).toBeTruthy();
     expect(screen.getByText(hi.leads.validation.pinCode)).toBeTruthy();
     expect(screen.queryByText('Please enter valid PIN Code')).toBeNull();
+  });
+
+  it('saves an enquiry whose post got no answer; when the outbox sends it and the server refuses a field, the form shows why', async () => {
+    let calls = 0;
+    const bodies = serveSubsidy(() => {
+      calls += 1;
+      return calls === 1 ? HttpResponse.error() : apiError(422, 'validation_failed', 'email: This email cannot receive mail');
+    });
+    const { user } = renderWithApp(<SubsidyForm />);
+    await fillValid(user);
+    await user.click(submit());
+
+    expect(await screen.findByText("Saved. We'll send it when you're back online")).toBeTruthy();
+    expect(await outbox().pending()).toHaveLength(1);
+
+    await act(async () => void (await outbox().flush()));
+
+    expect(await screen.findByText('This email cannot receive mail')).toBeTruthy();
+    expect(screen.getByLabelText('Email').getAttribute('aria-invalid')).toBe('true');
+    expect(bodies).toHaveLength(2);
+    expect(bodies[1].idempotency_key).toBe(bodies[0].idempotency_key);
+    expect(await outbox().pending()).toEqual([]);
   });
 });

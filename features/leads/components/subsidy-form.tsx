@@ -4,10 +4,11 @@ import { useState } from 'react';
 import { useForm, type DefaultValues } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslations } from 'next-intl';
+import type { HttpError } from '@/lib/http/client';
 import { subsidyLeadSchema, type LeadCreated, type SubsidyLead, type SubsidyLeadInput } from '../schemas';
 import { useSubsidyMutation } from '../api/leads';
 import { newIdempotencyKey } from '../lib/idempotency-key';
-import { ChoiceChips, FormDone, showServerError, SubmitButton, TextField, useMessageText } from './form-parts';
+import { ChoiceChips, FormDone, FormQueued, showServerError, SubmitButton, TextField, useMessageText, useQueuedResult } from './form-parts';
 
 /** Fields a link or the assistant may fill in advance. */
 export interface SubsidyDefaults {
@@ -24,13 +25,15 @@ const FIELDS = ['name', 'phone', 'email', 'pin_code', 'system_type', 'size', 'po
  * Subsidy enquiry (SPEC.md section 5): name, mobile, email, PIN code,
  * system type (on-grid, off-grid), size (1 kW, 2 kW, 3 kW or above) and
  * daily power cuts (under or over 2 hours). Same zod schema as the API; one
- * idempotency key per enquiry.
+ * idempotency key per enquiry. Sent without a connection, it waits in the
+ * offline outbox under that key and ends like any other once sent.
  */
 export function SubsidyForm({ defaultValues, onDone }: { defaultValues?: SubsidyDefaults; onDone?: (lead: LeadCreated) => void }) {
   const t = useTranslations('leads');
   const text = useMessageText();
   const [done, setDone] = useState<{ phone: string } | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
+  const [queued, setQueued] = useState<{ key: string; phone: string } | null>(null);
   const initial = (): DefaultValues<SubsidyLeadInput> => ({
     idempotency_key: newIdempotencyKey(),
     name: defaultValues?.name ?? '',
@@ -46,16 +49,30 @@ export function SubsidyForm({ defaultValues, onDone }: { defaultValues?: Subsidy
   });
   const mutation = useSubsidyMutation();
 
+  const finish = (lead: LeadCreated, phone: string) => {
+    setDone({ phone });
+    onDone?.(lead);
+  };
+  const refused = (err: HttpError) => {
+    if (!showServerError(err, FIELDS, setError)) setFormError(t('submitFailed'));
+  };
+
+  useQueuedResult(queued?.key ?? null, (r) => {
+    const phone = queued?.phone ?? '';
+    setQueued(null);
+    mutation.reset();
+    if (r.status === 'sent') finish(r.body as LeadCreated, phone);
+    else refused(r.error);
+  });
+
   const onSubmit = handleSubmit((values) => {
     setFormError(null);
     mutation.mutate(values, {
-      onSuccess: (lead) => {
-        setDone({ phone: values.phone });
-        onDone?.(lead);
+      onSuccess: (r) => {
+        if (r.queued) setQueued({ key: r.key, phone: values.phone });
+        else finish(r.lead, values.phone);
       },
-      onError: (err) => {
-        if (!showServerError(err, FIELDS, setError)) setFormError(t('submitFailed'));
-      },
+      onError: refused,
     });
   });
 
@@ -74,6 +91,8 @@ export function SubsidyForm({ defaultValues, onDone }: { defaultValues?: Subsidy
       />
     );
   }
+
+  if (queued) return <FormQueued testId="subsidy-queued" />;
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label={t('subsidy.title')}>

@@ -9,6 +9,8 @@ import { env } from '@/lib/env';
 import { ApiError } from '@/lib/http/errors';
 import { enqueue, jobEvents, type JobHandler } from '@/lib/jobs/queue';
 import { logger } from '@/lib/logger';
+import { SERVER_EVENTS } from '@/lib/events/contract';
+import { emitServerEvent } from '@/lib/events/server-events';
 import type { CallbackDay, CallbackLead, LeadCreated, SlotsResponse, SubsidyLead } from '../schemas';
 import { isSlotOffered, parseBusinessHours, slotDate, slotsFor, SLOTS_TIME_ZONE, type SlotOptions } from '../lib/slots';
 
@@ -35,8 +37,23 @@ export interface LeadWebhookPayload {
   lead_id: string;
 }
 
+/**
+ * A partner's form (features/partners), validated by that partner's
+ * formDetails: stored as a 'callback' lead carrying `partner_id`, its
+ * optional message in `details`. A form that asks no name stores ''.
+ */
+export interface PartnerLead {
+  partner_id: string;
+  idempotency_key: string;
+  phone: string;
+  name?: string;
+  email?: string;
+  pin_code?: string;
+  message?: string;
+}
+
 /** A validated form, tagged with the form it came from. */
-export type LeadInput = ({ kind: 'callback' } & CallbackLead) | ({ kind: 'subsidy' } & SubsidyLead);
+export type LeadInput = ({ kind: 'callback' } & CallbackLead) | ({ kind: 'subsidy' } & SubsidyLead) | ({ kind: 'partner' } & PartnerLead);
 
 /** The slot rules as configured (env LEADS_BUSINESS_HOURS, LEADS_SLOT_MINUTES). */
 export function slotOptions(): SlotOptions {
@@ -106,7 +123,9 @@ export async function createLead(
   if (first) return { lead: toCreated(first), created: false };
 
   let details: Record<string, unknown>;
-  if (input.kind === 'callback') {
+  if (input.kind === 'partner') {
+    details = { source: 'partner_form', message: input.message ?? null };
+  } else if (input.kind === 'callback') {
     const now = opts.now ?? new Date();
     const options = slotOptions();
     if (!isSlotOffered(input.slot, input.day, now, options)) {
@@ -127,16 +146,19 @@ export async function createLead(
   const { db } = await getDb();
   const inserted = await db.transaction(async (tx) => {
     const [row] = await tx.insert(leads).values({
-      kind: input.kind,
+      kind: input.kind === 'partner' ? 'callback' : input.kind,
       viewer_id: viewerId,
       idempotency_key: input.idempotency_key,
-      name: input.name,
+      name: input.name ?? '',
       phone: input.phone,
-      email: input.kind === 'subsidy' ? input.email : null,
-      pin_code: input.kind === 'subsidy' ? input.pin_code : null,
+      email: input.kind === 'callback' ? null : input.email ?? null,
+      pin_code: input.kind === 'callback' ? null : input.pin_code ?? null,
+      partner_id: input.kind === 'partner' ? input.partner_id : null,
       details,
     }).onConflictDoNothing({ target: [leads.viewer_id, leads.idempotency_key] }).returning();
     if (row) await enqueue(LEAD_WEBHOOK_JOB, { lead_id: row.id } satisfies LeadWebhookPayload, { db: tx, maxAttempts: LEAD_WEBHOOK_ATTEMPTS });
+    // The funnel's lead stage (docs/decisions/011), once per lead.
+    if (row) await emitServerEvent(tx, { type: SERVER_EVENTS.lead, viewerId, userId: principal.userId, ingestKey: row.id, partnerId: row.partner_id, payload: { kind: row.kind } });
     return row;
   }).catch((err: unknown) => {
     throw withoutRowData(err);
@@ -163,6 +185,7 @@ export function webhookBody(row: LeadRow) {
       email: row.email,
       pin_code: row.pin_code,
       details: row.details,
+      partner_id: row.partner_id,
       created_at: row.created_at.toISOString(),
     },
   };

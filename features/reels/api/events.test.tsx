@@ -55,4 +55,14 @@ describe('player event pushes', () => {
       fetchSpy.mockRestore();
     }
   });
+
+  it('a TLDR reel watched to its end also sends TLDR_PROGRESS with the reel\'s ids; a normal reel does not', async () => {
+    const seen = recordPushes();
+    const tldr = feedItem({ is_tldr: true });
+    trackPlayerEvent('complete', feedItem({ is_tldr: false }), 42, 42);
+    trackPlayerEvent('complete', tldr, 30, 30);
+    await waitFor(() => expect(seen).toHaveLength(3), { timeout: 6000 });
+    expect(seen.map((s) => s.body.event_type)).toEqual(['VIDEO_COMPLETE', 'VIDEO_COMPLETE', 'TLDR_PROGRESS']);
+    expect(seen[2].body.payload).toMatchObject({ content_id: tldr.id, topic_id: tldr.topic, content_watched: 30 });
+  });
 });

@@ -1,97 +1,42 @@
-import {
-  EVENT_QUEUE_DELAY_MS, EVENT_QUEUE_SLOW_DELAY_MS, EVENT_VERSION, LOG_API_TIMEOUT_MS,
-} from '@/lib/constants';
-import { apiClient, apiFetch } from '@/lib/http/client';
-import type { EventPush, FeedItem, PLAYER_EVENTS } from '../schemas';
-import type { eventRoutes } from '../server/routes';
-import { EventQueue } from '../lib/event-queue';
+import type { EVENT_TYPES, EventPush, FeedItem, PLAYER_EVENTS } from '../schemas';
+import { flushEvents as flushQueued, setInternetSpeedSource, track } from '@/lib/analytics/event-client';
+import type { ClientEventPush, EventType } from '@/lib/analytics/event-types';
+import type { FeedEntry } from '../lib/feed-list';
 import type { WatchSignal } from '../lib/watch-tracker';
 import { useFeedStore } from '../store';
 
+export { isSlowConnection } from '@/lib/analytics/network';
+
 /**
- * The browser side of event pushes (SPEC.md section 7 "Event pushes"): the
- * player's view, progress and completion events go through one queue, sent
- * one at a time 1 s apart (2.5 s on a slow connection), retried 5 times,
- * then reported to the error log. Events still waiting when the page is
- * hidden leave with `fetch(..., { keepalive: true })` as JSON (the endpoint
- * takes JSON only; sendBeacon can only send a string as text/plain).
- * One queue sends at most one event a second, well inside the endpoint's
- * 120 per minute per visitor.
+ * The player's event pushes (SPEC.md section 7 "Event pushes"): view,
+ * progress and completion go through the one event client of
+ * lib/analytics (one queue, 1 s apart, 2.5 s when slow, 5 retries then
+ * /api/eventError, kept across reloads, flushed when the page is hidden).
  */
 
-const EVENTS_PATH = '/auth/api/v1/events';
-const ERROR_LOG_PATH = '/api/errorLog';
-
 /** The event names of schemas.ts, spelled here so zod stays out of the browser bundle; the type keeps them equal. */
-const EVENT_TYPES: typeof PLAYER_EVENTS = {
+const PLAYER_EVENT_TYPES: typeof PLAYER_EVENTS = {
   view: 'VIDEO_VIEW',
   progress: 'VIDEO_PROGRESS',
   complete: 'VIDEO_COMPLETE',
 };
 
-interface NetworkInformationLike { effectiveType?: string; saveData?: boolean; downlink?: number }
+// The browser's copy of the event contract (lib/analytics/event-types.ts) must equal the server's:
+// these two lines stop compiling when an event name or a payload field differs.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const _contractMatches: [Same<EventType, (typeof EVENT_TYPES)[number]>, Same<ClientEventPush['event_type'], EventPush['event_type']>] = [true, true];
 
-function connection(): NetworkInformationLike | undefined {
-  if (typeof navigator === 'undefined') return undefined;
-  return (navigator as Navigator & { connection?: NetworkInformationLike }).connection;
-}
+let speedWired = false;
 
-/** True when the browser flags the connection as slow (2g, slow-2g) or asks to save data. */
-export function isSlowConnection(): boolean {
-  const c = connection();
-  return !!c && (c.saveData === true || c.effectiveType === '2g' || c.effectiveType === 'slow-2g');
-}
-
-/** Download speed in Mbps: the player's bandwidth estimate, else the browser's guess; null when unknown. */
-function internetSpeedMbps(): number | null {
+/** Download speed in Mbps from the player's bandwidth estimate; null before the player measured one. */
+function playerSpeedMbps(): number | null {
   const bps = useFeedStore.getState().bandwidthEstimate;
-  if (bps) return Math.round((bps / 1e6) * 100) / 100;
-  const downlink = connection()?.downlink;
-  return typeof downlink === 'number' ? downlink : null;
-}
-
-/** Best effort: the error log may not exist or be down; nothing is retried or shown. */
-function logGiveUp(event: EventPush, error: unknown): void {
-  const message = error instanceof Error ? error.message : String(error);
-  apiFetch(ERROR_LOG_PATH, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ event_type: event.event_type, error_message: message.slice(0, 500) }),
-    timeoutMs: LOG_API_TIMEOUT_MS,
-  }).catch(() => undefined);
-}
-
-/** The events endpoint, typed by its router. */
-const api = apiClient<typeof eventRoutes>();
-
-let queue: EventQueue<EventPush> | null = null;
-
-/** Sends `events` as requests the browser finishes even while the page goes away. */
-function sendKeepalive(events: EventPush[]): void {
-  for (const e of events) {
-    apiFetch(EVENTS_PATH, {
-      method: 'POST', keepalive: true, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(e),
-    }).catch(() => undefined);
-  }
-}
-
-function getQueue(): EventQueue<EventPush> {
-  if (queue) return queue;
-  const q = new EventQueue<EventPush>({
-    send: async (e) => {
-      await api.auth.api.v1.events.$post({ json: e });
-    },
-    delayMs: () => (isSlowConnection() ? EVENT_QUEUE_SLOW_DELAY_MS : EVENT_QUEUE_DELAY_MS),
-    onGiveUp: logGiveUp,
-  });
-  window.addEventListener('pagehide', () => sendKeepalive(q.drain()));
-  queue = q;
-  return q;
+  return bps ? bps / 1e6 : null;
 }
 
 /** Sends what is waiting right now as keepalive requests (the page is going away). */
 export function flushEvents(): void {
-  if (queue) sendKeepalive(queue.drain());
+  flushQueued();
 }
 
 /**
@@ -103,24 +48,59 @@ export function flushEvents(): void {
  */
 export function trackPlayerEvent(signal: WatchSignal, item: FeedItem, watchedS: number, durationS: number): void {
   if (typeof window === 'undefined') return;
+  if (!speedWired) {
+    speedWired = true;
+    setInternetSpeedSource(playerSpeedMbps);
+  }
   const clamp = (s: number) => Math.min(24 * 3600, Math.max(0, Math.round(s * 10) / 10));
-  const event: EventPush = {
-    event_type: EVENT_TYPES[signal],
-    version: EVENT_VERSION,
-    payload: {
-      content_id: item.id,
-      content_length: clamp(durationS || item.duration),
-      content_watched: clamp(watchedS),
-      ...(signal === 'view' ? { watch_ticket: item.watch_ticket } : {}),
-      topic_id: item.topic,
-      category_id: item.category,
-      option_id: item.option,
-      metadata: {
-        internet_speed: internetSpeedMbps(),
-        path: window.location.pathname,
-        createdAt: new Date().toISOString(),
-      },
-    },
+  const fields = {
+    content_id: item.id,
+    content_length: clamp(durationS || item.duration),
+    content_watched: clamp(watchedS),
+    topic_id: item.topic,
+    category_id: item.category,
+    option_id: item.option,
   };
-  getQueue().enqueue(event);
+  track(PLAYER_EVENT_TYPES[signal], signal === 'view' ? { ...fields, watch_ticket: item.watch_ticket } : fields);
+  // A TLDR reel watched to its end is a step through the topic's TLDR (SPEC.md section 3 TLDR_PROGRESS).
+  if (signal === 'complete' && item.is_tldr) track('TLDR_PROGRESS', fields);
+}
+
+/** Interaction names of the feed's own UI (SPEC.md section 3 "Enumerations"). */
+export type FeedInteraction = Extract<EventType,
+  'SWIPE' | 'SWIPE_BUMP' | 'CLICK_FEED' | 'PROFILE_STACK' | 'CLICK_TLDR' | 'DEEP_DIVE_TOPIC' | 'CATEGORY_OPTION' |
+  'BACK_TO_FEED' | 'TOPIC' | 'TLDR_BOARD_FILTER' | 'CHATBOT_ICON_CLICKED' | 'CHATBOT_SWIPED' | 'CALLBACK_BUTTON' | 'SUBSIDY_BUTTON'>;
+
+/** The ids of a reel (or only of a topic) an interaction is about. */
+type ItemIds = Partial<Pick<FeedItem, 'id' | 'topic' | 'category' | 'option'>>;
+
+function idsOf(item: ItemIds | null | undefined) {
+  if (!item) return {};
+  const ids: Record<string, string> = {};
+  if (item.id) ids.content_id = item.id;
+  if (item.topic) ids.topic_id = item.topic;
+  if (item.category) ids.category_id = item.category;
+  if (item.option) ids.option_id = item.option;
+  return ids;
+}
+
+/**
+ * Records an interaction with the feed's UI about `item` (its content,
+ * topic, category and option ids are sent), with small `metadata` facts
+ * (e.g. `{ direction: 'next' }`). Never throws; a no-op on the server.
+ */
+export function trackFeedItem(type: FeedInteraction, item?: ItemIds | null, metadata?: Record<string, string | number | boolean | null>): void {
+  track(type, { ...idsOf(item), ...(metadata ? { metadata } : {}) });
+}
+
+/**
+ * Records a move away from the feed entry on screen: SWIPE for a reel,
+ * CHATBOT_SWIPED for the chat card; SWIPE_BUMP when a forward move was
+ * refused at the end of the feed (`bumped`).
+ */
+export function trackSwipe(from: FeedEntry | undefined, direction: 1 | -1, bumped = false): void {
+  const metadata = { direction: direction === 1 ? 'next' : 'previous' };
+  if (bumped) trackFeedItem('SWIPE_BUMP', from?.kind === 'reel' ? from.item : null, metadata);
+  else if (from?.kind === 'chatbot') trackFeedItem('CHATBOT_SWIPED', null, metadata);
+  else trackFeedItem('SWIPE', from?.item, metadata);
 }

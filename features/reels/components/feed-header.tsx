@@ -5,6 +5,7 @@ import { usePathname, useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { CloseIcon, GlobeIcon, PlusIcon, VolumeOffIcon, VolumeOnIcon } from '@/components/ui/icons';
 import type { ContentLang } from '../schemas';
+import { trackFeedItem } from '../api/events';
 import { feedHref, type FeedFilter } from '../lib/filter';
 import { addContentHref } from '../lib/layout-presets';
 import { useFeedStore } from '../store';
@@ -41,6 +42,7 @@ function ClearFilterChip({ name, lang }: { name: string; lang: ContentLang | und
       <h1 className="sr-only">{t('filteredBy', { name })}</h1>
       <Link prefetch={false}
         href={feedHref('/reels', { lang })}
+        onClickCapture={() => trackFeedItem('BACK_TO_FEED', null, { from: 'filter' })}
         className={`inline-flex min-w-0 shrink items-center gap-1 py-1.5 pl-3 pr-2 text-sm font-semibold ${PILL}`}
         aria-label={`${t('filteredBy', { name })}. ${t('clearFilter')}`}
       >
@@ -61,6 +63,7 @@ function CloseButton({ href }: { href: string }) {
       href={href}
       data-testid="feed-close"
       aria-label={t('close')}
+      onClickCapture={() => trackFeedItem('BACK_TO_FEED', null, { from: 'close' })}
       onClick={(e) => {
         // A same-site page before this one: go back to it (its scroll and state come back too).
         if (document.referrer && new URL(document.referrer).origin === window.location.origin && window.history.length > 1) {
@@ -107,6 +110,10 @@ function SmallHeader({ urlFilter, filterLabel, topicId }: { urlFilter: FeedFilte
   return (
     <div className={BAR} data-header={style}>
       {style === 'close' || style === 'add-content' ? <CloseButton href={layout.closeHref} /> : null}
+      {style === 'partner' && layout.partnerLogo ? (
+        // A plain <img>: the logo is a 256 px WebP made by the media code.
+        <img src={layout.partnerLogo} alt="" width={28} height={28} data-testid="partner-logo" className="h-7 w-7 shrink-0 rounded-full bg-white object-cover" />
+      ) : null}
       {canClear ? (
         <ClearFilterChip name={title} lang={urlFilter.lang} />
       ) : style === 'minimal' ? (
@@ -147,6 +154,7 @@ function FullHeader({ urlFilter, filterLabel, clearable }: { urlFilter: FeedFilt
         <Link prefetch={false}
           href="/tldr"
           aria-label={t('tldrLinkLabel')}
+          onClickCapture={() => trackFeedItem('CLICK_TLDR', null, { from: 'header' })}
           className={`px-3 py-1.5 text-sm font-semibold ${PILL}`}
         >
           {t('tldrLink')}

@@ -3,8 +3,12 @@
 import { createContext, useContext } from 'react';
 import { LAYOUT, type LayoutPreset, type LayoutPresetName } from '../lib/layout-presets';
 
-/** A call to action a page puts in the feed's footer and profile stack (partner and reward layouts). */
-export interface FeedCta { label: string; href: string }
+/**
+ * A call to action a page puts in the feed's footer and profile stack
+ * (partner and reward layouts): a link, or with `onSelect` a button-like
+ * link whose click the page handles (e.g. opening the partner's form).
+ */
+export interface FeedCta { label: string; href: string; onSelect?: () => void }
 
 /** The layout a feed is shown in: its preset and what the page adds to it. */
 export interface FeedLayout {
@@ -15,6 +19,8 @@ export interface FeedLayout {
   cta: FeedCta | null;
   /** The partner's name in the partner header. */
   partnerName: string | null;
+  /** The partner's logo in the partner header. */
+  partnerLogo?: string | null;
 }
 
 /** The default preset with no extras. */

@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
+import { trackFeedItem } from '../api/events';
 import type { ReelItem } from '../lib/feed-list';
 import { feedHref } from '../lib/filter';
 import { addContentHref } from '../lib/layout-presets';
@@ -49,9 +50,10 @@ export function ProfileStack({ item }: { item: ReelItem }) {
   const names = `${item.topic_name} · ${item.category_name} · ${item.option_name}`;
   const tap = layout.preset.tap.stack;
   const cls = 'block rounded-full transition active:scale-95 motion-reduce:transition-none';
+  const onTap = () => trackFeedItem('PROFILE_STACK', item, { tap });
   if (tap === 'open-option') {
     return (
-      <Link prefetch={false} href={feedHref('/reels', { option_id: item.option })} data-testid="profile-stack" className={cls}
+      <Link prefetch={false} href={feedHref('/reels', { option_id: item.option })} data-testid="profile-stack" onClickCapture={onTap} className={cls}
         aria-label={t('stackOpen', { name: item.option_name })} title={names}>
         {faces}
       </Link>
@@ -59,7 +61,7 @@ export function ProfileStack({ item }: { item: ReelItem }) {
   }
   if (tap === 'add-content') {
     return (
-      <Link prefetch={false} href={addContentHref(item)} data-testid="profile-stack" className={cls}
+      <Link prefetch={false} href={addContentHref(item)} data-testid="profile-stack" onClickCapture={onTap} className={cls}
         aria-label={t('stackAdd', { name: item.option_name })} title={names}>
         {faces}
       </Link>
@@ -67,7 +69,8 @@ export function ProfileStack({ item }: { item: ReelItem }) {
   }
   if (tap === 'cta' && layout.cta) {
     return (
-      <Link prefetch={false} href={layout.cta.href} data-testid="profile-stack" className={cls} aria-label={layout.cta.label} title={names}>
+      <Link prefetch={false} href={layout.cta.href} data-testid="profile-stack" onClickCapture={onTap} className={cls} aria-label={layout.cta.label} title={names}
+        onClick={layout.cta.onSelect ? (e) => { e.preventDefault(); layout.cta?.onSelect?.(); } : undefined}>
         {faces}
       </Link>
     );

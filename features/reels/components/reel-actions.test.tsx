@@ -10,6 +10,12 @@ import { feedListQueryOptions } from '../api/feed';
 import type { FeedListParams } from '../lib/filter';
 import { ReelActions } from './reel-actions';
 
+// A share records a SHARE event; the event client's queue is not under test here.
+vi.mock('@/lib/analytics/event-client', async (original) => ({
+  ...(await original<typeof import('@/lib/analytics/event-client')>()),
+  track: vi.fn(() => null),
+}));
+
 const PARAMS: FeedListParams = { filter: {}, startPage: 1 };
 
 /**
@@ -123,18 +129,27 @@ describe('ReelActions: share', () => {
     vi.unstubAllGlobals();
   });
 
+  /** The share's side calls: the preview made ahead (POST /api/reel/{id}), the sharer's code (a visitor: 401). */
+  function serveShareCalls() {
+    server.use(
+      http.post('/api/reel/:id', () => HttpResponse.json({ ok: true })),
+      http.get('/referral/api/v1/get_profile', () => apiError(401, 'login_required', 'Please sign in.')),
+    );
+  }
+
   it('opens the share sheet with a WhatsApp link and the reel\'s link where the Web Share API is missing', async () => {
     const item = feedItem();
+    serveShareCalls();
     const { user } = await renderReel(item);
     expect(screen.queryByRole('dialog', { name: 'Share this video' })).toBeNull();
 
     await user.click(screen.getByRole('button', { name: 'Share' }));
 
     const sheet = await screen.findByRole('dialog', { name: 'Share this video' });
-    const url = `${window.location.origin}/content/${item.id}`;
+    const url = `${window.location.origin}/share/${item.share_slug}?utm_source=copy&utm_medium=share&utm_campaign=reel`;
     expect(within(sheet).getByRole<HTMLInputElement>('textbox', { name: 'Link to this video' }).value).toBe(url);
     const whatsapp = within(sheet).getByRole('link', { name: 'Share on WhatsApp' });
-    expect(decodeURIComponent(whatsapp.getAttribute('href') ?? '')).toContain(url);
+    expect(decodeURIComponent(whatsapp.getAttribute('href') ?? '')).toContain(url.replace('utm_source=copy', 'utm_source=whatsapp'));
     expect(decodeURIComponent(whatsapp.getAttribute('href') ?? '')).toContain('Watch this video about rooftop solar:');
 
     await user.click(within(sheet).getByRole('button', { name: 'Close' }));
@@ -145,12 +160,15 @@ describe('ReelActions: share', () => {
     const share = vi.fn(() => Promise.resolve());
     vi.stubGlobal('navigator', Object.assign(Object.create(window.navigator), { share }));
     const item = feedItem();
+    serveShareCalls();
     const { user } = await renderReel(item);
 
     await user.click(screen.getByRole('button', { name: 'Share' }));
 
     await waitFor(() => expect(share).toHaveBeenCalledTimes(1));
-    expect(share).toHaveBeenCalledWith(expect.objectContaining({ url: `${window.location.origin}/content/${item.id}` }));
+    expect(share).toHaveBeenCalledWith(expect.objectContaining({
+      url: `${window.location.origin}/share/${item.share_slug}?utm_source=native&utm_medium=share&utm_campaign=reel`,
+    }));
     expect(screen.queryByRole('dialog', { name: 'Share this video' })).toBeNull();
   });
 });

@@ -1,27 +1,22 @@
 'use client';
 
-import { useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
-import { EyeIcon, HeartIcon, ShareIcon } from '@/components/ui/icons';
+import { EyeIcon, HeartIcon } from '@/components/ui/icons';
 import { useNotificationStore } from '@/stores/notification-store';
 import { useLikeMutation } from '../api/like';
 import type { ReelItem } from '../lib/feed-list';
 import type { FeedListParams } from '../lib/filter';
-import { formatCount, truncateText } from '../lib/text';
+import { formatCount } from '../lib/text';
 import { useFeedLayout } from './feed-layout';
 import { ProfileStack } from './profile-stack';
-import { ShareSheet } from './share-sheet';
-
-/** The content page of a reel: what a share links to. */
-export function contentUrl(id: string): string {
-  return `${window.location.origin}/content/${id}`;
-}
+import { ShareButton } from './share-sheet';
 
 /**
  * The right-hand column of a reel, as the layout preset's `sidebar` says:
  * `full` = the profile stack, like with its count (optimistic), views, share
- * (Web Share API where there is one, else a sheet with WhatsApp and copy
- * link); `stack` = the profile stack only; `none` = nothing.
+ * (./share-sheet.tsx: the reel's /share/<slug> link with attribution, by the
+ * Web Share API where there is one, else a sheet with WhatsApp, Telegram
+ * and copy link); `stack` = the profile stack only; `none` = nothing.
  */
 export function ReelActions({ item, params }: { item: ReelItem; params: FeedListParams }) {
   const sidebar = useFeedLayout().preset.sidebar;
@@ -36,31 +31,12 @@ export function ReelActions({ item, params }: { item: ReelItem; params: FeedList
 
 function ReactionButtons({ item, params }: { item: ReelItem; params: FeedListParams }) {
   const t = useTranslations('reels');
-  const tShare = useTranslations('share');
   const tErr = useTranslations('errors');
   const locale = useLocale();
   const notify = useNotificationStore((s) => s.notify);
-  const [sheet, setSheet] = useState<{ url: string; text: string } | null>(null);
   const like = useLikeMutation(params, item.id, (err) => {
     notify({ message: tErr.has(err.code) ? tErr(err.code) : t('likeFailed') });
   });
-
-  const share = async () => {
-    const url = contentUrl(item.id);
-    const title = truncateText(item.description || item.topic_name, 60).text;
-    const text = tShare('text', { title });
-    const data = { title: item.topic_name, text, url };
-    if (typeof navigator.share === 'function' && (!navigator.canShare || navigator.canShare(data))) {
-      try {
-        await navigator.share(data);
-        return;
-      } catch (err) {
-        // Dismissed by the person: done. Anything else: offer the sheet.
-        if (err instanceof DOMException && err.name === 'AbortError') return;
-      }
-    }
-    setSheet({ url, text });
-  };
 
   const button = 'flex h-12 w-12 items-center justify-center rounded-full bg-black/35 backdrop-blur-sm transition hover:bg-black/55 active:scale-95 motion-reduce:transition-none';
   return (
@@ -90,13 +66,7 @@ function ReactionButtons({ item, params }: { item: ReelItem; params: FeedListPar
         </span>
         <span className="sr-only">{t('viewCount', { count: item.reaction_count.views })}</span>
       </div>
-      <div className="flex flex-col items-center gap-1">
-        <button type="button" data-testid="share-button" aria-label={t('share')} onClick={share} className={button}>
-          <ShareIcon size={24} />
-        </button>
-        <span className="text-xs font-semibold" aria-hidden="true">{t('share')}</span>
-      </div>
-      <ShareSheet open={sheet !== null} onClose={() => setSheet(null)} url={sheet?.url ?? ''} text={sheet?.text ?? ''} />
+      <ShareButton item={item} label={t('share')} className={button} />
     </>
   );
 }

@@ -4,6 +4,7 @@ import { useId, useState } from 'react';
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import type { ContentLang } from '../schemas';
+import { trackFeedItem } from '../api/events';
 import type { ReelItem } from '../lib/feed-list';
 import { feedHref } from '../lib/filter';
 import { truncateText } from '../lib/text';
@@ -43,13 +44,13 @@ function ReelFooter({ item, lang }: { item: ReelItem; lang?: ContentLang }) {
       <div className="mb-2 flex flex-wrap gap-2">
         {explore ? (
           <>
-            <Link prefetch={false} href={`/topic/${item.topic}`} className={`${chipBase} bg-amber-400 text-black hover:bg-amber-300`} aria-label={t('topicChip', { name: item.topic_name })}>
+            <Link prefetch={false} href={`/topic/${item.topic}`} onClickCapture={() => trackFeedItem('DEEP_DIVE_TOPIC', item)} className={`${chipBase} bg-amber-400 text-black hover:bg-amber-300`} aria-label={t('topicChip', { name: item.topic_name })}>
               {item.topic_name}
             </Link>
-            <Link prefetch={false} href={feedHref('/reels', { category_id: item.category, lang })} className={chip} aria-label={t('categoryChip', { name: item.category_name })}>
+            <Link prefetch={false} href={feedHref('/reels', { category_id: item.category, lang })} onClickCapture={() => trackFeedItem('CATEGORY_OPTION', item, { chip: 'category' })} className={chip} aria-label={t('categoryChip', { name: item.category_name })}>
               {item.category_name}
             </Link>
-            <Link prefetch={false} href={feedHref('/reels', { option_id: item.option, lang })} className={chip} aria-label={t('optionChip', { name: item.option_name })}>
+            <Link prefetch={false} href={feedHref('/reels', { option_id: item.option, lang })} onClickCapture={() => trackFeedItem('CATEGORY_OPTION', item, { chip: 'option' })} className={chip} aria-label={t('optionChip', { name: item.option_name })}>
               {item.option_name}
             </Link>
           </>
@@ -101,6 +102,7 @@ function ReelFooter({ item, lang }: { item: ReelItem; lang?: ContentLang }) {
       ) : null}
       {cta ? (
         <Link prefetch={false} href={cta.href} data-testid="feed-cta"
+          onClick={cta.onSelect ? (e) => { e.preventDefault(); cta.onSelect?.(); } : undefined}
           className="mt-3 block w-full rounded-full bg-amber-500 px-5 py-2.5 text-center font-semibold text-black hover:bg-amber-400">
           {cta.label}
         </Link>

@@ -4,6 +4,7 @@ import { memo, useCallback, useState } from 'react';
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import { PlayIcon, SparkleChatIcon } from '@/components/ui/icons';
+import { trackFeedItem } from '../api/events';
 import type { FeedEntry } from '../lib/feed-list';
 import type { FeedListParams } from '../lib/filter';
 import type { WatchSignal } from '../lib/watch-tracker';
@@ -59,6 +60,7 @@ export const ReelSlide = memo(function ReelSlide({ entry, position, total, mode,
           prefetch={false}
           href={entry.topicId ? `/chat/v1/${encodeURIComponent(entry.topicId)}` : '/assistant'}
           data-testid="chatbot-slide-link"
+          onClickCapture={() => trackFeedItem('CHATBOT_ICON_CLICKED', entry.topicId ? { topic: entry.topicId } : null, { from: 'feed-card' })}
           className="rounded-full bg-amber-500 px-5 py-2.5 font-semibold text-black"
         >
           {t('openAssistant')}
@@ -132,6 +134,7 @@ function ReelSlideBody({
           prefetch={false}
           href={`/content/${item.id}`}
           data-testid="reel-open"
+          onClickCapture={() => trackFeedItem('CLICK_FEED', item)}
           aria-label={t('openReel')}
           className="absolute inset-0 z-10 h-full w-full focus-visible:outline-offset-[-4px]"
         />

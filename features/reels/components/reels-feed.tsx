@@ -1,20 +1,23 @@
 'use client';
 
-import { useCallback, useEffect, useMemo, useRef, type TouchEvent, type WheelEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode, type TouchEvent, type WheelEvent } from 'react';
 import { preload } from 'react-dom';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
 import { ChevronDownIcon, ChevronUpIcon } from '@/components/ui/icons';
+import { useExperiments } from '@/lib/analytics/use-experiments';
+import { trackSwipe } from '../api/events';
 import { feedListQueryOptions, reelsKeys } from '../api/feed';
 import { useFeedPaging } from '../api/use-feed-paging';
 import {
-  END_SLIDE_ID, entryId, hasNextPage, resolveActiveIndex, serverIndexAt, setVidWatched, setWatched, withChatbotSlides,
+  END_SLIDE_ID, entryId, hasNextPage, resolveActiveIndex, serverIndexAt, setVidWatched, setWatched,
   type FeedList,
 } from '../lib/feed-list';
 import { feedKeyOf, type FeedFilter, type FeedListParams } from '../lib/filter';
 import { pageForIndex } from '../lib/paging';
+import { withExperimentChat } from '../lib/chat-experiments';
 import type { WatchSignal } from '../lib/watch-tracker';
 import { createWheelGesture } from '../lib/wheel-gesture';
 import { firstMediaRequests } from '../lib/first-media';
@@ -24,6 +27,7 @@ import { FeedHeader } from './feed-header';
 import { DEFAULT_FEED_LAYOUT, FeedLayoutProvider, useFeedLayout, type FeedCta, type FeedLayout } from './feed-layout';
 import { loadHls } from './load-hls';
 import { ReelSlide, type SlideMode } from './reel-slide';
+import { UnskippableHint } from './unskippable-hint';
 
 // Start downloading the player code as soon as this module runs in the browser (the
 // server-rendered poster is already painted), in parallel with hydration.
@@ -51,22 +55,27 @@ function modeFor(position: number, active: number): SlideMode {
  * (0: none). `layout` is one of SPEC.md section 2's presets
  * (features/reels/lib/layout-presets.ts): it sets the header, the sidebar,
  * the footer, whether the app's tab bar shows, and what taps do; `closeHref`,
- * `cta` and `partnerName` fill the presets that use them.
+ * `cta`, `partnerName` and `partnerLogo` fill the presets that use them.
+ * `unskippable` (a partner's button_configs.unskippable_videos, SPEC.md
+ * section 9, default 0): the first that many reels cannot be left forward
+ * (swipe, wheel, keys, buttons) until they have played to their end.
+ * `overlay` sits over the player under the header (a partner's offer banner).
  */
 export function ReelsFeed({
-  layout = 'default', closeHref, cta = null, partnerName = null, ...rest
+  layout = 'default', closeHref, cta = null, partnerName = null, partnerLogo = null, ...rest
 }: FeedProps & {
   layout?: LayoutPresetName;
   /** Where the close button leads when there is no earlier page (default /reels). */
   closeHref?: string;
   cta?: FeedCta | null;
   partnerName?: string | null;
+  partnerLogo?: string | null;
 }) {
   const value = useMemo<FeedLayout>(
-    () => (layout === 'default' && !closeHref && !cta && !partnerName
+    () => (layout === 'default' && !closeHref && !cta && !partnerName && !partnerLogo
       ? DEFAULT_FEED_LAYOUT
-      : { name: layout, preset: LAYOUT[layout], closeHref: closeHref ?? DEFAULT_FEED_LAYOUT.closeHref, cta, partnerName }),
-    [layout, closeHref, cta, partnerName],
+      : { name: layout, preset: LAYOUT[layout], closeHref: closeHref ?? DEFAULT_FEED_LAYOUT.closeHref, cta, partnerName, partnerLogo }),
+    [layout, closeHref, cta, partnerName, partnerLogo],
   );
   return (
     <FeedLayoutProvider value={value}>
@@ -81,10 +90,27 @@ interface FeedProps {
   filterLabel?: string | null;
   sizing?: 'box' | 'fill';
   chatEvery?: number;
+  /** How many reels at the start must be watched to their end before moving on (0: none). */
+  unskippable?: number;
+  overlay?: ReactNode;
+}
+
+/**
+ * True while the reel at `active` is one of the first `unskippable` reels
+ * and has not yet played to its end (its vidWatched flag, set by the
+ * player's completion or by an earlier visit).
+ */
+export function lockedAt(entries: FeedList['entries'], active: number, unskippable: number): boolean {
+  if (unskippable <= 0) return false;
+  const e = entries[active];
+  if (!e || e.kind !== 'reel' || e.item.vidWatched) return false;
+  let ordinal = 0;
+  for (let i = 0; i <= active; i++) if (entries[i].kind === 'reel') ordinal++;
+  return ordinal <= unskippable;
 }
 
 function Feed({
-  params, urlFilter, filterLabel = null, sizing = 'box', chatEvery = 0,
+  params, urlFilter, filterLabel = null, sizing = 'box', chatEvery = 0, unskippable = 0, overlay = null,
 }: FeedProps) {
   const t = useTranslations('reels');
   const router = useRouter();
@@ -97,7 +123,8 @@ function Feed({
   const feedKey = feedKeyOf(params);
   const { data: cached, isError, refetch, isFetching } = useQuery(feedListQueryOptions(params));
   // Chat cards are placed on the way to the screen: the cache keeps only the server's reels.
-  const list = useMemo(() => (cached ? withChatbotSlides(cached, chatEvery) : cached), [cached, chatEvery]);
+  const exp = useExperiments();
+  const list = useMemo(() => (cached ? withExperimentChat(cached, chatEvery, exp) : cached), [cached, chatEvery, exp]);
   const storeIndex = useFeedStore((s) => s.activeIndex);
   const storeId = useFeedStore((s) => s.activeId);
   const storeFeed = useFeedStore((s) => s.feedKey);
@@ -109,6 +136,9 @@ function Feed({
   const slots = entries.length + (endSlot ? 1 : 0);
   const active = list ? resolveActiveIndex(list, storeIndex, storeId, storeFeed === feedKey, endSlot) : 0;
   const activeId = active < entries.length ? entryId(entries[active]) : END_SLIDE_ID;
+  // An unskippable reel on screen: moving forward waits for its end (a refused try nudges the hint).
+  const locked = lockedAt(entries, active, unskippable);
+  const [nudge, setNudge] = useState(0);
 
   const viewportRef = useRef<HTMLDivElement>(null);
   const trackRef = useRef<HTMLDivElement>(null);
@@ -136,11 +166,19 @@ function Feed({
   const go = useCallback((step: 1 | -1): boolean => {
     if (!list) return false;
     const next = active + step;
-    if (next < 0 || next >= slots) return false;
+    if (next < 0 || next >= slots) {
+      if (step === 1 && entries.length > 0) trackSwipe(entries[active], 1, true);
+      return false;
+    }
+    if (step === 1 && locked) {
+      setNudge((n) => n + 1);
+      return false;
+    }
     const id = next < entries.length ? entryId(entries[next]) : END_SLIDE_ID;
+    trackSwipe(entries[active], step);
     setActive(next, id, feedKey, pageOf(list, Math.min(next, entries.length - 1)));
     return true;
-  }, [list, active, slots, entries, feedKey, setActive, pageOf]);
+  }, [list, active, slots, entries, feedKey, setActive, pageOf, locked]);
 
   const goTo = useCallback((index: number) => {
     if (!list || index < 0 || index >= entries.length) return;
@@ -230,7 +268,7 @@ function Feed({
       d.axis = Math.abs(dy) >= Math.abs(dx) ? 'y' : 'x';
     }
     if (d.axis !== 'y') return;
-    const atEdge = (dy > 0 && active === 0) || (dy < 0 && active >= slots - 1);
+    const atEdge = (dy > 0 && active === 0) || (dy < 0 && (active >= slots - 1 || locked));
     d.dy = atEdge ? dy / 3 : dy;
     setOffset(d.dy);
   };
@@ -321,6 +359,8 @@ function Feed({
     <div {...stage}>
       <div className={boxClass} data-testid="reel-player">
         <FeedHeader urlFilter={urlFilter} filterLabel={label} topicId={topicId} />
+        {overlay}
+        {locked && shown?.kind === 'reel' ? <UnskippableHint key={shown.item.id} duration={shown.item.duration} nudge={nudge} /> : null}
         <div
           ref={viewportRef}
           className="absolute inset-0 touch-none overflow-hidden overscroll-none"
@@ -374,7 +414,7 @@ function Feed({
           <button type="button" onClick={() => go(-1)} disabled={active === 0} aria-label={t('previous')} className="reels-arrow">
             <ChevronUpIcon />
           </button>
-          <button type="button" onClick={() => go(1)} disabled={active >= slots - 1} aria-label={t('next')} className="reels-arrow">
+          <button type="button" onClick={() => go(1)} disabled={active >= slots - 1 || locked} aria-label={t('next')} className="reels-arrow">
             <ChevronDownIcon />
           </button>
         </div>

@@ -1,6 +1,9 @@
+'use client';
+
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import type { TldrEntry } from '../schemas';
+import { trackFeedItem } from '../api/events';
 
 /**
  * The /tldr board: one card per topic with its summary reel's thumbnail,
@@ -26,6 +29,7 @@ export function TldrGrid({ entries }: { entries: TldrEntry[] }) {
               href={href}
               aria-label={label}
               data-testid="tldr-card"
+              onClickCapture={() => (e.content ? trackFeedItem('CLICK_TLDR', e.content, { from: 'board' }) : trackFeedItem('TOPIC', { topic: e.topic_id }, { from: 'board' }))}
               className="group relative block aspect-[9/14] overflow-hidden rounded-2xl bg-neutral-800 text-white shadow-sm ring-amber-500 hover:ring-2"
             >
               {thumb ? (

@@ -127,4 +127,44 @@ describe('EventQueue', () => {
     await vi.advanceTimersByTimeAsync(100);
     expect(sent).toEqual(['ok']);
   });
+
+  it('holds while offline without spending retries, and resume() starts it again', async () => {
+    let online = false;
+    const sent: string[] = [];
+    const q = new EventQueue<string>({ send: async (e) => void sent.push(e), delayMs: () => 1000, isOnline: () => online });
+    q.enqueue('a');
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(sent).toEqual([]);
+    expect(q.size).toBe(1);
+    online = true;
+    q.resume();
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(sent).toEqual(['a']);
+  });
+
+  it('a permanent failure gives up at once; others report each retry and the final send', async () => {
+    const calls: string[] = [];
+    const retries: [string, number][] = [];
+    const given: [string, number][] = [];
+    const q = new EventQueue<string>({
+      send: async (e) => {
+        calls.push(e);
+        if (e === 'refused') throw new Error('422');
+        if (e === 'flaky' && calls.filter((c) => c === 'flaky').length < 3) throw new Error('503');
+      },
+      delayMs: () => 10,
+      isPermanent: (err) => err instanceof Error && err.message === '422',
+      onRetry: (e, r) => void retries.push([e, r]),
+      onGiveUp: (e, _err, r) => void given.push([e, r]),
+      onSent: (e) => void calls.push(`sent:${e}`),
+    });
+    q.enqueue('refused');
+    q.enqueue('flaky', 1);
+    await vi.advanceTimersByTimeAsync(200);
+    expect(given).toEqual([['refused', 0]]);
+    expect(calls.filter((c) => c === 'refused')).toHaveLength(1);
+    // 'flaky' came back with 1 retry already spent (a restored event keeps its count).
+    expect(retries).toEqual([['flaky', 2], ['flaky', 3]]);
+    expect(calls).toContain('sent:flaky');
+  });
 });

@@ -9,6 +9,7 @@ import {
 function reel(id: string, over: Partial<FeedItem> = {}): FeedItem {
   return {
     id,
+    share_slug: `s-${id}`,
     category: 'cat-1',
     category_name: 'Cost',
     option: `opt-${id}`,

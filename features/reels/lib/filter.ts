@@ -12,6 +12,13 @@ export interface FeedFilter {
   category_id?: string;
   option_id?: string;
   lang?: ContentLang;
+  /** A partner's feed (its topics, order and configs; `/reels?partner=<id>`). */
+  partner_id?: string;
+  /**
+   * The top-N videos experiment id of the device (docs/decisions/012): sent
+   * with every page of the feed, never part of page URLs (not in FILTER_KEYS).
+   */
+  top_n?: string;
 }
 
 /** The feed a page opens: filters, first server page, and a reel to show first. */
@@ -24,7 +31,7 @@ export interface FeedListParams {
 }
 
 /** The filter fields, in URL order. */
-export const FILTER_KEYS = ['topic_id', 'category_id', 'option_id', 'lang'] as const;
+export const FILTER_KEYS = ['topic_id', 'category_id', 'option_id', 'lang', 'partner_id'] as const;
 
 /** The API query for one page of a filtered feed. */
 export function feedQueryFor(filter: FeedFilter, page: number): FeedQuery {

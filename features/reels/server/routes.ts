@@ -6,12 +6,11 @@ import { principal, requireVisitor, sameOrigin } from '@/lib/http/principal';
 import { rateLimit } from '@/lib/http/rate-limit';
 import { body, query } from '@/lib/http/validate';
 import {
-  EVENT_BODY_LIMITS, eventSchema, feedQuerySchema, likeBodySchema, noQuerySchema as noQuery, optionsQuerySchema,
+  feedQuerySchema, likeBodySchema, noQuerySchema as noQuery, optionsQuerySchema,
   tldrV1QuerySchema, tldrV2QuerySchema,
   type FeedItem, type FeedResponse, type TldrEntry,
 } from '../schemas';
 import { getFeedPageJson, getReelJson, getTopicTldrJson, listTldrJson } from './feed';
-import { recordEvent } from './progress';
 import { likeContent, unlikeContent } from './reactions';
 import {
   countTopicContent, getTopicDetails, listCategoryOptions, listOptions, listTopicCategories, listTopics,
@@ -19,7 +18,8 @@ import {
 
 /**
  * The reels feature's endpoints (SPEC.md section 7 "Feeds", "Read side",
- * "Uploader" likes, "Auth" events), mounted by server/api.ts. Static paths
+ * "Uploader" likes), mounted by server/api.ts. Event pushes are the event
+ * pipeline's (features/events). Static paths
  * come before the `:id` paths that would match them too.
  */
 
@@ -87,11 +87,3 @@ export const reactionRoutes = new Hono<ApiEnv>()
   // POST /uploader/api/v1/unlike/ - take back the visitor's like (no-op without one)
   .post('/uploader/api/v1/unlike', ...write, rateLimit('like'), body(likeBodySchema), async (c) =>
     c.json(await unlikeContent(c.get('principal'), c.req.valid('json').content_id)));
-
-export const eventRoutes = new Hono<ApiEnv>()
-  // POST /auth/api/v1/events - store a known event push (JSON only, payload <= 8 KB). VIDEO_VIEW counts
-  // a view only with a valid watch ticket; without one the event is kept and answered alike (202).
-  .post('/auth/api/v1/events', ...write, rateLimit('events'), body(eventSchema, EVENT_BODY_LIMITS), async (c) => {
-    await recordEvent(c.get('principal'), c.req.valid('json'));
-    return c.json({ ok: true as const }, 202);
-  });

@@ -3,7 +3,7 @@ import { parse } from 'csv-parse/sync';
 import { ApiError } from '@/lib/http/errors';
 import { toIndianMobileE164 } from '@/lib/phone';
 import type { ContactEntry } from './contacts';
-import { readBoundedBody } from '@/lib/http/body';
+import { readMultipartFile } from '@/lib/http/body';
 
 /**
  * Contacts from a file (`POST contact/import`, docs/api/referrals.md): a
@@ -17,8 +17,6 @@ import { readBoundedBody } from '@/lib/http/body';
 export const CONTACT_FILE_MAX_BYTES = 1024 * 1024;
 /** Most entries one file may give. */
 export const CONTACT_FILE_MAX_ENTRIES = 5000;
-/** Room for the multipart envelope around the file, bytes. */
-const MULTIPART_OVERHEAD = 16 * 1024;
 
 const fileTooLarge = () => new ApiError(413, 'contacts_file_too_large', 'This file is too large. Please choose one under 1 MB.');
 const unsupportedFile = () => new ApiError(415, 'unsupported_contacts_file', 'Please choose a contacts file: a vCard (.vcf) or a CSV with name and phone columns.');
@@ -151,16 +149,7 @@ export async function readContactUpload(req: Request): Promise<{ source: 'vcard'
   if (type !== 'multipart/form-data') {
     throw new ApiError(415, 'unsupported_media_type', 'Send the contacts file as multipart/form-data (field "file").');
   }
-  const raw = await readBoundedBody(req, CONTACT_FILE_MAX_BYTES + MULTIPART_OVERHEAD, fileTooLarge);
-  let form: FormData;
-  try {
-    form = await new Request('http://localhost/', { method: 'POST', headers: { 'content-type': req.headers.get('content-type')! }, body: new Uint8Array(raw) }).formData();
-  } catch {
-    throw new ApiError(400, 'bad_request', 'The form could not be read.');
-  }
-  const file = form.get('file');
-  if (!file || typeof file === 'string' || file.size === 0) throw new ApiError(422, 'validation_failed', 'file: Choose a contacts file to upload.');
-  if (file.size > CONTACT_FILE_MAX_BYTES) throw fileTooLarge();
+  const file = await readMultipartFile(req, CONTACT_FILE_MAX_BYTES, fileTooLarge, 'Choose a contacts file to upload.');
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(await file.arrayBuffer());

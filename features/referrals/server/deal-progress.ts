@@ -1,7 +1,9 @@
 import 'server-only';
 import { and, asc, count, desc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import { getDb, type DbOrTx } from '@/lib/db/client';
-import { deals, referralMoves, referrals, rewards } from '@/lib/db/schema';
+import { deals, referralMoves, referrals, rewards, users } from '@/lib/db/schema';
+import { SERVER_EVENTS } from '@/lib/events/contract';
+import { emitServerEvent } from '@/lib/events/server-events';
 import { env } from '@/lib/env';
 import type { Principal } from '@/lib/auth/principal';
 import { ApiError, forbidden, notFound } from '@/lib/http/errors';
@@ -171,6 +173,11 @@ export async function moveDealStep(p: Principal, referralId: string, to: DealSte
       .where(eq(referrals.id, r.id)).returning();
     await recordReferralMove(tx, { referralId: r.id, what: `step:${to}`, from, to, actorUserId: p.userId, actorKind: by, note: note ?? null });
     const notice = to === 'order_placed' ? await rewardOnOrderPlaced(tx, r.id) : null;
+    // The funnel's deal stage (docs/decisions/011): the referee's, once per referral, when the order is placed.
+    if (to === 'order_placed' && row.referee_user_id) {
+      const [u] = await tx.select({ home: users.home_viewer_id }).from(users).where(eq(users.id, row.referee_user_id));
+      if (u?.home) await emitServerEvent(tx, { type: SERVER_EVENTS.deal, viewerId: u.home, userId: row.referee_user_id, ingestKey: row.id });
+    }
     return { row, notice };
   });
   await sendRewardNotice(out.notice);

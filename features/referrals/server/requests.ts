@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, asc, count, desc, eq, gt, inArray, isNull, lte, notLike, or, sql, type SQL } from 'drizzle-orm';
 import { createTranslator } from 'next-intl';
-import { getDb, type DbOrTx } from '@/lib/db/client';
+import { getDb, type Db, type DbOrTx } from '@/lib/db/client';
 import { deals, referrals, users } from '@/lib/db/schema';
 import { isUniqueViolation } from '@/lib/db/errors';
 import { env } from '@/lib/env';
@@ -287,6 +287,34 @@ export async function inviteOf(db: DbOrTx, r: ReferralRow, deal: DealRow, origin
 }
 
 /**
+ * The idempotent part both request kinds share: under the deal's row lock,
+ * a send whose key (`firstOf`) already made a request answers that one;
+ * otherwise `create` checks and inserts in the same transaction. Two sends
+ * with one key that race past the lock meet the unique index: the loser
+ * answers the winner's row.
+ * @returns the request, its deal when this call held the lock (null after a lost race), and whether it was made now.
+ * @throws ApiError 404 (unknown or inactive deal) and whatever `firstOf` or `create` throw.
+ */
+async function sendOnce(
+  db: Db, dealId: string, firstOf: (ex: DbOrTx) => Promise<ReferralRow | undefined>,
+  create: (tx: DbOrTx, deal: DealRow) => Promise<ReferralRow>,
+): Promise<{ row: ReferralRow; deal: DealRow | null; first: boolean }> {
+  try {
+    return await db.transaction(async (tx) => {
+      const deal = await activeDealForUpdate(tx, dealId);
+      const raced = await firstOf(tx);
+      if (raced) return { row: raced, deal, first: false };
+      return { row: await create(tx, deal), deal, first: true };
+    });
+  } catch (err) {
+    if (!isUniqueViolation(err)) throw err;
+    const again = await firstOf(db);
+    if (!again) throw err;
+    return { row: again, deal: null, first: false };
+  }
+}
+
+/**
  * referrer/send_request (docs/api/referrals.md; docs/decisions/010
  * "Requests"): the signed-in referrer sends deal `deal_id` to `phone`.
  * The request is `open` when the phone has no account, else `pending` to
@@ -308,56 +336,40 @@ export async function sendReferrerRequest(p: Principal, input: {
     const [request] = await requestViewsOf(db, [r], me);
     return { created, request, invite: await inviteOf(db, r, deal, origin, lang) };
   };
-  const firstOf = async () => {
-    const [row] = await db.select().from(referrals).where(and(
+  const firstOf = async (ex: DbOrTx) => {
+    const [row] = await ex.select().from(referrals).where(and(
       eq(referrals.referrer_user_id, me), eq(referrals.initiated_by, 'referrer'), eq(referrals.idempotency_key, input.idempotency_key),
     )).limit(1);
     return row;
   };
-  const first = await firstOf();
+  const first = await firstOf(db);
   if (first) return answer(first, false);
 
   const phone = toIndianMobileE164(input.phone);
   if (!phone) throw new ApiError(422, 'invalid_phone', 'Please enter valid Mobile Number');
   const sender = await userOf(db, me);
   if (sender.phone === phone) throw new ApiError(422, 'self_referral', 'You cannot refer yourself.');
-  let made: { row: ReferralRow; deal: DealRow; first: boolean };
-  try {
-    made = await db.transaction(async (tx) => {
-      const deal = await activeDealForUpdate(tx, input.deal_id);
-      // A send with this key that held the lock before us: answer it.
-      const [raced] = await tx.select().from(referrals).where(and(
-        eq(referrals.referrer_user_id, me), eq(referrals.initiated_by, 'referrer'), eq(referrals.idempotency_key, input.idempotency_key),
-      )).limit(1);
-      if (raced) return { row: raced, deal, first: false };
-      await checkCustomersOnly(tx, deal, sender.phone);
-      await checkVelocity(tx, me);
-      await checkNotReferred(tx, deal.id, phone);
-      const [receiver] = await tx.select({ id: users.id, name: users.name }).from(users).where(eq(users.phone, phone)).limit(1);
-      const now = new Date();
-      const state: ReferralState = receiver ? 'pending' : 'open';
-      const [row] = await tx.insert(referrals).values({
-        deal_id: deal.id, referrer_user_id: me, referee_user_id: receiver?.id ?? null, referee_phone: phone,
-        referee_name: input.name, initiated_by: 'referrer', state, step: null, idempotency_key: input.idempotency_key,
-        expires_at: expiresFrom(now),
-      }).returning();
-      await recordReferralMove(tx, { referralId: row.id, what: `state:${state}`, from: null, to: state, actorUserId: me, actorKind: 'referrer' });
-      if (receiver) {
-        await recordReferralMove(tx, { referralId: row.id, what: 'step:received_request', from: null, to: 'received_request', actorUserId: null, actorKind: 'system' });
-      }
-      return { row, deal, first: true };
-    });
-  } catch (err) {
-    if (!isUniqueViolation(err)) throw err;
-    // A resend raced the first send: answer the first.
-    const again = await firstOf();
-    if (!again) throw err;
-    return answer(again, false);
-  }
+  const made = await sendOnce(db, input.deal_id, firstOf, async (tx, deal) => {
+    await checkCustomersOnly(tx, deal, sender.phone);
+    await checkVelocity(tx, me);
+    await checkNotReferred(tx, deal.id, phone);
+    const [receiver] = await tx.select({ id: users.id, name: users.name }).from(users).where(eq(users.phone, phone)).limit(1);
+    const state: ReferralState = receiver ? 'pending' : 'open';
+    const [row] = await tx.insert(referrals).values({
+      deal_id: deal.id, referrer_user_id: me, referee_user_id: receiver?.id ?? null, referee_phone: phone,
+      referee_name: input.name, initiated_by: 'referrer', state, step: null, idempotency_key: input.idempotency_key,
+      expires_at: expiresFrom(new Date()),
+    }).returning();
+    await recordReferralMove(tx, { referralId: row.id, what: `state:${state}`, from: null, to: state, actorUserId: me, actorKind: 'referrer' });
+    if (receiver) {
+      await recordReferralMove(tx, { referralId: row.id, what: 'step:received_request', from: null, to: 'received_request', actorUserId: null, actorKind: 'system' });
+    }
+    return row;
+  });
   if (!made.first) return answer(made.row, false);
   if (made.row.referee_user_id) {
     await notifySafe(made.row.referee_user_id, {
-      key: 'referralReceived', params: { name: sender.name, deal: made.deal.title }, link: REFERRALS_LINK,
+      key: 'referralReceived', params: { name: sender.name, deal: made.deal!.title }, link: REFERRALS_LINK,
     });
   }
   return answer(made.row, true);
@@ -380,51 +392,35 @@ export async function sendRefereeRequest(p: Principal, input: {
   const me = p.userId!;
   const referrerId = await referrerOfCode(db, input.referrer_code);
   if (!referrerId) throw notFound('This referral code was not found.');
-  const firstOf = async () => {
-    const [row] = await db.select().from(referrals).where(and(
+  const firstOf = async (ex: DbOrTx) => {
+    const [row] = await ex.select().from(referrals).where(and(
       eq(referrals.referrer_user_id, referrerId), eq(referrals.initiated_by, 'referee'), eq(referrals.idempotency_key, input.idempotency_key),
     )).limit(1);
     if (row && row.referee_user_id !== me) throw new ApiError(409, 'idempotency_key_reused', 'This request key was already used.');
     return row;
   };
   const answer = async (r: ReferralRow, created: boolean) => ({ created, request: (await requestViewsOf(db, [r], me))[0] });
-  const first = await firstOf();
+  const first = await firstOf(db);
   if (first) return answer(first, false);
   if (referrerId === me) throw new ApiError(422, 'self_referral', 'You cannot refer yourself.');
   const asker = await userOf(db, me);
   if (!asker.phone) throw new ApiError(422, 'invalid_phone', 'Please enter valid Mobile Number');
   const referrer = await userOf(db, referrerId);
-  let made: { row: ReferralRow; deal: DealRow; first: boolean };
-  try {
-    made = await db.transaction(async (tx) => {
-      const deal = await activeDealForUpdate(tx, input.deal_id);
-      const [raced] = await tx.select().from(referrals).where(and(
-        eq(referrals.referrer_user_id, referrerId), eq(referrals.initiated_by, 'referee'), eq(referrals.idempotency_key, input.idempotency_key),
-      )).limit(1);
-      if (raced) {
-        if (raced.referee_user_id !== me) throw new ApiError(409, 'idempotency_key_reused', 'This request key was already used.');
-        return { row: raced, deal, first: false };
-      }
-      await checkCustomersOnly(tx, deal, referrer.phone);
-      await checkVelocity(tx, me);
-      await checkNotReferred(tx, deal.id, asker.phone!);
-      const [row] = await tx.insert(referrals).values({
-        deal_id: deal.id, referrer_user_id: referrerId, referee_user_id: me, referee_phone: asker.phone!,
-        referee_name: asker.name, initiated_by: 'referee', state: 'pending', step: null,
-        idempotency_key: input.idempotency_key, expires_at: expiresFrom(new Date()),
-      }).returning();
-      await recordReferralMove(tx, { referralId: row.id, what: 'state:pending', from: null, to: 'pending', actorUserId: me, actorKind: 'referee' });
-      await recordReferralMove(tx, { referralId: row.id, what: 'step:received_request', from: null, to: 'received_request', actorUserId: null, actorKind: 'system' });
-      return { row, deal, first: true };
-    });
-  } catch (err) {
-    if (!isUniqueViolation(err)) throw err;
-    const again = await firstOf();
-    if (!again) throw err;
-    return answer(again, false);
-  }
+  const made = await sendOnce(db, input.deal_id, firstOf, async (tx, deal) => {
+    await checkCustomersOnly(tx, deal, referrer.phone);
+    await checkVelocity(tx, me);
+    await checkNotReferred(tx, deal.id, asker.phone!);
+    const [row] = await tx.insert(referrals).values({
+      deal_id: deal.id, referrer_user_id: referrerId, referee_user_id: me, referee_phone: asker.phone!,
+      referee_name: asker.name, initiated_by: 'referee', state: 'pending', step: null,
+      idempotency_key: input.idempotency_key, expires_at: expiresFrom(new Date()),
+    }).returning();
+    await recordReferralMove(tx, { referralId: row.id, what: 'state:pending', from: null, to: 'pending', actorUserId: me, actorKind: 'referee' });
+    await recordReferralMove(tx, { referralId: row.id, what: 'step:received_request', from: null, to: 'received_request', actorUserId: null, actorKind: 'system' });
+    return row;
+  });
   if (!made.first) return answer(made.row, false);
-  await notifySafe(referrerId, { key: 'referralReceived', params: { name: asker.name, deal: made.deal.title }, link: REFERRALS_LINK });
+  await notifySafe(referrerId, { key: 'referralReceived', params: { name: asker.name, deal: made.deal!.title }, link: REFERRALS_LINK });
   return answer(made.row, true);
 }
 

@@ -371,6 +371,14 @@ describe('StudioScreen', () => {
     renderWithApp(<StudioScreen viewer={curator} />);
     expect(screen.getByRole('button', { name: 'Review' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Topics' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Partners' })).toBeNull();
+    await screen.findByText('No videos here yet.');
+  });
+
+  it('an admin also gets the link to partner management', async () => {
+    server.use(http.get('/uploader/api/v1/video', () => HttpResponse.json({ items: [], total: 0, page: 1, page_size: 10 })));
+    renderWithApp(<StudioScreen viewer={{ userId: USER_ID, roles: [{ role: 'ADMIN', topicId: null }] }} />);
+    expect(screen.getByRole('link', { name: 'Partners' }).getAttribute('href')).toBe('/studio/partners');
     await screen.findByText('No videos here yet.');
   });
 });

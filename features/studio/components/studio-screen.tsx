@@ -4,7 +4,8 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import type { RoleGrant } from '@/lib/auth/principal';
 import type { StudioStart } from '../lib/start';
-import { may, type StudioAction } from '../policy';
+import Link from 'next/link';
+import { isAdmin, may, type StudioAction } from '../policy';
 import { useStudioDraftStore } from '../store';
 import { MyUploads } from './my-uploads';
 import { ReviewQueue } from './review-queue';
@@ -26,7 +27,8 @@ type Section = 'uploads' | 'upload' | 'review' | 'topics';
 /**
  * The studio (SPEC.md section 2, the add-content preset): my uploads and the
  * upload form for those who may upload, the review queue for reviewers,
- * topic management for curators and admins. A
+ * topic management for curators and admins, a link to partner management
+ * for admins. A
  * user without a studio role gets a message instead.
  * @param viewer the signed-in user's id and role grants (`useMe().permissions.roles`).
  * @param start open the upload form filed under this topic, category and
@@ -79,6 +81,12 @@ export function StudioScreen({ viewer, start = null }: { viewer: { userId: strin
             {t(`section.${s}`)}
           </button>
         ))}
+        {isAdmin(viewer) && (
+          <Link href="/studio/partners" prefetch={false} data-testid="studio-partners-link"
+            className="whitespace-nowrap rounded-full bg-neutral-100 px-4 py-2 text-sm font-semibold text-neutral-800 dark:bg-neutral-800 dark:text-neutral-200">
+            {t('section.partners')}
+          </Link>
+        )}
       </nav>
       {justUploaded && <p role="status" className="rounded-lg bg-green-50 p-3 font-semibold text-green-900 dark:bg-green-950 dark:text-green-100">{t('upload.done')}</p>}
       {current === 'uploads' && <MyUploads viewer={viewer} />}

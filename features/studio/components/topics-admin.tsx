@@ -2,6 +2,7 @@
 
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslations } from 'next-intl';
+import { track } from '@/lib/analytics/event-client';
 import type { Role, RoleGrant } from '@/lib/auth/principal';
 import { grantableRoles, isAdmin, may } from '../policy';
 import { useGuideVideo, useTopics } from '../api/studio';
@@ -328,7 +329,7 @@ export function TopicsAdmin({ viewer }: { viewer: Viewer }) {
     <section aria-labelledby="studio-topics" className="flex flex-col gap-4">
       <h2 id="studio-topics" className="text-lg font-bold">{t('title')}</h2>
       {isAdmin(viewer) && (
-        <NameForm label={t('newTopic')} submit={t('create')} pending={write.isPending} onSubmit={(name, d) => run({ kind: 'createTopic', name }, d)} />
+        <NameForm label={t('newTopic')} submit={t('create')} pending={write.isPending} onSubmit={(name, d) => run({ kind: 'createTopic', name }, () => { track('ADD_TOPIC'); d(); })} />
       )}
       <label className="flex flex-col gap-1 text-sm font-medium">
         {t('topic')}

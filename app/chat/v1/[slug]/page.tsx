@@ -3,6 +3,7 @@ import { getTranslations } from 'next-intl/server';
 import { ChatScreen } from '@/features/assistant/components/chat-screen';
 import { chatLanguageOfRequest, chatTopicOfSlug } from '../../../_lib/chat-language';
 import { topicDetails } from '../../../_lib/data';
+import { ErrorBoundary } from '../../../_components/error-boundary';
 
 type Props = { params: Promise<{ slug: string }> };
 
@@ -21,5 +22,5 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function TopicChatPage({ params }: Props) {
   const { slug } = await params;
   const topic = await chatTopicOfSlug(slug, topicDetails);
-  return <ChatScreen key={topic?.id ?? 'general'} uiLanguage={await chatLanguageOfRequest()} topic={topic} />;
+  return <ErrorBoundary name="chat"><ChatScreen key={topic?.id ?? 'general'} uiLanguage={await chatLanguageOfRequest()} topic={topic} /></ErrorBoundary>;
 }

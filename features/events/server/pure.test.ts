@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { serverIngestId } from '@/lib/events/server-events';
+import { campaignOf } from './ingest';
+import { redact } from './client-log';
+
+describe('campaignOf (SPEC.md section 9: only awa, con, dec count)', () => {
+  it.each([
+    [{ metadata: { campaign_key: 'awa' } }, 'awa', null],
+    [{ metadata: { campaign_key: 'AWA' } }, null, 'AWA'],
+    [{ metadata: { campaign_key: 'summer' }, utm_data: { utm_campaign: 'con' } }, 'con', 'summer'],
+    [{ utm_data: { utm_campaign: 'dec' } }, 'dec', null],
+    [{ utm_data: { utm_campaign: 'diwali' } }, null, null],
+    [{ metadata: { campaign_key: null } }, null, null],
+    [{ metadata: { campaign_key: '' } }, null, null],
+    [{}, null, null],
+  ])('%j -> %s (dropped %s)', (payload, campaign, dropped) => {
+    expect(campaignOf(payload)).toEqual({ campaign, dropped });
+  });
+});
+
+describe('serverIngestId', () => {
+  it('is a version 5 UUID, the same for the same event of the same entity and different otherwise', () => {
+    const a = serverIngestId('LEAD_CREATED', 'lead-1');
+    expect(a).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(serverIngestId('LEAD_CREATED', 'lead-1')).toBe(a);
+    expect(serverIngestId('LEAD_CREATED', 'lead-2')).not.toBe(a);
+    expect(serverIngestId('DEAL_DONE', 'lead-1')).not.toBe(a);
+  });
+});
+
+describe('redact (client log lines)', () => {
+  it.each([
+    ['call +91 98123 45678 now', 'call [number] now'],
+    ['9812345678', '[number]'],
+    ['98-123-45678', '[number]'],
+    ['mail Asha.Verma+x@example.co.in please', 'mail [email] please'],
+    ['at f (app.js:12:5)', 'at f (app.js:12:5)'],
+    ['page 2 of 10', 'page 2 of 10'],
+  ])('%s -> %s', (text, out) => {
+    expect(redact(text)).toBe(out);
+  });
+});

@@ -1,0 +1,74 @@
+'use client';
+
+import { useEffect } from 'react';
+import { useTranslations } from 'next-intl';
+import { useOnline } from '@/lib/pwa/online-status';
+import { afterLoadWhenIdle } from '@/lib/pwa/idle';
+import { useNotificationStore } from '@/stores/notification-store';
+
+/** The installed app's start page (app/manifest.ts `start_url`): stored by the worker on the first visit. */
+const START_URL = '/reels';
+/** While posts wait in the outbox and the browser says it is online, try again this often, ms. */
+const RETRY_MS = 30_000;
+
+/**
+ * The installable app's page side (docs/decisions/015-offline-and-install.md):
+ * a translated banner while the browser is offline; after load, when idle,
+ * the service worker is registered (production builds only) and the offline
+ * outbox (lib/pwa/outbox.ts) is sent now, on every `online` event, and every
+ * 30 s while something waits. Both modules are loaded on demand, so none of
+ * this is in the code that runs before the first frame. Results nobody is
+ * waiting for (the form that queued them was closed) become a toast.
+ * Once the worker has stored this page and the start page, `<html>` gets
+ * `data-offline-ready`.
+ */
+export function PwaRoot() {
+  const t = useTranslations('offline');
+  const online = useOnline();
+
+  useEffect(() => {
+    let unmounted = false;
+    let stop = () => {};
+    const cancel = afterLoadWhenIdle(() => {
+      if (process.env.NODE_ENV === 'production') {
+        void import('@/lib/pwa/register').then(({ registerServiceWorker }) => registerServiceWorker(START_URL)).then((stored) => {
+          if (stored) document.documentElement.dataset.offlineReady = 'true';
+        }).catch(() => {});
+      }
+      void import('@/lib/pwa/outbox').then(({ outbox }) => {
+        if (unmounted) return;
+        const box = outbox();
+        const flush = () => void box.flush().catch(() => {});
+        const unclaimed = box.onUnclaimed((r) => {
+          useNotificationStore.getState().notify({ type: 'toast', message: r.status === 'sent' ? t('outboxSent') : t('outboxFailed') });
+        });
+        const timer = setInterval(() => {
+          if (navigator.onLine) void box.pending().then((p) => p.length > 0 && flush()).catch(() => {});
+        }, RETRY_MS);
+        window.addEventListener('online', flush);
+        flush();
+        stop = () => {
+          unclaimed();
+          clearInterval(timer);
+          window.removeEventListener('online', flush);
+        };
+      }).catch(() => {});
+    });
+    return () => {
+      unmounted = true;
+      cancel();
+      stop();
+    };
+  }, [t]);
+
+  if (online) return null;
+  return (
+    <div
+      role="status"
+      data-testid="offline-banner"
+      className="fixed inset-x-0 top-0 z-50 bg-neutral-900/90 px-4 py-1.5 text-center text-sm font-medium text-white pt-[max(0.375rem,env(safe-area-inset-top))] dark:bg-neutral-100/90 dark:text-neutral-900"
+    >
+      {t('banner')}
+    </div>
+  );
+}
