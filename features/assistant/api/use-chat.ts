@@ -1,6 +1,7 @@
 'use client';
 
 import { useCallback, useEffect, useRef } from 'react';
+import { track } from '@/lib/analytics/event-client';
 import { HttpError } from '@/lib/http/client';
 import type { ChatLanguage } from '../schemas';
 import { lastQuestion } from '../lib/chat-state';
@@ -10,6 +11,12 @@ import { chatSocketStatus, connectChatSocket, emitChat, subscribeChat } from './
 
 /** An answer that has not ended this long after the question is given up, ms. */
 const ANSWER_TIMEOUT_MS = 45_000;
+
+/** Marks the answer failed and records ERROR_OCCURES (SPEC.md section 2 chatbot events) with the error code. */
+function failChat(code: string, question?: string): void {
+  track('ERROR_OCCURES', { error_message: code.slice(0, 200) });
+  useChatStore.getState().fail(code, question);
+}
 
 /**
  * Wires the chat store to the socket (chunks, end, error, connection state)
@@ -36,7 +43,7 @@ export function useChat(language: ChatLanguage, topic?: string): { send: (text: 
       },
       onError: (e) => {
         clear();
-        store().fail(e.code, lastQuestion(store()) ?? undefined);
+        failChat(e.code, lastQuestion(store()) ?? undefined);
       },
     });
     store().setStatus(chatSocketStatus());
@@ -50,17 +57,19 @@ export function useChat(language: ChatLanguage, topic?: string): { send: (text: 
 
   const send = useCallback((text: string) => {
     const store = useChatStore.getState;
+    const first = store().messages.length === 0;
     if (!store().ask(text)) return;
+    if (first) track('CHAT_INITIATED', { metadata: { language, ...(topic ? { topic: topic.slice(0, 60) } : {}) } });
     const payload = { message: text, language, ...(store().chatId ? { chat_id: store().chatId! } : {}), ...(topic ? { topic } : {}) };
     if (timer.current) clearTimeout(timer.current);
-    timer.current = setTimeout(() => store().fail('timeout', text), ANSWER_TIMEOUT_MS);
+    timer.current = setTimeout(() => failChat('timeout', text), ANSWER_TIMEOUT_MS);
     void (async () => {
       if (await emitChat(payload)) return;
       try {
         const answer = await postChat(payload);
         store().end(answer);
       } catch (err) {
-        store().fail(err instanceof HttpError ? err.code : 'network_error', text);
+        failChat(err instanceof HttpError ? err.code : 'network_error', text);
       } finally {
         if (timer.current) clearTimeout(timer.current);
         timer.current = null;

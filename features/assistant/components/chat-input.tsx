@@ -39,8 +39,9 @@ export function ChatInput({
 }) {
   const t = useTranslations('assistant');
   const [text, setText] = useState('');
-  // Known only in the browser: starts hidden so server and first client render agree.
-  const [canListen, setCanListen] = useState(false);
+  // Known only in the browser: null (unknown) until mount, so server and first client render agree;
+  // meanwhile the microphone's place is kept, so nothing moves where it appears (most phones' browsers).
+  const [canListen, setCanListen] = useState<boolean | null>(null);
   const [listening, setListening] = useState(false);
   const recognition = useRef<Recognition | null>(null);
 
@@ -112,6 +113,8 @@ export function ChatInput({
         >
           <MicIcon />
         </button>
+      ) : canListen === null ? (
+        <div aria-hidden="true" className="mb-5 h-11 w-11 shrink-0" />
       ) : null}
       <button
         type="submit"

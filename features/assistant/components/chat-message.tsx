@@ -2,6 +2,7 @@
 
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
+import { track } from '@/lib/analytics/event-client';
 import type { ChatMessage, RelatedReel } from '../lib/chat-state';
 
 /**
@@ -96,6 +97,7 @@ function RelatedReels({ reels, embedded }: { reels: RelatedReel[]; embedded: boo
               href={`/content/${encodeURIComponent(r.id)}`}
               target={embedded ? '_blank' : undefined}
               data-testid="chat-related-reel"
+              onClickCapture={() => track('CONTENT_PLAYED', { content_id: r.id })}
               data-content-id={r.id}
               className="block overflow-hidden rounded-xl border border-neutral-200 bg-black text-white dark:border-neutral-700"
             >

@@ -105,6 +105,17 @@ describe('ChatScreen over the socket', () => {
     expect(asked).toEqual(['english']);
   });
 
+  it('shows the suggestions the page read on the server at once, asks for another language\'s only on a switch', async () => {
+    const asked = serveSuggestions();
+    const { user } = renderWithApp(<ChatScreen uiLanguage="english" initialSuggestions={SUGGESTIONS} />);
+
+    // No loading state: the card is there on the first render.
+    expect(screen.getByRole('button', { name: /How much subsidy can I get\?/ })).toBeTruthy();
+    expect(screen.queryByTestId('chat-suggestion-skeleton')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'हिन्दी' }));
+    await waitFor(() => expect(asked).toEqual(['hindi']));
+  });
+
   it('shows the server\'s chat_error (rate limited) on the answer, and a retry asks again', async () => {
     serveSuggestions();
     const { user } = await openChat();

@@ -5,8 +5,9 @@ import Link from 'next/link';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
 import { SparkleChatIcon } from '@/components/ui/icons';
+import { track } from '@/lib/analytics/event-client';
 import { chatLanguageSchema, type ChatLanguage } from '../schemas';
-import { suggestionsQueryOptions } from '../api/chat';
+import { suggestionsQueryOptions, type SuggestionsResponse } from '../api/chat';
 import { useChat } from '../api/use-chat';
 import { isAnswering, lastQuestion, type ChatMessage } from '../lib/chat-state';
 import { callbackHref } from '../lib/chat-ui';
@@ -26,7 +27,7 @@ let restored = false;
  * Test hooks: data-testid="chat-*".
  */
 export function ChatScreen({
-  uiLanguage, topic = null, embedded = false, headerEnd = null,
+  uiLanguage, topic = null, embedded = false, headerEnd = null, initialSuggestions = null,
 }: {
   /** The interface language's chat language: the default until the person picks one. */
   uiLanguage: ChatLanguage;
@@ -35,6 +36,11 @@ export function ChatScreen({
   /** Inside a partner's page: links open in a new tab, the screen fills its frame. */
   embedded?: boolean;
   headerEnd?: ReactNode;
+  /**
+   * The suggested questions of `uiLanguage`, read by the page on the server: the
+   * cards and categories are then in the first HTML and nothing moves after load.
+   */
+  initialSuggestions?: SuggestionsResponse | null;
 }) {
   const t = useTranslations('assistant');
   const messages = useChatStore((s) => s.messages);
@@ -47,7 +53,10 @@ export function ChatScreen({
   const [hydrated, setHydrated] = useState(false);
   const [browse, setBrowse] = useState(false);
   const endRef = useRef<HTMLDivElement>(null);
-  const sugg = useQuery(suggestionsQueryOptions(language));
+  const sugg = useQuery({
+    ...suggestionsQueryOptions(language),
+    initialData: language === uiLanguage && initialSuggestions ? initialSuggestions : undefined,
+  });
 
   useEffect(() => {
     // The saved chat is read after mount so the server HTML and the first render agree; once per
@@ -62,6 +71,9 @@ export function ChatScreen({
 
   const lastText = messages[messages.length - 1]?.text;
   useEffect(() => {
+    // An empty chat stays at its top (greeting and first cards); scrolling there would force a
+    // layout during load and hide the greeting on a phone.
+    if (messages.length === 0) return;
     endRef.current?.scrollIntoView({ block: 'end', behavior: 'smooth' });
   }, [messages.length, lastText]);
 
@@ -85,7 +97,10 @@ export function ChatScreen({
       loading={sugg.isPending}
       failed={sugg.isError}
       onRetry={() => void sugg.refetch()}
-      onAsk={ask}
+      onAsk={(q) => {
+        track('SUGGESTED_QUESTION', { metadata: { language } });
+        ask(q);
+      }}
     />
   );
 
@@ -102,7 +117,7 @@ export function ChatScreen({
         <span
           data-testid="chat-status"
           data-status={status}
-          className="flex items-center gap-1.5 text-xs text-neutral-500 dark:text-neutral-400"
+          className="flex min-w-28 items-center justify-end gap-1.5 text-xs text-neutral-600 dark:text-neutral-400"
         >
           <span
             aria-hidden="true"
@@ -121,7 +136,10 @@ export function ChatScreen({
               type="button"
               data-testid={`chat-language-${l}`}
               aria-pressed={language === l}
-              onClick={() => useChatStore.getState().setLanguage(l)}
+              onClick={() => {
+                if (l !== language) track('LANGUAGE_CHANGED', { metadata: { from: language, to: l } });
+                useChatStore.getState().setLanguage(l);
+              }}
               className={`rounded-full px-3 py-1 ${language === l ? 'bg-neutral-900 font-semibold text-white dark:bg-white dark:text-black' : ''}`}
             >
               {t(`languages.${l}`)}
@@ -134,7 +152,8 @@ export function ChatScreen({
             href={callbackHref({ note: question })}
             target={embedded ? '_blank' : undefined}
             data-testid="chat-call-me"
-            className="rounded-full bg-emerald-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-emerald-500"
+            onClickCapture={() => track('CALL_ME', { metadata: { language } })}
+            className="rounded-full bg-emerald-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-emerald-800"
           >
             {t('callMe')}
           </Link>
@@ -182,7 +201,10 @@ export function ChatScreen({
                   <button
                     type="button"
                     data-testid="chat-followup"
-                    onClick={() => ask(s)}
+                    onClick={() => {
+                      track('RELATED_QUESTION', { metadata: { language } });
+                      ask(s);
+                    }}
                     className="rounded-full border border-amber-400 px-3 py-1.5 text-left text-sm hover:bg-amber-50 dark:border-amber-700 dark:hover:bg-amber-950/40"
                   >
                     {s}

@@ -1,6 +1,6 @@
 'use client';
 
-import { useState } from 'react';
+import { memo, useState, type MouseEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
 import { CATEGORIES, type Category, type ChatLanguage } from '../schemas';
@@ -19,6 +19,9 @@ export const CATEGORY_KEYS: Record<Category, string> = {
   'System Size': 'systemSize',
   'Things to know': 'thingsToKnow',
 };
+
+/** Placeholder cards while the suggestions load: enough to fill a phone's first screen. */
+const SKELETON_CARDS = [0, 1, 2, 3, 4, 5];
 
 /**
  * The long-form suggested questions as coloured cards (SPEC.md section 3:
@@ -53,7 +56,7 @@ export function SuggestionPanel({
     <div className="flex flex-col gap-5">
       <section aria-labelledby="chat-suggested-title">
         <h2 id="chat-suggested-title" className="mb-2 text-sm font-semibold text-neutral-600 dark:text-neutral-300">{t('suggestedTitle')}</h2>
-        {loading ? <p role="status" className="text-sm text-neutral-500">{t('loadingSuggestions')}</p> : null}
+        {loading ? <p role="status" className="sr-only">{t('loadingSuggestions')}</p> : null}
         {failed ? (
           <p className="flex items-center gap-3 text-sm text-neutral-600 dark:text-neutral-300">
             {t('suggestionsFailed')}
@@ -62,21 +65,15 @@ export function SuggestionPanel({
             </button>
           </p>
         ) : null}
-        <ul className="grid grid-cols-1 gap-2.5 sm:grid-cols-2">
-          {long.map((s) => (
-            <li key={s.q}>
-              <button
-                type="button"
-                data-testid="chat-suggestion"
-                data-color={s.color}
-                onClick={() => onAsk(s.q)}
-                className={`flex h-full w-full items-start gap-3 rounded-2xl border px-4 py-3 text-left transition-transform active:scale-[0.98] ${CARD_COLORS[s.color] ?? CARD_COLORS.Blue}`}
-              >
-                <span aria-hidden="true" className="text-xl leading-none">{s.icon}</span>
-                <span className="font-medium leading-snug">{s.q}</span>
-              </button>
-            </li>
-          ))}
+        {/* One click handler for all cards (they carry their question): the cards re-render only when the list changes. */}
+        <ul className="grid grid-cols-1 gap-2.5 sm:grid-cols-2" onClick={(e) => askCard(e, onAsk)}>
+          {loading && long.length === 0
+            ? SKELETON_CARDS.map((k) => (
+              // Placeholders the size of a card: the category picker below does not move when the cards arrive.
+              <li key={k} aria-hidden="true" data-testid="chat-suggestion-skeleton" className="h-[4.25rem] animate-pulse rounded-2xl bg-neutral-100 dark:bg-neutral-900" />
+            ))
+            : null}
+          <SuggestedCards long={long} />
         </ul>
       </section>
 
@@ -130,3 +127,30 @@ export function SuggestionPanel({
     </div>
   );
 }
+
+/** Asks the question of the card clicked inside the list (`data-q`), if any. */
+function askCard(e: MouseEvent<HTMLElement>, onAsk: (q: string) => void): void {
+  const q = (e.target as Element).closest<HTMLElement>('[data-q]')?.dataset.q;
+  if (q) onAsk(q);
+}
+
+/**
+ * The long-form cards: markup only (no handlers, see askCard), memoised on the
+ * list, so connection and store updates of the chat screen do not re-render them.
+ */
+const SuggestedCards = memo(function SuggestedCards({ long }: { long: Suggestion[] }) {
+  return long.map((s) => (
+    <li key={s.q}>
+      <button
+        type="button"
+        data-testid="chat-suggestion"
+        data-color={s.color}
+        data-q={s.q}
+        className={`flex h-full w-full items-start gap-3 rounded-2xl border px-4 py-3 text-left transition-transform active:scale-[0.98] ${CARD_COLORS[s.color] ?? CARD_COLORS.Blue}`}
+      >
+        <span aria-hidden="true" className="text-xl leading-none">{s.icon}</span>
+        <span className="font-medium leading-snug">{s.q}</span>
+      </button>
+    </li>
+  ));
+});

@@ -1,5 +1,8 @@
 import type { ChatLanguage } from '../schemas';
 import { normalizeText } from './normalize';
+import { findState as findPlace, SPECIAL_CATEGORY_STATES, STATES, stateNamesOf, type StateKey } from './states';
+
+export { SPECIAL_CATEGORY_STATES, type StateKey };
 
 /**
  * The assistant's calculator: system
@@ -31,12 +34,6 @@ export function systemSizeFromUnits(monthlyUnits: number): { exact: number; kW: 
   return { exact, kW: Math.max(1, Math.round(exact * 2) / 2) };
 }
 
-/** States and UTs of the special category (fact sheet, Subsidy [5]): North-East, J&K, Ladakh, Himachal, Uttarakhand, islands. */
-export const SPECIAL_CATEGORY_STATES = new Set<StateKey>([
-  'arunachal-pradesh', 'assam', 'manipur', 'meghalaya', 'mizoram', 'nagaland', 'sikkim', 'tripura',
-  'jammu-kashmir', 'ladakh', 'himachal-pradesh', 'uttarakhand', 'andaman-nicobar', 'lakshadweep',
-]);
-
 /**
  * Central financial assistance (CFA) under PM Surya Ghar, as of 2026
  * (fact sheet, Subsidy [1][5][30]): Rs 30,000/kW for the first 2 kW,
@@ -54,32 +51,10 @@ export function centralSubsidy(kW: number, opts: { specialCategory?: boolean } =
   return Math.round(firstTwo + thirdKw);
 }
 
-export type StateKey =
-  | 'uttar-pradesh' | 'delhi' | 'assam' | 'ladakh' | 'rajasthan' | 'andhra-pradesh'
-  | 'arunachal-pradesh' | 'manipur' | 'meghalaya' | 'mizoram' | 'nagaland' | 'sikkim' | 'tripura'
-  | 'jammu-kashmir' | 'himachal-pradesh' | 'uttarakhand' | 'andaman-nicobar' | 'lakshadweep'
-  | 'gujarat' | 'haryana' | 'punjab' | 'maharashtra' | 'bihar' | 'madhya-pradesh' | 'karnataka' | 'tamil-nadu'
-  | 'kerala' | 'west-bengal' | 'odisha' | 'telangana' | 'jharkhand' | 'chhattisgarh' | 'goa';
-
-/** Display names of the states, per language. */
-export const STATE_NAMES: Record<StateKey, { english: string; hindi: string }> = {
-  'uttar-pradesh': { english: 'Uttar Pradesh', hindi: 'उत्तर प्रदेश' }, delhi: { english: 'Delhi', hindi: 'दिल्ली' },
-  assam: { english: 'Assam', hindi: 'असम' }, ladakh: { english: 'Ladakh', hindi: 'लद्दाख' },
-  rajasthan: { english: 'Rajasthan', hindi: 'राजस्थान' }, 'andhra-pradesh': { english: 'Andhra Pradesh', hindi: 'आंध्र प्रदेश' },
-  'arunachal-pradesh': { english: 'Arunachal Pradesh', hindi: 'अरुणाचल प्रदेश' }, manipur: { english: 'Manipur', hindi: 'मणिपुर' },
-  meghalaya: { english: 'Meghalaya', hindi: 'मेघालय' }, mizoram: { english: 'Mizoram', hindi: 'मिज़ोरम' },
-  nagaland: { english: 'Nagaland', hindi: 'नगालैंड' }, sikkim: { english: 'Sikkim', hindi: 'सिक्किम' },
-  tripura: { english: 'Tripura', hindi: 'त्रिपुरा' }, 'jammu-kashmir': { english: 'Jammu and Kashmir', hindi: 'जम्मू-कश्मीर' },
-  'himachal-pradesh': { english: 'Himachal Pradesh', hindi: 'हिमाचल प्रदेश' }, uttarakhand: { english: 'Uttarakhand', hindi: 'उत्तराखंड' },
-  'andaman-nicobar': { english: 'Andaman and Nicobar Islands', hindi: 'अंडमान-निकोबार' }, lakshadweep: { english: 'Lakshadweep', hindi: 'लक्षद्वीप' },
-  gujarat: { english: 'Gujarat', hindi: 'गुजरात' }, haryana: { english: 'Haryana', hindi: 'हरियाणा' }, punjab: { english: 'Punjab', hindi: 'पंजाब' },
-  maharashtra: { english: 'Maharashtra', hindi: 'महाराष्ट्र' }, bihar: { english: 'Bihar', hindi: 'बिहार' },
-  'madhya-pradesh': { english: 'Madhya Pradesh', hindi: 'मध्य प्रदेश' }, karnataka: { english: 'Karnataka', hindi: 'कर्नाटक' },
-  'tamil-nadu': { english: 'Tamil Nadu', hindi: 'तमिलनाडु' }, kerala: { english: 'Kerala', hindi: 'केरल' },
-  'west-bengal': { english: 'West Bengal', hindi: 'पश्चिम बंगाल' }, odisha: { english: 'Odisha', hindi: 'ओडिशा' },
-  telangana: { english: 'Telangana', hindi: 'तेलंगाना' }, jharkhand: { english: 'Jharkhand', hindi: 'झारखंड' },
-  chhattisgarh: { english: 'Chhattisgarh', hindi: 'छत्तीसगढ़' }, goa: { english: 'Goa', hindi: 'गोवा' },
-};
+/** Display names of the states and UTs, per language (from lib/states.ts). */
+export const STATE_NAMES: Record<StateKey, { english: string; hindi: string }> = Object.fromEntries(
+  STATES.map((x) => [x.key, { english: x.english, hindi: x.hindi }]),
+) as Record<StateKey, { english: string; hindi: string }>;
 
 /** State top-up: an amount in rupees, or a condition the fact sheet gives only as text. */
 export type StateTopUp =
@@ -176,42 +151,11 @@ export interface Quantities {
   state?: StateKey;
 }
 
-/** State names as people write them (English, Hindi, Hinglish), matched on lowercase NFC text. */
-export const STATE_ALIASES: Array<[StateKey, string[]]> = [
-  ['uttar-pradesh', ['uttar pradesh', 'uttarpradesh', 'u.p.', 'उत्तर प्रदेश', 'उत्तरप्रदेश', 'यूपी', 'यू.पी.']],
-  ['delhi', ['delhi', 'dilli', 'new delhi', 'दिल्ली']],
-  ['assam', ['assam', 'asam', 'असम', 'आसाम']],
-  ['ladakh', ['ladakh', 'laddakh', 'लद्दाख']],
-  ['rajasthan', ['rajasthan', 'rajsthan', 'राजस्थान']],
-  ['andhra-pradesh', ['andhra pradesh', 'andhra', 'आंध्र प्रदेश', 'आंध्र']],
-  ['arunachal-pradesh', ['arunachal', 'अरुणाचल']], ['manipur', ['manipur', 'मणिपुर']], ['meghalaya', ['meghalaya', 'मेघालय']],
-  ['mizoram', ['mizoram', 'मिज़ोरम', 'मिजोरम']], ['nagaland', ['nagaland', 'नगालैंड', 'नागालैंड']], ['sikkim', ['sikkim', 'सिक्किम']],
-  ['tripura', ['tripura', 'त्रिपुरा']], ['jammu-kashmir', ['jammu', 'kashmir', 'j&k', 'जम्मू', 'कश्मीर']],
-  ['himachal-pradesh', ['himachal', 'हिमाचल']], ['uttarakhand', ['uttarakhand', 'uttaranchal', 'उत्तराखंड', 'उत्तराखण्ड']],
-  ['andaman-nicobar', ['andaman', 'nicobar', 'अंडमान']], ['lakshadweep', ['lakshadweep', 'लक्षद्वीप']],
-  ['gujarat', ['gujarat', 'गुजरात']], ['haryana', ['haryana', 'हरियाणा']], ['punjab', ['punjab', 'पंजाब']],
-  ['maharashtra', ['maharashtra', 'महाराष्ट्र']], ['bihar', ['bihar', 'बिहार']], ['madhya-pradesh', ['madhya pradesh', 'मध्य प्रदेश']],
-  ['karnataka', ['karnataka', 'कर्नाटक']], ['tamil-nadu', ['tamil nadu', 'tamilnadu', 'तमिलनाडु']], ['kerala', ['kerala', 'केरल']],
-  ['west-bengal', ['west bengal', 'bengal', 'पश्चिम बंगाल', 'बंगाल']], ['odisha', ['odisha', 'orissa', 'ओडिशा']],
-  ['telangana', ['telangana', 'तेलंगाना']], ['jharkhand', ['jharkhand', 'झारखंड']], ['chhattisgarh', ['chhattisgarh', 'छत्तीसगढ़']],
-  ['goa', ['goa', 'गोवा']],
-];
+/** Every name the state reader knows per state (names, Hindi, Hinglish, cities; lib/states.ts). */
+export const STATE_ALIASES: Array<[StateKey, string[]]> = STATES.map((x) => [x.key, stateNamesOf(x.key).map((n) => n.toLowerCase())]);
 
 function findState(original: string): StateKey | undefined {
-  // normalizeText reads UP as retrieval does: "UP"/"U.P." in capitals, or a lower-case "up" that is not "up to"
-  // nor a phrasal verb ("set up"); "AP", "MP", "HP" in capitals arrive there as full names.
-  const normalized = normalizeText(original);
-  if (/(^| )uttarpradesh( |$)/.test(normalized)) return 'uttar-pradesh';
-  const s = ` ${original.normalize('NFC').toLowerCase().replace(/[?!,;:()"]/g, ' ')} | ${normalized} `;
-  let best: { key: StateKey; at: number } | undefined;
-  for (const [key, aliases] of STATE_ALIASES) {
-    for (const a of aliases) {
-      const re = new RegExp(`(^|[^a-z\\u0900-\\u097F])${a.replace(/[.&]/g, (c) => `\\${c}`)}(?![a-z\\u0900-\\u097F])`);
-      const m = re.exec(s);
-      if (m && (!best || m.index < best.at)) best = { key, at: m.index };
-    }
-  }
-  return best?.key;
+  return findPlace(original)?.key;
 }
 
 /**

@@ -3,19 +3,26 @@ import { logger } from '@/lib/logger';
 import { messageText } from '@/lib/messages';
 import type { BankEntry, Category, ChatLanguage, RelatedReel } from '../schemas';
 import { computeAnswer, extractQuantities } from '../lib/calculator';
-import { retrieve } from './retrieve';
+import { MAX_PARTS, splitCompound, type QuestionPart } from '../lib/compound';
+import { checkMatch } from '../lib/confidence';
+import { falseClaims, readInjection } from '../lib/guard';
+import { isCoreSolarToken, isDomainToken, isOtherDomainToken, tokenize } from '../lib/normalize';
+import { computeIntent, understand, type Computed, type Intent } from '../lib/query';
+import { retrieve, type Retriever, type RetrieveResult } from './retrieve';
 import { listSuggestions, searchSuggestions } from './suggestions';
 import { loadKnowledge } from './knowledge';
 import { sourceTitles } from './sources';
 
 /**
- * Composes the assistant's reply:
- * the retrieved bank answer in the asker's language, or the calculator's
- * computed answer when the entry has a calculator and the message carries
- * numbers; when nothing matches well, an "I don't know that yet" reply with
- * a callback offer, never the nearest unrelated answer. Around it: 3
- * follow-up questions from the bank and 1-3 related ready reels. Answers
- * are plain text; the UI renders them as text, never HTML.
+ * Composes the assistant's reply (composeAnswer): a guard for instructions
+ * aimed at the assistant and false figures about the scheme, then each
+ * question of a compound message answered by the calculators (with their
+ * working and source) or the retrieved bank answer in the asker's language,
+ * checked to answer the question asked; when nothing matches well, an "I
+ * don't know that yet" reply with a callback offer, never the nearest
+ * unrelated answer. Around it: 3 follow-up questions from the bank and 1-3
+ * related ready reels. Answers are plain text; the UI renders them as text,
+ * never HTML.
  */
 
 export type { RelatedReel };
@@ -52,41 +59,281 @@ export const NO_MATCH_REPLY = messageInEachLanguage('assistant.noMatchReply');
 
 /** What the bank and the calculator say to one message, before any model rephrasing. */
 export interface Composition {
-  /** False when nothing matched well (the reply is NO_MATCH_REPLY). */
+  /**
+   * False when no part got a bank or computed answer and no false figure was
+   * corrected (the reply is NO_MATCH_REPLY, the closest question, or the
+   * decline line): such a reply is said as it is, never rephrased.
+   */
   matched: boolean;
   entry: BankEntry | null;
-  /** English category key of the matched entry. */
+  /** English category key of the first part's matched entry. */
   category: Category | null;
-  /** The reply: the entry's answer, the calculator's computed answer, or NO_MATCH_REPLY. Plain text. */
+  /**
+   * The reply, plain text: the decline line and corrections first, then each
+   * part's answer (under a numbered restatement when there are several),
+   * blocks separated by a blank line.
+   */
   text: string;
-  /** True when the calculator computed `text` from the message's numbers. */
+  /** True when some part was computed from the message's numbers. */
   computed: boolean;
   /** Titles of the fact-sheet sources the answer rests on. */
   sources: string[];
 }
 
-/**
- * Retrieval plus calculator for `message` in `language`. Fast and
- * database-free (the bank index is in memory), so the first chunk can go out
- * at once.
- */
-export async function composeAnswer(message: string, language: ChatLanguage): Promise<Composition> {
-  const { match } = await retrieve(message, language);
-  if (!match) {
-    return { matched: false, entry: null, category: null, text: NO_MATCH_REPLY[language], computed: false, sources: [] };
+/** Where composeAnswer finds the bank: the server's (database-synced) index by default. */
+export interface ComposeOptions {
+  /**
+   * A retriever over an in-memory knowledge index (scripts/eval-assistant.ts
+   * builds one from the data files); without it, `retrieve()` reads the
+   * knowledge the server synced into the database.
+   */
+  retriever?: Retriever;
+}
+
+/** The one-line decline of an instruction aimed at the assistant (messages "assistant.declineInstruction"). */
+export const DECLINE_REPLY = messageInEachLanguage('assistant.declineInstruction');
+/** "The closest question I can answer is ..." with the callback offer (messages "assistant.closestReply"; {question}). */
+export const CLOSEST_REPLY = messageInEachLanguage('assistant.closestReply');
+const WORKING_LINE = messageInEachLanguage('assistant.computedWorking');
+const SOURCE_LINE = messageInEachLanguage('assistant.computedSource');
+const UNKNOWN_PLACE = messageInEachLanguage('assistant.unknownPlace');
+
+/** What one part of a message got. */
+interface PartAnswer {
+  /** 'entry': a bank answer; 'computed': worked out; 'closest': the entry answers another question; 'none': no match. */
+  kind: 'entry' | 'computed' | 'closest' | 'none';
+  text: string;
+  /** The entry the part matched and answers with (for follow-ups and reels); null for 'closest' and 'none'. */
+  entry: BankEntry | null;
+  sourceIds: number[];
+}
+
+/** Intents each entry's wordings ask and the states its question names, read once per entry. */
+interface EntryReading { intents: Set<string>; states: string[]; words: Set<string> }
+const ENTRY_READING = new WeakMap<BankEntry, EntryReading>();
+function entryReading(entry: BankEntry, language: ChatLanguage): EntryReading {
+  let r = ENTRY_READING.get(entry);
+  if (!r) {
+    const intents = new Set<string>();
+    for (const w of [entry.question, ...entry.alternates]) for (const i of understand(w, language).intents) intents.add(i);
+    const words = new Set(tokenize([entry.question, ...entry.alternates, entry.answer].join(' . ')));
+    r = { intents, states: understand(entry.question, language).states.map((s) => s.key), words };
+    ENTRY_READING.set(entry, r);
   }
-  const entry = match.entry;
-  let text = entry.answer;
-  let computed = false;
-  if (entry.calc) {
-    const quantities = extractQuantities(message);
-    const calculated = computeAnswer(entry.calc, quantities, language);
-    if (calculated) {
-      text = calculated;
-      computed = true;
+  return r;
+}
+
+/** "solar" and "system" name every entry's subject: no key entity. */
+const GENERIC_TOPICS = new Set(tokenize('solar system'));
+/** The question's subject words: domain or other-field words (lib/normalize.ts), not the generic ones. */
+function topicsOf(text: string): string[] {
+  return [...new Set(tokenize(text))].filter((t) => (isDomainToken(t) || isOtherDomainToken(t)) && !GENERIC_TOPICS.has(t));
+}
+
+/** Intents whose answer depends on the state (the central rate of special-category states, state top-ups). */
+const STATE_BOUND_INTENTS: ReadonlySet<Intent> = new Set<Intent>(['subsidy', 'state_subsidy', 'net_cost']);
+
+/** A computed answer with its working and the rule's source, in the asker's language. */
+function computedText(c: Computed, language: ChatLanguage): string {
+  // A working without a number ("Punjab: no state figure") is no working: the source alone is said.
+  const template = /\d/.test(c.working) ? WORKING_LINE[language] : SOURCE_LINE[language];
+  return `${c.text} ${template.replace('{working}', c.working).replace('{sources}', c.sources.join(', '))}`;
+}
+
+/**
+ * Answers one question (one part of a message: `text` as written, `ask`
+ * with the size and state carried from the other parts), in this order:
+ * 1. the retrieved entry's own calculator (lib/calculator.ts), when the entry
+ *    answers this question (lib/confidence.ts) and names one, and the
+ *    question carries what it needs;
+ * 2. the query reader's computed answers (lib/query.ts computeIntent), when
+ *    the question carries a quantity or a state the rule needs, or nothing
+ *    in the bank answers it: each with its one-line working and the rule's
+ *    source;
+ * 3. the entry's vetted answer;
+ * 4. when the best entry answers a different question, the closest question
+ *    it can answer and the callback offer (the no-match reply when it shares
+ *    no subject with the question); with no entry, the no-match reply.
+ */
+async function answerPart(
+  part: QuestionPart, language: ChatLanguage, find: (m: string) => Promise<RetrieveResult> | RetrieveResult,
+): Promise<PartAnswer & { unknownPlace?: string }> {
+  const { ask } = part;
+  const u = understand(ask, language);
+  // A place the state reader does not know is said only where the answer depends on the state.
+  const stateBound = u.intents.some((i) => STATE_BOUND_INTENTS.has(i));
+  const place = u.unknownStateText && u.states.length === 0 && stateBound ? { unknownPlace: u.unknownStateText } : {};
+  // Retrieval reads the part as written; the carried size and state serve the calculators below.
+  const { match, runnersUp } = await find(part.text);
+  let entry = match?.entry ?? null;
+  let closest: BankEntry | null = null;
+  if (match && entry) {
+    const questionStates = u.states.map((s) => s.key);
+    const topics = topicsOf(part.text);
+    const judge = (e: BankEntry, confidence: number, margin: number) => {
+      const own = entryReading(e, language);
+      // A place the reader does not know is no state of the entry's either ("the UK" is not Ladakh).
+      const asked = u.unknownStateText && questionStates.length === 0 ? ['(unknown place)'] : questionStates;
+      return checkMatch({
+        questionIntents: u.intents, entryIntents: own.intents, questionStates: asked, entryStates: own.states, confidence, margin,
+        questionTopics: topics, entryWords: own.words,
+      });
+    };
+    const verdict = judge(entry, match.confidence, match.margin);
+    if (!verdict.ok) {
+      // An entry that shares no subject with the question is not "close": the honest no-match line says so.
+      closest = verdict.reason === 'topic' ? null : entry;
+      // A runner-up that asks what the question asks (a shared intent, no other state) answers it instead.
+      entry = (runnersUp ?? []).find((e) => {
+        const own = entryReading(e, language);
+        return u.intents.some((i) => own.intents.has(i)) && judge(e, 0, 0).ok;
+      }) ?? null;
+      if (entry) closest = null;
     }
   }
-  return { matched: true, entry, category: entry.category, text, computed, sources: sourceTitles(entry.sources ?? []) };
+  // Two or three states compared ("3 kW in Himachal and Delhi"): the state-bound figures worked out for each.
+  if (u.states.length > 1 && stateBound) {
+    const lines: string[] = [];
+    const ids: number[] = [];
+    for (const st of u.states.slice(0, MAX_PARTS)) {
+      const one = { ...u, state: st, states: [st] };
+      const cs: Computed[] = [];
+      for (const intent of u.intents) {
+        if (!STATE_BOUND_INTENTS.has(intent)) continue;
+        const c = computeIntent(one, intent, language);
+        if (c && !cs.some((x) => x.text === c.text)) cs.push(c);
+      }
+      if (cs.length === 0) continue;
+      lines.push(`${language === 'hindi' ? st.hindi : st.english}: ${cs.map((c) => computedText(c, language)).join(' ')}`);
+      ids.push(...cs.flatMap((c) => c.sourceIds));
+    }
+    if (lines.length > 1) return { kind: 'computed', text: lines.join('\n'), entry, sourceIds: [...new Set(ids)], ...place };
+  }
+  // The entry's own calculator answers one thing; a question that asks several the query reader can work out goes there.
+  if (entry?.calc && u.intents.length <= 1) {
+    const calculated = computeAnswer(entry.calc, extractQuantities(ask), language);
+    if (calculated) return { kind: 'computed', text: calculated, entry, sourceIds: entry.sources ?? [], ...place };
+  }
+  const carries = u.kw !== undefined || u.units !== undefined || u.area !== undefined || u.amounts.length > 0
+    || u.households !== undefined || u.state !== null;
+  if (carries || !entry) {
+    const computed: Computed[] = [];
+    for (const intent of u.intents) {
+      const c = computeIntent(u, intent, language);
+      if (c && !computed.some((x) => x.text === c.text)) computed.push(c);
+    }
+    if (computed.length > 0) {
+      return {
+        kind: 'computed',
+        text: computed.map((c) => computedText(c, language)).join(' '),
+        entry,
+        sourceIds: [...new Set(computed.flatMap((c) => c.sourceIds))],
+        ...place,
+      };
+    }
+  }
+  if (entry) return { kind: 'entry', text: entry.answer, entry, sourceIds: entry.sources ?? [], ...place };
+  if (closest) return { kind: 'closest', text: CLOSEST_REPLY[language].replace('{question}', closest.question), entry: null, sourceIds: [], ...place };
+  return { kind: 'none', text: NO_MATCH_REPLY[language], entry: null, sourceIds: [], ...place };
+}
+
+/**
+ * Joins a part to the one before it when it only continues it: when the
+ * earlier part's entry is among this part's own top-3 candidates ("DCR
+ * panels kya hote hain? Kya subsidy ke liye zaroori hain?" asks one thing
+ * about one subject, though the second sentence names no subject).
+ */
+async function continuations(
+  parts: QuestionPart[], find: (m: string) => Promise<RetrieveResult> | RetrieveResult,
+): Promise<QuestionPart[]> {
+  if (parts.length < 2) return parts;
+  // Each part as written: the entities carried in would make the parts look alike.
+  const looks = await Promise.all(parts.map((p) => find(p.text)));
+  const out: QuestionPart[] = [parts[0]!];
+  let prev = looks[0]!;
+  for (let i = 1; i < parts.length; i++) {
+    const look = looks[i]!;
+    const p = parts[i]!;
+    if (prev.match && look.candidates.includes(prev.match.entry.id)) {
+      const last = out[out.length - 1]!;
+      out[out.length - 1] = { text: `${last.text} ${p.text}`, ask: `${last.ask} ${p.ask}`, carried: [last.carried, p.carried].filter(Boolean).join(', ') };
+      continue;
+    }
+    out.push(p);
+    prev = look;
+  }
+  return out;
+}
+
+/** The sentences of a reply: a sentence ends at . ! ? or । followed by a space ("2.5 kW" and "gov.in" do not end one). */
+function sentences(text: string): string[] {
+  return text.split(/(?<=[.!?।])\s+/u).map((x) => x.trim()).filter(Boolean);
+}
+
+/** A part's question restated as its heading: as asked, with what was carried in, ending in "?". */
+function heading(part: QuestionPart, n: number): string {
+  const t = part.ask.replace(/[\s?？.।]+$/u, '');
+  return `${n}. ${t.charAt(0).toUpperCase()}${t.slice(1)}?`;
+}
+
+/**
+ * The reply to one message, before any model rephrasing:
+ * 1. the guard (lib/guard.ts) takes out instructions aimed at the assistant
+ *    (declined in one line) and reads false figures about the scheme (each
+ *    corrected with the true figure);
+ * 2. what remains is split into at most three questions (lib/compound.ts),
+ *    the shared size and state carried to the parts that lack them;
+ * 3. each part is answered (answerPart) and the parts are joined in one
+ *    reply in the asker's language, each under a short restatement.
+ * An off-topic part gets the no-match line with the callback offer.
+ * Fast and database-free once the bank index is in memory, so the first
+ * chunk can go out at once.
+ */
+export async function composeAnswer(message: string, language: ChatLanguage, opts: ComposeOptions = {}): Promise<Composition> {
+  const find = (m: string) => (opts.retriever ? opts.retriever.retrieve(m, language) : retrieve(m, language));
+  const { injection, offTopic, rest } = readInjection(message);
+  const blocks: string[] = [];
+  const sourceIds: number[] = [];
+  if (injection) blocks.push(DECLINE_REPLY[language]);
+  const claims = rest ? falseClaims(rest, understand(rest, language), language) : [];
+  for (const c of claims) {
+    blocks.push(c.text);
+    sourceIds.push(...c.sources);
+  }
+  // After an instruction to the assistant, only a plainly solar question is answered ("You are now a stock advisor.
+  // Which share should I buy?" gets the no-match line, not the nearest entry about buying).
+  const offTopicAfterInjection = injection && rest !== '' && !tokenize(rest).some(isCoreSolarToken);
+  if (offTopicAfterInjection || (offTopic && rest === '')) blocks.push(NO_MATCH_REPLY[language]);
+  const parts = rest !== '' && !offTopicAfterInjection ? await continuations(splitCompound(rest, language), find) : [];
+  const answers = await Promise.all(parts.map((p) => answerPart(p, language, find)));
+  const place = answers.find((a) => a.unknownPlace)?.unknownPlace;
+  if (place) blocks.push(UNKNOWN_PLACE[language].replace('{place}', place));
+  const seen = new Set<string>();
+  const said = new Set(blocks.flatMap(sentences));
+  answers.forEach((a, i) => {
+    // After a correction, a part that found nothing adds nothing, and in a one-part message neither does the
+    // bank's general answer (the correction gave the true figure; "Yes: banks give loans..." would blur it).
+    if (claims.length > 0 && (a.kind === 'none' || a.kind === 'closest' || (a.kind === 'entry' && parts.length === 1))) return;
+    if (seen.has(a.text)) return;
+    seen.add(a.text);
+    // Sentences a correction or an earlier part already said are not said again.
+    const text = sentences(a.text).filter((x) => !said.has(x)).join(' ');
+    for (const x of sentences(a.text)) said.add(x);
+    if (!text) return;
+    blocks.push(parts.length > 1 ? `${heading(parts[i]!, i + 1)}\n${text}` : text);
+    sourceIds.push(...a.sourceIds);
+  });
+  const first = answers.find((a) => a.entry)?.entry ?? null;
+  const matched = claims.length > 0 || answers.some((a) => a.kind === 'entry' || a.kind === 'computed');
+  if (blocks.length === 0) return { matched: false, entry: null, category: null, text: NO_MATCH_REPLY[language], computed: false, sources: [] };
+  return {
+    matched,
+    entry: first,
+    category: first?.category ?? null,
+    text: blocks.join('\n\n'),
+    computed: answers.some((a) => a.kind === 'computed'),
+    sources: sourceTitles([...new Set(sourceIds)]),
+  };
 }
 
 /**
@@ -127,10 +374,14 @@ export async function relatedReels(entry: BankEntry | null, language: ChatLangua
 }
 
 /**
- * Builds the retrieval and typeahead indexes now (about 2 s for the whole
- * bank on a busy machine) instead of on the first question, so the first
+ * Builds the retrieval and typeahead indexes and reads every entry's
+ * intents now (about 2 s for the whole bank on a busy machine) instead of
+ * on the first question, so the first
  * asker gets the first chunk as fast as the rest. Call after syncKnowledge().
  */
 export async function warmAnswers(): Promise<void> {
   await Promise.all([retrieve('solar', 'english'), searchSuggestions('solar', 1)]);
+  // The intents and states of every entry's wordings, for the confidence check.
+  const { entries } = await loadKnowledge();
+  for (const e of entries) entryReading(e, e.language);
 }

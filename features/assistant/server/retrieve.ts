@@ -23,12 +23,24 @@ export interface RetrieveMatch {
   score: number;
   /** 0-1: idf-weighted share of the question's words the entry matched. */
   confidence: number;
+  /**
+   * How far the entry's reranked score leads the runner-up's (0 when they
+   * tie, the whole score when it has none): a small margin says the bank
+   * holds two near answers, and the intent check (lib/confidence.ts) decides.
+   */
+  margin: number;
 }
 
 export interface RetrieveResult {
   match: RetrieveMatch | null;
   /** Up to 3 entry ids, best first (also when match is null). */
   candidates: string[];
+  /**
+   * The entries of the candidates after the first, in the asker's language,
+   * when there is a match: where the best entry answers a different question,
+   * the intent check (lib/confidence.ts) may find the one that answers it here.
+   */
+  runnersUp?: KnowledgeEntry[];
 }
 
 /**
@@ -321,7 +333,10 @@ export function buildRetriever(knowledge: Pick<Knowledge, 'entries' | 'byId'>): 
       const slot = knowledge.byId.get(top.id) ?? {};
       const entry = slot[language] ?? slot.english ?? Object.values(slot)[0];
       if (!entry) return { match: null, candidates };
-      return { match: { entry, score: top.score, confidence }, candidates };
+      const margin = top.rank - (ranked[1]?.rank ?? 0);
+      const inLanguage = (id: string) => { const sl = knowledge.byId.get(id) ?? {}; return sl[language] ?? sl.english ?? Object.values(sl)[0]; };
+      const runnersUp = candidates.slice(1).map(inLanguage).filter((e): e is KnowledgeEntry => e !== undefined);
+      return { match: { entry, score: top.score, confidence, margin }, candidates, runnersUp };
     },
   };
 }

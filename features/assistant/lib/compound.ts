@@ -1,0 +1,162 @@
+import type { ChatLanguage } from '../schemas';
+import { systemSizeFromUnits } from './calculator';
+import { isDomainToken, normalizeText, tokenize } from './normalize';
+import { understand } from './query';
+
+/**
+ * Compound questions: "what size for 300 units, and how much subsidy?"
+ * asks two things. `splitCompound` cuts such a message into at most
+ * MAX_PARTS questions (at numbered lists, question marks, semicolons,
+ * sentence ends and joining words: "and", "also", "plus", "aur", "और",
+ * "tatha", "तथा"), keeps a statement that only gives context ("I use 300
+ * units a month.") with the question it belongs to, and carries the shared
+ * entities (the size, the state) to the parts that lack them: a part that
+ * asks about money or roof with no size of its own gets the size another
+ * part names or that its units give (kW = units / 120, fact sheet, System
+ * Size [42]). Pure functions, no I/O.
+ */
+
+/** At most this many parts are answered; a longer list keeps its first ones. */
+export const MAX_PARTS = 3;
+
+/** One part of a compound question. */
+export interface QuestionPart {
+  /** The part as the asker wrote it (trimmed, without its joining word). */
+  text: string;
+  /** The part with the carried entities appended, to be understood and answered. */
+  ask: string;
+  /** What was carried in from another part ('' when nothing), e.g. "2.5 kW, Uttar Pradesh". */
+  carried: string;
+}
+
+/** Question words of the three languages and both scripts (whole words, NFC lower case). */
+const QUESTION_WORD = /(^|[^a-z\u0900-\u097F])(what|whats|how|when|where|which|who|why|much|many|kitna|kitni|kitne|kitnaa|kitnii|kya|kyaa|kaise|kaisa|kaisi|kab|kahan|kahaan|kaha|kaun|kaunsa|kaunse|kaunsi|konsa|konse|konsi|kyun|kyon|kyu|batao|bataiye|bataye|tell|explain|kaun sa|क्या|कितना|कितनी|कितने|कैसे|कैसा|कैसी|कब|कहाँ|कहां|कौन|कौनसा|कौनसे|कौनसी|क्यों|क्यूं|बताओ|बताइए|बताएं|बताएँ)(?=$|[^a-z\u0900-\u097F])/u;
+
+/** Hard breaks: a numbered item, a question mark or semicolon followed by more text, a line break, a sentence end. */
+const NUMBERED = /(?:^|\s|[.?!;।])(?:\(?\d{1,2}[.)]|\(?[a-c]\))\s+/gu;
+const HARD = /([?;\n]+|[.!।](?=\s))\s*/u;
+/** Joining words that may start a new question. */
+const SOFT = /\s*,?\s+(?:and also|and|also|plus|as well as|aur saath hi|aur|saath hi|sath hi|tatha|और साथ ही|और|साथ ही|तथा|एवं)\s+/iu;
+
+const hasSubject = (s: string) => tokenize(s).some(isDomainToken);
+const words = (s: string) => s.trim().split(/\s+/).filter(Boolean);
+/** Words that point back to something said before ("how does it work?"): a piece with one continues the previous question. */
+const POINTS_BACK = /(^|[^a-z\u0900-\u097F])(it|its|this|that|they|them|these|those|same|iska|iski|iske|uska|uski|uske|ye|yeh|woh|wo|isme|usme|ise|use|isko|usko|इसका|इसकी|इसके|उसका|उसकी|उसके|यह|ये|वह|वो|इसमें|उसमें|इसे|उसे|इसको|उसको)(?=$|[^a-z\u0900-\u097F])/u;
+/**
+ * A question of its own: it points back to nothing said before, and has a
+ * solar subject or (an off-topic question, answered as such) four words or
+ * more ("at what rate?" continues the question before it).
+ */
+/** A piece that opens with a preposition ("at what rate?", "for how long?") continues the question before it. */
+const OPENS_WITH_PREPOSITION = /^\s*(at|for|in|on|with|by|from|of|to|and)\s/i;
+const pointsBack = (s: string) => OPENS_WITH_PREPOSITION.test(s) || POINTS_BACK.test(` ${s.normalize('NFC').toLowerCase()} `);
+const standsAlone = (s: string) => !pointsBack(s) && (hasSubject(s) || words(s).length >= 4);
+/** English yes/no questions start with an auxiliary ("is", "can", "do"); in the middle of a sentence these say nothing. */
+const AUXILIARY_START = /^\s*(can|could|is|are|am|do|does|did|will|would|should|shall|may|has|have|was|were)\b/i;
+const isQuestion = (s: string) => /[?？]\s*$/.test(s.trim()) || AUXILIARY_START.test(s) || QUESTION_WORD.test(` ${s.normalize('NFC').toLowerCase()} `);
+const clean = (s: string) => s.replace(/^[\s,.;:!?।-]+|[\s,;:]+$/gu, '').replace(/^(?:(?:and|also|plus|aur|और|तथा|tatha|saath hi|साथ ही)(?:[\s,]+|$))+/iu, '').trim();
+
+/**
+ * Splits at joining words only where the piece after is a question of its
+ * own and the piece before names a solar subject and is a question too, or
+ * is asked by the question word the piece after opens with ("Kerala mein
+ * 3 kW par subsidy aur kaunse documents chahiye?"; not "power cut and my
+ * solar stopped, why", one question).
+ */
+function splitSoft(s: string): string[] {
+  // With the capture group, split() keeps each joining word between its pieces.
+  const pieces = s.split(new RegExp(`(${SOFT.source})`, 'iu'));
+  if (pieces.length < 3) return [s];
+  const out: string[] = [pieces[0]!];
+  for (let i = 2; i < pieces.length; i += 2) {
+    const p = clean(pieces[i]!);
+    const prev = out[out.length - 1]!;
+    const opensWithQuestion = QUESTION_WORD.test(` ${words(p).slice(0, 2).join(' ').normalize('NFC').toLowerCase()} `) || AUXILIARY_START.test(p);
+    if (clean(prev) && words(p).length >= 2 && isQuestion(p) && standsAlone(p) && hasSubject(prev)
+      && (isQuestion(prev) || (words(prev).length >= 2 && opensWithQuestion))) out.push(p);
+    else out[out.length - 1] = `${prev}${pieces[i - 1]}${pieces[i]}`;
+  }
+  return out.map(clean).filter(Boolean);
+}
+
+/**
+ * Cuts a message into its questions (1 to MAX_PARTS), as written. A piece
+ * that is no question (no question word, no "?") is context: it joins the
+ * next question (or the previous one, at the end). A piece that points
+ * back ("how does it work?", "why do they cost more?") joins the one before
+ * it, so it is not asked alone; an off-topic one that points back to
+ * nothing ("who will win the match?") stays a part (and gets the no-match
+ * reply).
+ */
+export function splitQuestions(message: string): string[] {
+  // A numbered list ("1) 3 kW subsidy 2) documents 3) loan") asks each of its items, question words or not.
+  const listed = (message.match(NUMBERED) ?? []).length >= 2;
+  const text = message.replace(NUMBERED, (m) => `${/^[.?!;।]/.test(m) ? m[0] : ''}\n`).trim();
+  const raw = text.split(HARD);
+  const asked = new Set<string>();
+  const sentencesOf: string[] = [];
+  for (let i = 0; i < raw.length; i += 2) {
+    const sentence = clean(raw[i] ?? '');
+    if (words(sentence).length === 0) continue;
+    sentencesOf.push(sentence);
+    // A sentence that ended in "?" was asked, whatever its words ("subsidy is 2 lakh for 3 kW, right?").
+    if (listed || /[?？]/.test(raw[i + 1] ?? '')) asked.add(sentence);
+  }
+  // A piece cut from a question by a joining word is asked by it ("Kerala mein 3 kW par subsidy aur kaunse documents?").
+  const pieces = sentencesOf.flatMap((sentence) => {
+    const soft = splitSoft(sentence);
+    if (soft.length > 1) for (const p of soft) asked.add(p);
+    return soft;
+  });
+  // Context statements join the question after them; subject-less follow-ups join the one before.
+  const merged: string[] = [];
+  let pending = '';
+  for (const p of pieces) {
+    const q = pending ? `${pending} ${p}` : p;
+    if (!isQuestion(p) && !asked.has(p)) { pending = q; continue; }
+    pending = '';
+    if (merged.length > 0 && !listed && (!standsAlone(p) || words(p).length < 2)) merged[merged.length - 1] = `${merged[merged.length - 1]} ${q}`;
+    else merged.push(q);
+  }
+  if (pending) {
+    if (merged.length > 0) merged[merged.length - 1] = `${merged[merged.length - 1]} ${pending}`;
+    else merged.push(pending);
+  }
+  const parts = merged.map(clean).filter(Boolean);
+  return parts.length === 0 ? [message.trim()] : parts.slice(0, MAX_PARTS);
+}
+
+/** A part that asks about money, roof, output or size, which a size carried from another part serves. */
+const NEEDS_SIZE = /\b(subsid\w*|sabsid\w*|cost\w*|kharch\w*|price\w*|daam|kimat|kiimat|keemat|loan|emi|area|roof|chhat|chat|jagah|space|sq|m2|unit\w*|generat\w*|banega|banegi|payback|vasool|vasuul|vasul|return|saving\w*|bachat|lagega|lagegi|padega|padegi|total|net)\b/;
+
+/** A part that asks about money, which a state carried from another part serves (state top-ups). */
+const NEEDS_STATE = /\b(subsid\w*|sabsid\w*|cost\w*|kharch\w*|price\w*|daam|kimat|kiimat|keemat|total|net|scheme|yojana|policy)\b/;
+
+/**
+ * Splits a message (splitQuestions) and carries the shared entities: a part
+ * without a kW figure or units of its own that asks about money, roof or
+ * output gets the size another part names ("3 kW") or works out from its
+ * units; a part without a state gets the state another part names.
+ * @param language the asker's language (for the query reader).
+ * Example: "what size for 300 units and how much subsidy?" ->
+ * [{ text: "what size for 300 units", ask: same, carried: "" },
+ *  { text: "how much subsidy", ask: "how much subsidy (2.5 kW)", carried: "2.5 kW" }].
+ */
+export function splitCompound(message: string, language: ChatLanguage): QuestionPart[] {
+  const texts = splitQuestions(message);
+  if (texts.length < 2) return texts.map((t) => ({ text: t, ask: t, carried: '' }));
+  const us = texts.map((t) => understand(t, language));
+  const monthly = (u: (typeof us)[number]) => (u.units ? u.units.value * (u.units.per === 'day' ? 30 : u.units.per === 'year' ? 1 / 12 : 1) : undefined);
+  const kW = us.find((u) => u.kw !== undefined)?.kw
+    ?? (() => { const m = us.map(monthly).find((v) => v !== undefined && v > 0); return m ? systemSizeFromUnits(m).kW : undefined; })();
+  const state = us.find((u) => u.state)?.state ?? null;
+  return texts.map((t, i) => {
+    const u = us[i]!;
+    const n = ` ${normalizeText(t)} `;
+    const add: string[] = [];
+    if (kW !== undefined && u.kw === undefined && !u.units && !u.area && NEEDS_SIZE.test(n)) add.push(`${kW} kW`);
+    if (state && !u.state && NEEDS_STATE.test(n)) add.push(state.english);
+    const carried = add.join(', ');
+    return { text: t, ask: carried ? `${t} (${carried})` : t, carried };
+  });
+}
