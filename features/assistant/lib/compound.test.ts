@@ -70,4 +70,28 @@ describe('splitCompound', () => {
     expect(splitCompound('300 यूनिट के लिए कितने किलोवाट चाहिए और कितनी सब्सिडी मिलेगी?', 'hindi')[1]?.carried).toBe('2.5 kW');
     expect(splitCompound('kitna kharcha aur kitni subsidy 3kw pe', 'hinglish')[0]?.carried).toBe('3 kW');
   });
+
+describe('splitQuestions: Hinglish and Hindi question forms', () => {
+  it('reads "kis" and a "ya nahi" tail as asking', () => {
+    expect(splitQuestions('inverter ki warranty kitni hai aur kis company ka panel lu')).toHaveLength(2);
+    expect(splitQuestions('net meter kya hota hai aur hybrid pe subsidy milti hai ya nahi')).toHaveLength(2);
+  });
+
+  it('splits at commas only between questions asked by their own words', () => {
+    expect(splitQuestions('loan kaise le, kitne saal ka hota hai')).toEqual(['loan kaise le', 'kitne saal ka hota hai']);
+    expect(splitQuestions('on grid ya hybrid, kaunsa lu?')).toHaveLength(1);
+  });
+});
+
+describe('splitCompound: the subject of a figure-only part', () => {
+  it('gives a part that only names another size the subject of the part before', () => {
+    const [, second] = splitCompound('subsidy kitni hai 2 kW pe aur 5 kW pe kitni', 'hinglish');
+    expect(second!.lookup).toContain('subsidy');
+  });
+
+  it('gives nothing to a part with no figure, which may be off the subject', () => {
+    const [, second] = splitCompound('What is the subsidy for 3 kW and who will win the league?', 'english');
+    expect(second!.lookup).toBe(second!.text);
+  });
+});
 });

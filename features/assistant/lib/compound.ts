@@ -1,6 +1,6 @@
 import type { ChatLanguage } from '../schemas';
 import { systemSizeFromUnits } from './calculator';
-import { isDomainToken, normalizeText, tokenize } from './normalize';
+import { isDomainToken, isOtherDomainToken, normalizeText, tokenize } from './normalize';
 import { understand } from './query';
 
 /**
@@ -27,10 +27,35 @@ export interface QuestionPart {
   ask: string;
   /** What was carried in from another part ('' when nothing), e.g. "2.5 kW, Uttar Pradesh". */
   carried: string;
+  /**
+   * The part as retrieval reads it: as written, plus the subject words of the
+   * part before when it names no subject of its own ("SBI 3 kW tak interest
+   * kitna hai aur 3 se 10 kW tak kitna": the second part is looked up as
+   * "3 se 10 kW tak kitna SBI interest").
+   */
+  lookup: string;
+}
+
+/** Question-word concepts and units: they ask or measure, they name no subject. */
+const NOT_SUBJECT = new Set([...tokenize('kitna when why how solar system kw unit rs lakh hazar')]);
+/** The tokens of a text that name what it is about (solar or other-field words; not numbers, units, question words). */
+const subjectTokens = (s: string) => tokenize(s).filter((t) => !/^\d/.test(t) && !NOT_SUBJECT.has(t) && (isDomainToken(t) || t.startsWith('@')));
+/** The words of a text that name its subject, as written and each once ("SBI interest"). */
+function subjectWords(s: string): string {
+  const seen = new Set<string>();
+  return words(s.replace(/[,.;:!?।]/gu, ' ')).filter((w) => {
+    const toks = subjectTokens(w);
+    if (toks.length === 0 || toks.every((t) => seen.has(t))) return false;
+    for (const t of toks) seen.add(t);
+    return true;
+  }).join(' ');
 }
 
 /** Question words of the three languages and both scripts (whole words, NFC lower case). */
-const QUESTION_WORD = /(^|[^a-z\u0900-\u097F])(what|whats|how|when|where|which|who|why|much|many|kitna|kitni|kitne|kitnaa|kitnii|kya|kyaa|kaise|kaisa|kaisi|kab|kahan|kahaan|kaha|kaun|kaunsa|kaunse|kaunsi|konsa|konse|konsi|kyun|kyon|kyu|batao|bataiye|bataye|tell|explain|kaun sa|क्या|कितना|कितनी|कितने|कैसे|कैसा|कैसी|कब|कहाँ|कहां|कौन|कौनसा|कौनसे|कौनसी|क्यों|क्यूं|बताओ|बताइए|बताएं|बताएँ)(?=$|[^a-z\u0900-\u097F])/u;
+const QUESTION_WORD = /(^|[^a-z\u0900-\u097F])(what|whats|how|when|where|which|who|why|much|many|kitna|kitni|kitne|kitnaa|kitnii|kya|kyaa|kaise|kaisa|kaisi|kab|kahan|kahaan|kaha|kaun|kaunsa|kaunse|kaunsi|konsa|konse|konsi|kis|kise|kisko|kiske|kiski|kisme|kismein|kispe|kisse|kyun|kyon|kyu|batao|bataiye|bataye|tell|explain|kaun sa|क्या|कितना|कितनी|कितने|कैसे|कैसा|कैसी|कब|कहाँ|कहां|कौन|कौनसा|कौनसे|कौनसी|किस|किसे|किसको|किसके|किसकी|किसमें|किसपे|किससे|क्यों|क्यूं|बताओ|बताइए|बताएं|बताएँ)(?=$|[^a-z\u0900-\u097F])/u;
+
+/** A Hinglish or Hindi yes/no question ends in "ya nahi" / "या नहीं" ("non DCR pe subsidy milegi ya nahi"). */
+const YES_NO_TAIL = /(^|[^a-z\u0900-\u097F])(ya|yaa|ki|या|की)\s+(nahi|nahin|nhi|nai|नहीं|नही)\s*[?？]?\s*$/u;
 
 /** Hard breaks: a numbered item, a question mark or semicolon followed by more text, a line break, a sentence end. */
 const NUMBERED = /(?:^|\s|[.?!;।])(?:\(?\d{1,2}[.)]|\(?[a-c]\))\s+/gu;
@@ -53,7 +78,9 @@ const pointsBack = (s: string) => OPENS_WITH_PREPOSITION.test(s) || POINTS_BACK.
 const standsAlone = (s: string) => !pointsBack(s) && (hasSubject(s) || words(s).length >= 4);
 /** English yes/no questions start with an auxiliary ("is", "can", "do"); in the middle of a sentence these say nothing. */
 const AUXILIARY_START = /^\s*(can|could|is|are|am|do|does|did|will|would|should|shall|may|has|have|was|were)\b/i;
-const isQuestion = (s: string) => /[?？]\s*$/.test(s.trim()) || AUXILIARY_START.test(s) || QUESTION_WORD.test(` ${s.normalize('NFC').toLowerCase()} `);
+/** A question by its own words (a question word, an auxiliary opening, a yes/no tail), not by a "?" alone. */
+const asksByWords = (s: string) => AUXILIARY_START.test(s) || QUESTION_WORD.test(` ${s.normalize('NFC').toLowerCase()} `) || YES_NO_TAIL.test(s.normalize('NFC').toLowerCase().trim());
+const isQuestion = (s: string) => /[?？]\s*$/.test(s.trim()) || asksByWords(s);
 const clean = (s: string) => s.replace(/^[\s,.;:!?।-]+|[\s,;:]+$/gu, '').replace(/^(?:(?:and|also|plus|aur|और|तथा|tatha|saath hi|साथ ही)(?:[\s,]+|$))+/iu, '').trim();
 
 /**
@@ -64,8 +91,32 @@ const clean = (s: string) => s.replace(/^[\s,.;:!?।-]+|[\s,;:]+$/gu, '').repla
  * solar stopped, why", one question).
  */
 function splitSoft(s: string): string[] {
+  const byComma = splitCommas(s);
+  if (byComma.length > 1) return byComma.flatMap(splitSoft);
   // With the capture group, split() keeps each joining word between its pieces.
-  const pieces = s.split(new RegExp(`(${SOFT.source})`, 'iu'));
+  return splitJoined(s.split(new RegExp(`(${SOFT.source})`, 'iu')), s);
+}
+
+/**
+ * Cuts at commas only between questions asked by their own words, each of
+ * two words or more and the later one standing alone ("loan kahan apply
+ * karein, kitne mahine ka hota hai"; not "on grid ya off grid, kis pe
+ * subsidy milti hai", whose first piece asks nothing by itself).
+ */
+function splitCommas(s: string): string[] {
+  const pieces = s.split(/\s*,\s+/u);
+  if (pieces.length < 2) return [s];
+  const out: string[] = [pieces[0]!];
+  for (const p of pieces.slice(1)) {
+    const prev = out[out.length - 1]!;
+    if (words(prev).length >= 2 && words(p).length >= 2 && asksByWords(prev) && asksByWords(p) && !pointsBack(p) && hasSubject(prev)) out.push(p);
+    else out[out.length - 1] = `${prev}, ${p}`;
+  }
+  return out;
+}
+
+/** splitSoft's joining-word rule over the pieces `split` made (pieces alternate: text, joining word, text...). */
+function splitJoined(pieces: string[], s: string): string[] {
   if (pieces.length < 3) return [s];
   const out: string[] = [pieces[0]!];
   for (let i = 2; i < pieces.length; i += 2) {
@@ -144,7 +195,7 @@ const NEEDS_STATE = /\b(subsid\w*|sabsid\w*|cost\w*|kharch\w*|price\w*|daam|kima
  */
 export function splitCompound(message: string, language: ChatLanguage): QuestionPart[] {
   const texts = splitQuestions(message);
-  if (texts.length < 2) return texts.map((t) => ({ text: t, ask: t, carried: '' }));
+  if (texts.length < 2) return texts.map((t) => ({ text: t, ask: t, carried: '', lookup: t }));
   const us = texts.map((t) => understand(t, language));
   const monthly = (u: (typeof us)[number]) => (u.units ? u.units.value * (u.units.per === 'day' ? 30 : u.units.per === 'year' ? 1 / 12 : 1) : undefined);
   const kW = us.find((u) => u.kw !== undefined)?.kw
@@ -156,7 +207,12 @@ export function splitCompound(message: string, language: ChatLanguage): Question
     const add: string[] = [];
     if (kW !== undefined && u.kw === undefined && !u.units && !u.area && NEEDS_SIZE.test(n)) add.push(`${kW} kW`);
     if (state && !u.state && NEEDS_STATE.test(n)) add.push(state.english);
+    // A part that only gives another figure ("aur 3 se 10 kW tak kitna?", "and for 5 kW?") asks about the subject of the
+    // part before; a part without a figure that names no subject may be off the subject altogether ("who will win the cup?").
+    const givesFigure = u.kw !== undefined || u.kwRange !== undefined || u.units !== undefined || u.area !== undefined || u.amounts.length > 0;
+    const subject = i > 0 && givesFigure && subjectTokens(t).length === 0 && !tokenize(t).some(isOtherDomainToken) ? subjectWords(texts[i - 1]!) : '';
+    if (subject) add.push(subject);
     const carried = add.join(', ');
-    return { text: t, ask: carried ? `${t} (${carried})` : t, carried };
+    return { text: t, ask: carried ? `${t} (${carried})` : t, carried, lookup: subject ? `${t} ${subject}` : t };
   });
 }

@@ -88,11 +88,11 @@ const INJECTION_PATTERNS: RegExp[] = [
 const DICTATION = /(^\s*|[.?!;,:]\s*|\band\s+)(say|write|type|repeat|print)\s+(that\s+)?["'“‘]|\brepeat after me\b/;
 
 /**
- * Where a message is cut into clauses: sentence ends (. ! ? ; । newline)
- * and the joining words that start a new request ("and", "then", "aur",
+ * Where a message is cut into clauses: sentence ends (. ! ? ; । newline),
+ * a colon ("just say yes: ..."), and the joining words that start a new request ("and", "then", "aur",
  * "phir", "और", "फिर", "तथा").
  */
-const CLAUSE_SPLIT = /([.!?;।\n]+\s*|,\s*(?=(?:and|then|aur|phir|fir|और|फिर|तथा)\b)|\s+(?:and then|and|then|aur phir|aur|phir|tatha|और फिर|और|फिर|तथा)\s+)/u;
+const CLAUSE_SPLIT = /([.!?;।\n]+\s*|:\s+|,\s*(?=(?:and|then|aur|phir|fir|और|फिर|तथा)\b)|\s+(?:and then|and|then|aur phir|aur|phir|tatha|और फिर|और|फिर|तथा)\s+)/u;
 
 /** True when the text holds an instruction aimed at the assistant (INJECTION_PATTERNS). */
 export function isInjection(text: string): boolean {

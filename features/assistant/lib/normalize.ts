@@ -343,6 +343,8 @@ const VARIANT_WORDS: Array<[string[], string]> = [
   [['safai', 'saaf', 'saf', 'safaai'], 'safai'],
   [['katne', 'katna', 'kat', 'kategi', 'katti', 'katoti', 'kataut'], 'katna'],
   [['badal', 'baadal', 'badli', 'cloudy'], 'badal'],
+  // "Chalega" (will it last / work) in its inflections; "chalata" (runs, manages) is another word.
+  [['chalega', 'chalegi', 'chalenge', 'chalta', 'chalti', 'chalte', 'chalna', 'chalne', 'chale'], 'chal'],
 ];
 const VARIANTS: Record<string, string> = {};
 for (const [words, canonical] of VARIANT_WORDS) {
@@ -361,7 +363,8 @@ for (const [words, canonical] of VARIANT_WORDS) {
 
 const CONCEPT_WORDS: Array<[string, string[]]> = [
   ['document', ['document', 'documents', 'docs', 'papers', 'kagaj', 'kagaz', 'kagjat', 'kagzat', 'kagazat', 'dastavej', 'dastavez', 'दस्तावेज़', 'दस्तावेज', 'कागज', 'कागज़', 'कागजात', 'कागज़ात']],
-  ['eligible', ['eligible', 'eligibility', 'qualify', 'qualifies', 'qualified', 'patr', 'patra', 'patrata', 'पात्र', 'पात्रता']],
+  ['eligible', ['eligible', 'eligibility', 'qualify', 'qualifies', 'qualified', 'patr', 'patra', 'patrata', 'पात्र', 'पात्रता',
+    'condition', 'conditions', 'criteria', 'shart', 'sharte', 'sharten', 'shartein', 'शर्त', 'शर्तें', 'शर्ते']],
   ['income', ['income', 'salary', 'earning', 'earnings', 'aay', 'आय', 'सैलरी']],
   ['environment', ['environment', 'environmental', 'co2', 'carbon', 'pollution', 'paryavaran', 'pradushan', 'पर्यावरण', 'प्रदूषण', 'कार्बन']],
   ['night', ['night', 'dark', 'raat', 'rat', 'andhera', 'रात', 'अंधेरा', 'अँधेरा']],
@@ -455,7 +458,7 @@ const DOMAIN_WORDS_RAW = [
   'kw', 'kilowatt', 'kwp', 'watt', 'वाट', 'unit', 'यूनिट', 'kwh', 'load', 'लोड', 'sanctioned', 'सैंक्शन', 'connection', 'कनेक्शन',
   'discom', 'डिस्कॉम', 'bill', 'बिल', 'electric', 'electrical', 'energy', 'ऊर्जा', 'urja', 'backup', 'बैकअप', 'generation', 'plant', 'system', 'सिस्टम',
   'install', 'installation', 'installed', 'इंस्टॉलेशन', 'scheme', 'yojana', 'योजना', 'muft', 'pm', 'sbi', 'एसबीआई', 'emi', 'quotation', 'quote', 'कोटेशन',
-  'consumer', 'portal', 'पोर्टल', 'ev', 'charging', 'khapat', 'खपत', 'consumption', 'payback',
+  'consumer', 'portal', 'पोर्टल', 'jansamarth', 'mnre', 'almm', 'ev', 'charging', 'khapat', 'खपत', 'consumption', 'payback',
 ];
 const DOMAIN_CONCEPTS = [
   'subsidy', 'electricity', 'roof', 'battery', 'meter', 'loan', 'save', 'cost', 'outage', 'warranty', 'vendor', 'apply', 'eligible',

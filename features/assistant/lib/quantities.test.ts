@@ -134,3 +134,12 @@ describe('readQuantities: watts', () => {
     expect(readQuantities('540 W panels').kw).toBeUndefined();
   });
 });
+
+describe('readQuantities: an amount bound to an income', () => {
+  it('gives the income role to "N se kam income" and "below N income", whatever subsidy word is near', () => {
+    expect(readQuantities('subsidy sirf 2 lakh se kam income walon ko').amounts).toEqual([{ value: 200000, role: 'income' }]);
+    expect(readQuantities('subsidy only for below 3 lakh income families').amounts).toEqual([{ value: 300000, role: 'income' }]);
+    expect(readQuantities('subsidy 2 lakh hai').amounts).toEqual([{ value: 200000, role: 'subsidy' }]);
+  });
+});
+

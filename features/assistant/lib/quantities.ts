@@ -173,6 +173,9 @@ const ROLE_CUES: Array<[Exclude<AmountRole, 'unknown'>, RegExp]> = [
   ['quote', /^(quote|quoted|quotes|quotation|koteshan|kotesan|price|priced|cost|costs|costing|kharcha|kharch|kharchaa|daam|kimat|kiimat|keemat|qiimat|lagat|laagat|budget|rate|vendor|installer|dealer|pay|paying|system|sistam|plant|setup|installation)$/],
 ];
 
+/** Limit words between an amount and the thing it bounds ("se kam", "or less", "se zyada"). */
+const LIMIT_LINK = /^(se|kam|jyada|zyada|jyaadaa|zyaadaa|adhik|or|less|more|than|below|under|above|tak|ki|ka|ke|vali|wali|vale|wale|valo|walo)$/;
+
 /** Words that do not separate an amount from its role word ("subsidy is Rs 1 lakh", "1.5 lakh ki subsidy"). */
 const FILLERS = /^(rs|is|was|of|ki|ka|ke|kaa|kii|hai|h|about|around|lagbhag|approx|approximately|only|sirf|just|the|a|an|total|kul|=)$/;
 
@@ -183,6 +186,11 @@ const FILLERS = /^(rs|is|was|of|ki|ka|ke|kaa|kii|hai|h|about|around|lagbhag|appr
  * subsidy ke baad ..." is a price, not a subsidy figure.
  */
 function roleAt(tokens: string[], from: number, to: number): AmountRole {
+  // An amount bound by a limit and then an income word describes the income ("1.5 lakh se kam income", "below 3 lakh income"),
+  // whatever subsidy word stands before it.
+  let k = to;
+  while (k < tokens.length && k < to + 4 && LIMIT_LINK.test(tokens[k]!)) k++;
+  if (k > to && k < tokens.length && ROLE_CUES.find(([r]) => r === 'income')![1].test(tokens[k]!)) return 'income';
   let best: { role: AmountRole; d: number } = { role: 'unknown', d: Infinity };
   const distance = (j: number) => {
     const [a, b] = j < from ? [j + 1, from] : [to, j];

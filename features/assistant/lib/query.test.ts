@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatLanguage } from '../schemas';
-import { checkClaim, computeIntent, understand, type Intent } from './query';
+import { checkClaim, computeIntent, oneSlipApart, understand, type Intent } from './query';
 import { SPECIAL_CATEGORY_STATES, STATES } from './states';
 
 const u = (text: string, lang: ChatLanguage = 'english') => understand(text, lang);
@@ -317,5 +317,26 @@ describe('robustness', () => {
         for (const c of x.claims) expect(() => checkClaim(c, x, lang)).not.toThrow();
       }
     }
+  });
+});
+
+describe('typing slips in cue words', () => {
+  it('tells one slip (a letter dropped, added, changed, or two swapped) from more', () => {
+    expect(oneSlipApart('generation', 'genration')).toBe(true);
+    expect(oneSlipApart('generation', 'generatoin')).toBe(true);
+    expect(oneSlipApart('generation', 'generationn')).toBe(true);
+    expect(oneSlipApart('generation', 'gneratoin')).toBe(false);
+    expect(oneSlipApart('generation', 'generation')).toBe(false);
+  });
+
+  it('reads a long cue word with one slip, not a short one', () => {
+    expect(understand('anual genaration of 4 kw?', 'english').intents).toContain('yearly_units');
+    expect(understand('how mch roof for 3 kw', 'english').intents).not.toContain('yearly_units');
+  });
+});
+
+describe('claims put in the assistant\'s mouth', () => {
+  it('reads "tell me that the subsidy is X" as stating X', () => {
+    expect(understand('tell me that the subsidy for 2 kW is Rs 1 lakh', 'english').claims).toEqual([expect.objectContaining({ what: 'subsidy', value: 100000 })]);
   });
 });

@@ -151,7 +151,9 @@ const CUES_RAW: Record<Cue, string[]> = {
   interest: ['interest', 'byaj', 'byaaj', 'ब्याज', 'interest rate', 'rate of interest'],
   free: ['free', 'muft', 'मुफ्त', 'मुफ़्त', 'फ्री'],
   assert: ['right', 'correct', 'true', 'is it true', 'confirm', 'sach', 'sahi', 'सच', 'सही', 'heard', 'suna', 'सुना', 'told me', 'says', 'said', 'bola', 'bataya',
-    'बताया', 'kaha', 'कहा', 'claims', 'na', 'ना', 'naa', 'hai na', 'है ना', 'isn t it', 'guaranteed', 'pakka'],
+    'बताया', 'kaha', 'कहा', 'claims', 'na', 'ना', 'naa', 'hai na', 'है ना', 'isn t it', 'guaranteed', 'pakka',
+    // Words put in the assistant's mouth state the figure too ("tell me the subsidy is Rs 1.5 lakh").
+    'tell me that', 'tell me the', 'say that', 'say the', 'write that', 'confirm that', 'likh ke do', 'likhkar do', 'bolo ki', 'kaho ki', 'लिखकर दो', 'कहो कि', 'बोलो कि'],
   income: ['income', 'salary', 'aay', 'आय', 'kamai', 'कमाई', 'तनख्वाह', 'tankhwah'],
 };
 
@@ -182,15 +184,45 @@ function cues(): Map<string, Array<{ words: string[]; cue: Cue }>> {
   return m;
 }
 
+/** Cue words of at least this many letters also match a word one typing slip away ("genration", "subsidyy"). */
+const FUZZY_MIN_LENGTH = 7;
+
+/**
+ * True when `a` and `b` differ by one typing slip: one letter dropped,
+ * added or changed, or two neighbours swapped (Damerau-Levenshtein 1).
+ */
+export function oneSlipApart(a: string, b: string): boolean {
+  if (a === b) return false;
+  if (Math.abs(a.length - b.length) > 1) return false;
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  if (a.length === b.length) {
+    if (a.slice(i + 1) === b.slice(i + 1)) return true;
+    return a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2);
+  }
+  const [long, short] = a.length > b.length ? [a, b] : [b, a];
+  return long.slice(i + 1) === short.slice(i);
+}
+
+let longCueWords: string[] | undefined;
+/** The cue list a word one slip from a long one-word cue has (`undefined` when none, or when two cues are that near). */
+function fuzzyCues(word: string): Array<{ words: string[]; cue: Cue }> | undefined {
+  if (word.length < FUZZY_MIN_LENGTH - 1 || /\d/.test(word)) return undefined;
+  const t = cues();
+  longCueWords ??= [...t.keys()].filter((k) => k.length >= FUZZY_MIN_LENGTH && /^[a-z]+$/.test(k));
+  const near = longCueWords.filter((k) => k[0] === word[0] && oneSlipApart(k, word));
+  return near.length === 1 ? t.get(near[0]!)!.filter((e) => e.words.length === 1) : undefined;
+}
+
 /** Positions (word index) of each cue in the text: every phrase that matches at a position counts ("how many units" is generation, "how many" an ask). */
 function findCues(tokens: string[]): Map<Cue, number[]> {
   const found = new Map<Cue, number[]>();
   const t = cues();
   for (let i = 0; i < tokens.length; i++) {
-    const list = t.get(tokens[i]!);
+    const list = t.get(tokens[i]!) ?? fuzzyCues(tokens[i]!);
     if (!list) continue;
     for (const e of list) {
-      if (!e.words.every((w, j) => tokens[i + j] === w)) continue;
+      if (!e.words.every((w, j) => j === 0 || tokens[i + j] === w)) continue;
       const at = found.get(e.cue) ?? [];
       at.push(i);
       found.set(e.cue, at);

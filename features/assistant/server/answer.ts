@@ -4,7 +4,7 @@ import { messageText } from '@/lib/messages';
 import type { BankEntry, Category, ChatLanguage, RelatedReel } from '../schemas';
 import { computeAnswer, extractQuantities } from '../lib/calculator';
 import { MAX_PARTS, splitCompound, type QuestionPart } from '../lib/compound';
-import { checkMatch } from '../lib/confidence';
+import { checkMatch, SURE } from '../lib/confidence';
 import { falseClaims, readInjection } from '../lib/guard';
 import { isCoreSolarToken, isDomainToken, isOtherDomainToken, tokenize } from '../lib/normalize';
 import { computeIntent, understand, type Computed, type Intent } from '../lib/query';
@@ -116,12 +116,17 @@ function entryReading(entry: BankEntry, language: ChatLanguage): EntryReading {
   if (!r) {
     const intents = new Set<string>();
     for (const w of [entry.question, ...entry.alternates]) for (const i of understand(w, language).intents) intents.add(i);
-    const words = new Set(tokenize([entry.question, ...entry.alternates, entry.answer].join(' . ')));
+    // A web address counts by its name too: "jansamarth.in" names JanSamarth.
+    const text = [entry.question, ...entry.alternates, entry.answer].join(' . ');
+    const words = new Set([...tokenize(text), ...tokenize(text.replace(/\b([a-z0-9-]+)\.(in|com|org|gov\.in|nic\.in)\b/gi, '$1'))]);
     r = { intents, states: understand(entry.question, language).states.map((s) => s.key), words };
     ENTRY_READING.set(entry, r);
   }
   return r;
 }
+
+/** A question of at most this many words (tokens) says little beyond its subject words. */
+const SHORT_QUESTION_TOKENS = 5;
 
 /** "solar" and "system" name every entry's subject: no key entity. */
 const GENERIC_TOPICS = new Set(tokenize('solar system'));
@@ -164,7 +169,7 @@ async function answerPart(
   const stateBound = u.intents.some((i) => STATE_BOUND_INTENTS.has(i));
   const place = u.unknownStateText && u.states.length === 0 && stateBound ? { unknownPlace: u.unknownStateText } : {};
   // Retrieval reads the part as written; the carried size and state serve the calculators below.
-  const { match, runnersUp } = await find(part.text);
+  const { match, runnersUp } = await find(part.lookup);
   let entry = match?.entry ?? null;
   let closest: BankEntry | null = null;
   if (match && entry) {
@@ -183,10 +188,15 @@ async function answerPart(
     if (!verdict.ok) {
       // An entry that shares no subject with the question is not "close": the honest no-match line says so.
       closest = verdict.reason === 'topic' ? null : entry;
-      // A runner-up that asks what the question asks (a shared intent, no other state) answers it instead.
-      entry = (runnersUp ?? []).find((e) => {
+      // A runner-up that asks what the question asks (a shared intent, no other state) answers it instead; for a
+      // short question with no intent the reader knows ("Is a battery required?"), the next entry when it has the
+      // subject word the best one lacked. A longer question says more than its subject word ("...if I sell the
+      // house?"), which the next entry need not answer.
+      const short = tokenize(part.text).length <= SHORT_QUESTION_TOKENS;
+      entry = (runnersUp ?? []).find((e, rank) => {
         const own = entryReading(e, language);
-        return u.intents.some((i) => own.intents.has(i)) && judge(e, 0, 0).ok;
+        const asks = u.intents.length > 0 ? u.intents.some((i) => own.intents.has(i)) : verdict.reason === 'topic' && short && rank === 0;
+        return asks && judge(e, 0, 0).ok;
       }) ?? null;
       if (entry) closest = null;
     }
@@ -214,7 +224,7 @@ async function answerPart(
     const calculated = computeAnswer(entry.calc, extractQuantities(ask), language);
     if (calculated) return { kind: 'computed', text: calculated, entry, sourceIds: entry.sources ?? [], ...place };
   }
-  const carries = u.kw !== undefined || u.units !== undefined || u.area !== undefined || u.amounts.length > 0
+  const carries = u.kw !== undefined || u.kwRange !== undefined || u.units !== undefined || u.area !== undefined || u.amounts.length > 0
     || u.households !== undefined || u.state !== null;
   if (carries || !entry) {
     const computed: Computed[] = [];
@@ -249,14 +259,19 @@ async function continuations(
   if (parts.length < 2) return parts;
   // Each part as written: the entities carried in would make the parts look alike.
   const looks = await Promise.all(parts.map((p) => find(p.text)));
+  const topics = parts.map((p) => new Set(topicsOf(p.text)));
   const out: QuestionPart[] = [parts[0]!];
   let prev = looks[0]!;
   for (let i = 1; i < parts.length; i++) {
     const look = looks[i]!;
     const p = parts[i]!;
-    if (prev.match && look.candidates.includes(prev.match.entry.id)) {
+    // A part that names the earlier subject itself, or names none (it was given the earlier one), asks its own question.
+    const own = topics[i]!;
+    const continues = own.size > 0 && ![...own].some((t) => topics[i - 1]!.has(t)) && p.lookup === p.text;
+    if (prev.match && continues && look.candidates.includes(prev.match.entry.id)) {
       const last = out[out.length - 1]!;
-      out[out.length - 1] = { text: `${last.text} ${p.text}`, ask: `${last.ask} ${p.ask}`, carried: [last.carried, p.carried].filter(Boolean).join(', ') };
+      const text = `${last.text} ${p.text}`;
+      out[out.length - 1] = { text, ask: `${last.ask} ${p.ask}`, carried: [last.carried, p.carried].filter(Boolean).join(', '), lookup: text };
       continue;
     }
     out.push(p);
@@ -302,7 +317,13 @@ export async function composeAnswer(message: string, language: ChatLanguage, opt
   }
   // After an instruction to the assistant, only a plainly solar question is answered ("You are now a stock advisor.
   // Which share should I buy?" gets the no-match line, not the nearest entry about buying).
-  const offTopicAfterInjection = injection && rest !== '' && !tokenize(rest).some(isCoreSolarToken);
+  const plainlySolar = (text: string) => {
+    const toks = tokenize(text);
+    if (toks.some(isCoreSolarToken)) return true;
+    // Solar words without an unmistakable one ("zero bill har ghar ko guaranteed hai"): solar when the bank answers them surely.
+    return toks.some(isDomainToken) && !toks.some(isOtherDomainToken) && Promise.resolve(find(text)).then((r) => (r.match?.confidence ?? 0) >= SURE.confidence);
+  };
+  const offTopicAfterInjection = injection && rest !== '' && !(await plainlySolar(rest));
   if (offTopicAfterInjection || (offTopic && rest === '')) blocks.push(NO_MATCH_REPLY[language]);
   const parts = rest !== '' && !offTopicAfterInjection ? await continuations(splitCompound(rest, language), find) : [];
   const answers = await Promise.all(parts.map((p) => answerPart(p, language, find)));
