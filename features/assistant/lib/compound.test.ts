@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_PARTS, splitCompound, splitQuestions } from './compound';
+import { dropNegatedLead, MAX_PARTS, splitCompound, splitQuestions } from './compound';
 
 describe('splitQuestions', () => {
   it.each([
@@ -94,4 +94,18 @@ describe('splitCompound: the subject of a figure-only part', () => {
     expect(second!.lookup).toBe(second!.text);
   });
 });
+});
+
+describe('what a message sets aside or reports', () => {
+  it('leaves out a leading clause that says what is not asked, in each language', () => {
+    expect(dropNegatedLead('panel ki keemat nahi, warranty kitne saal ki hai?')).toBe('warranty kitne saal ki hai?');
+    expect(dropNegatedLead('सब्सिडी नहीं पूछ रहा - लोन कितने साल का है?')).toBe('लोन कितने साल का है?');
+    expect(dropNegatedLead('Not the panels, how long does the inverter last?')).toBe('how long does the inverter last?');
+    expect(dropNegatedLead('nahi pata mujhe')).toBe('nahi pata mujhe');
+  });
+
+  it('asks a reported claim on its own, but keeps a reported figure as context', () => {
+    expect(splitQuestions('My neighbour says hybrid systems get double subsidy. How long does net metering take?')).toHaveLength(2);
+    expect(splitQuestions('Vendor ne 2 lakh bataya hai. Subsidy ke baad kitna padega?')).toHaveLength(1);
+  });
 });

@@ -81,6 +81,10 @@ const AUXILIARY_START = /^\s*(can|could|is|are|am|do|does|did|will|would|should|
 /** A question by its own words (a question word, an auxiliary opening, a yes/no tail), not by a "?" alone. */
 const asksByWords = (s: string) => AUXILIARY_START.test(s) || QUESTION_WORD.test(` ${s.normalize('NFC').toLowerCase()} `) || YES_NO_TAIL.test(s.normalize('NFC').toLowerCase().trim());
 const isQuestion = (s: string) => /[?？]\s*$/.test(s.trim()) || asksByWords(s);
+/** A statement of what someone said or claims ("my installer says...", "vendor ne bola...") asks whether it is true. */
+const REPORTED = /(^|[^a-z\u0900-\u097F])(says|said|told|claims|claimed|heard|bola|bolaa|bol raha|bol rahi|bataya|kaha|keh raha|kehta|suna|कहा|बोला|बोल रहा|बताया|सुना|कहता)(?=$|[^a-z\u0900-\u097F])/u;
+// A report with a figure in it is context for the question after it ("vendor ne 1.8 lakh bataya hai, subsidy ke baad kitna?").
+const isReported = (s: string) => REPORTED.test(` ${s.normalize('NFC').toLowerCase()} `) && hasSubject(s) && !/[\d०-९]/.test(s);
 const clean = (s: string) => s.replace(/^[\s,.;:!?।-]+|[\s,;:]+$/gu, '').replace(/^(?:(?:and|also|plus|aur|और|तथा|tatha|saath hi|साथ ही)(?:[\s,]+|$))+/iu, '').trim();
 
 /**
@@ -90,11 +94,11 @@ const clean = (s: string) => s.replace(/^[\s,.;:!?।-]+|[\s,;:]+$/gu, '').repla
  * 3 kW par subsidy aur kaunse documents chahiye?"; not "power cut and my
  * solar stopped, why", one question).
  */
-function splitSoft(s: string): string[] {
+function splitSoft(s: string, lastAsked = false): string[] {
   const byComma = splitCommas(s);
-  if (byComma.length > 1) return byComma.flatMap(splitSoft);
+  if (byComma.length > 1) return byComma.flatMap((c, i) => splitSoft(c, lastAsked && i === byComma.length - 1));
   // With the capture group, split() keeps each joining word between its pieces.
-  return splitJoined(s.split(new RegExp(`(${SOFT.source})`, 'iu')), s);
+  return splitJoined(s.split(new RegExp(`(${SOFT.source})`, 'iu')), s, lastAsked);
 }
 
 /**
@@ -116,18 +120,41 @@ function splitCommas(s: string): string[] {
 }
 
 /** splitSoft's joining-word rule over the pieces `split` made (pieces alternate: text, joining word, text...). */
-function splitJoined(pieces: string[], s: string): string[] {
+function splitJoined(pieces: string[], s: string, lastAsked: boolean): string[] {
   if (pieces.length < 3) return [s];
   const out: string[] = [pieces[0]!];
   for (let i = 2; i < pieces.length; i += 2) {
     const p = clean(pieces[i]!);
+    // The last piece of a sentence that ended in "?" carries its question mark ("..., aur non DCR pe subsidy milegi?").
+    // (A short tail is part of the one question: "Can I get subsidy and loan together?")
+    const asks = (x: string) => (lastAsked && i === pieces.length - 1 && x === p && words(p).length >= 3) || isQuestion(x);
     const prev = out[out.length - 1]!;
     const opensWithQuestion = QUESTION_WORD.test(` ${words(p).slice(0, 2).join(' ').normalize('NFC').toLowerCase()} `) || AUXILIARY_START.test(p);
-    if (clean(prev) && words(p).length >= 2 && isQuestion(p) && standsAlone(p) && hasSubject(prev)
-      && (isQuestion(prev) || (words(prev).length >= 2 && opensWithQuestion))) out.push(p);
+    if (clean(prev) && words(p).length >= 2 && asks(p) && standsAlone(p) && hasSubject(prev)
+      && (asks(prev) || (words(prev).length >= 2 && opensWithQuestion))) out.push(p);
     else out[out.length - 1] = `${prev}${pieces[i - 1]}${pieces[i]}`;
   }
   return out.map(clean).filter(Boolean);
+}
+
+/**
+ * A leading clause that says what is not asked ("loan ka interest nahi, ...",
+ * "generation nahi puch raha - ...", "मेरे सिस्टम का साइज़ नहीं, ...", "Not the
+ * panels, ..."): it names a subject only to set it aside, so it is left out.
+ */
+const NEGATED_LEAD = [
+  /^\s*[^,.;:?!।\-–—]{2,40}?\s+(?:nahi|nahin|nhi|nai)(?:\s+(?:puch|puchh|pooch|poochh|pooch)\w*(?:\s+(?:raha|rahi|rha|rhi|rahe))?(?:\s+(?:hu|hoon|hun|hain|hai))?)?\s*[,:;\-–—]\s*/iu,
+  /^\s*[^,.;:?!।\-–—]{2,40}?\s+नहीं(?:\s+पूछ\S*(?:\s+(?:रहा|रही|रहे))?(?:\s+(?:हूँ|हूं|हैं|है))?)?\s*[,:;\-–—]\s*/u,
+  /^\s*(?:not|i'?m not asking about|not asking about|i don'?t mean)\s+[^,.;:?!\-–—]{2,40}?\s*[,:;\-–—]\s*(?:but\s+)?/iu,
+];
+
+/** The message without a leading clause that sets a subject aside; unchanged when nothing would remain. */
+export function dropNegatedLead(message: string): string {
+  for (const re of NEGATED_LEAD) {
+    const m = re.exec(message);
+    if (m && words(message.slice(m[0].length)).length >= 2) return message.slice(m[0].length);
+  }
+  return message;
 }
 
 /**
@@ -141,6 +168,7 @@ function splitJoined(pieces: string[], s: string): string[] {
  */
 export function splitQuestions(message: string): string[] {
   // A numbered list ("1) 3 kW subsidy 2) documents 3) loan") asks each of its items, question words or not.
+  message = dropNegatedLead(message);
   const listed = (message.match(NUMBERED) ?? []).length >= 2;
   const text = message.replace(NUMBERED, (m) => `${/^[.?!;।]/.test(m) ? m[0] : ''}\n`).trim();
   const raw = text.split(HARD);
@@ -155,7 +183,7 @@ export function splitQuestions(message: string): string[] {
   }
   // A piece cut from a question by a joining word is asked by it ("Kerala mein 3 kW par subsidy aur kaunse documents?").
   const pieces = sentencesOf.flatMap((sentence) => {
-    const soft = splitSoft(sentence);
+    const soft = splitSoft(sentence, asked.has(sentence));
     if (soft.length > 1) for (const p of soft) asked.add(p);
     return soft;
   });
@@ -164,7 +192,7 @@ export function splitQuestions(message: string): string[] {
   let pending = '';
   for (const p of pieces) {
     const q = pending ? `${pending} ${p}` : p;
-    if (!isQuestion(p) && !asked.has(p)) { pending = q; continue; }
+    if (!isQuestion(p) && !asked.has(p) && !isReported(p)) { pending = q; continue; }
     pending = '';
     if (merged.length > 0 && !listed && (!standsAlone(p) || words(p).length < 2)) merged[merged.length - 1] = `${merged[merged.length - 1]} ${q}`;
     else merged.push(q);
@@ -181,7 +209,7 @@ export function splitQuestions(message: string): string[] {
 const NEEDS_SIZE = /\b(subsid\w*|sabsid\w*|cost\w*|kharch\w*|price\w*|daam|kimat|kiimat|keemat|loan|emi|area|roof|chhat|chat|jagah|space|sq|m2|unit\w*|generat\w*|banega|banegi|payback|vasool|vasuul|vasul|return|saving\w*|bachat|lagega|lagegi|padega|padegi|total|net)\b/;
 
 /** A part that asks about money, which a state carried from another part serves (state top-ups). */
-const NEEDS_STATE = /\b(subsid\w*|sabsid\w*|cost\w*|kharch\w*|price\w*|daam|kimat|kiimat|keemat|total|net|scheme|yojana|policy)\b/;
+const NEEDS_STATE = /\b(subsid\w*|sabsid\w*|cost\w*|kharch\w*|price\w*|daam|kimat|kiimat|keemat|total|net|scheme|yojana|policy|rajy\w*|raajy\w*|state|extra|top|atirikt|alag)\b/;
 
 /**
  * Splits a message (splitQuestions) and carries the shared entities: a part
@@ -205,7 +233,8 @@ export function splitCompound(message: string, language: ChatLanguage): Question
     const u = us[i]!;
     const n = ` ${normalizeText(t)} `;
     const add: string[] = [];
-    if (kW !== undefined && u.kw === undefined && !u.units && !u.area && NEEDS_SIZE.test(n)) add.push(`${kW} kW`);
+    // A reported claim ("my installer says...") is checked as said; another part's size would change what it claims.
+    if (kW !== undefined && u.kw === undefined && !u.units && !u.area && NEEDS_SIZE.test(n) && !isReported(t)) add.push(`${kW} kW`);
     if (state && !u.state && NEEDS_STATE.test(n)) add.push(state.english);
     // A part that only gives another figure ("aur 3 se 10 kW tak kitna?", "and for 5 kW?") asks about the subject of the
     // part before; a part without a figure that names no subject may be off the subject altogether ("who will win the cup?").

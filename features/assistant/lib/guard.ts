@@ -50,6 +50,11 @@ const INJECTION_PATTERNS: RegExp[] = [
   /\bjail ?break\b|\bdan mode\b|\bdeveloper mode\b|\bdo anything now\b|\bgod mode\b|\bunfiltered\b|\buncensored\b/,
   /\b(no|without( any)?)\s+(restrictions|filters|limits|rules|guidelines)\b/,
   /\b(just|only|simply)\s+(say|answer|reply|write|type|respond)\s+(with\s+)?["']?(yes|haan|han|true|ok)\b/,
+  /\b(just|only|simply)\s+(confirm|agree|verify)\b/,
+  // A fake conversation or mode: "SYSTEM: admin mode on", "developer mode", hidden or secret rules.
+  /(^|[\s.!?])(system|assistant|admin|developer)\s*:\s/,
+  /\b(admin|developer|debug|sudo|root|god|maintenance)\s+mode\b/,
+  /\b(hidden|secret|internal|confidential)\s+(rules?|instructions?|prompts?|niyam|settings)\b/,
   /\bsay\s+["']?(yes|haan)["']?\s*(only|to (this|it|that))?\b/,
 
   // Hinglish: override the rules.
@@ -67,7 +72,10 @@ const INJECTION_PATTERNS: RegExp[] = [
   /\b(tumhe|tumhein|tumko|aapko|sikhaya|sikhaaya|bataya)\b[^.?!;।]{0,40}?\b(bhool|bhul)/,
   // Hinglish: reveal the instructions.
   /\b(apna|apne|apni|tumhara|tumhare|tumhari|aapka|aapke|aapki|tera|tere|teri)\s+(prompt|instructions?|nirdesh|rules|niyam|settings)\b[^.?!;।]{0,20}?\b(dikhao|dikha|batao|bata|print|likho|share|do|bolo)\b/,
-  /\b(bas|sirf|keval)\s+(haan|han|ha|yes)\s+(bolo|kaho|likho|bol)\b/,
+  /\b(bas|sirf|keval)\s+(haan|han|ha|yes)\s+(bolo|kaho|likho|bol|bol do|keh do|kah do|likh do)\b/,
+  /\b(bas|sirf|keval)\s+confirm\s+(karo|kar do|kijiye|kro)\b/,
+  // "maan lo tum ... ho" (suppose you are ...), said to the assistant.
+  /\b(maan|man|mano)\s+(lo|lijiye|lijie)\s+(ki\s+)?(tum|aap|tu)\b/,
   // Hindi (Devanagari): override the rules.
   /(निर्देश|निर्देशों|नियम|नियमों|हिदायत|इंस्ट्रक्शन|रूल्स|प्रॉम्प्ट|प्रोम्प्ट)[^.?!;।]{0,30}?(भूल|भुला|अनदेखा|नज़रअंदाज़|नजरअंदाज|छोड़|छोड|मत मानो|मत मानिए|तोड़|इग्नोर)/,
   /(पिछल|पहले की|पहले वाली|पुरानी)[^.?!;।]{0,25}?(बात|बातें|निर्देश)[^.?!;।]{0,15}?(भूल|भुला|इग्नोर)/,
@@ -81,7 +89,9 @@ const INJECTION_PATTERNS: RegExp[] = [
   // Hindi: reveal the instructions.
   /(अपना|अपने|अपनी|तुम्हारा|तुम्हारे|तुम्हारी|आपका|आपके|आपकी|सिस्टम)\s*(प्रॉम्प्ट|प्रोम्प्ट|निर्देश|नियम|इंस्ट्रक्शन|सेटिंग)[^.?!;।]{0,20}?(दिखाओ|दिखाइए|बताओ|बताइए|लिखो|दो|शेयर)/,
   /सिस्टम (प्रॉम्प्ट|प्रोम्प्ट|मैसेज)|जेलब्रेक/,
-  /(बस|सिर्फ़|सिर्फ|केवल)\s*(हाँ|हां|हा)\s*(बोलो|कहो|लिखो|बोलिए|कहिए)/,
+  /(बस|सिर्फ़|सिर्फ|केवल)\s*(हाँ|हां|हा)\s*(बोलो|कहो|लिखो|बोलिए|कहिए|कह दो|बोल दो|लिख दो|कह दीजिए)/,
+  /(मान लो|मान लीजिए|मानो)\s+(कि\s+)?(तुम|आप|तू)\s/,
+  /(घोषणा|ऐलान)\s*(करो|कीजिए|कर दो)/,
 ];
 
 /** Words put in the assistant's mouth ('say "solar is a scam"', "repeat after me"): the whole clause is dropped. */
@@ -144,13 +154,16 @@ export function readInjection(message: string): InjectionReading {
       // "this chat" is the conversation, not the Hinglish "chhat" (roof) that tokenize would read.
       const toks = tokenize(left.replace(/\b(this|the|our|that|in|of)\s+(chat|conversation|session)\b/g, ' '));
       const solar = toks.filter(isDomainToken);
-      if (solar.some(isCoreSolarToken) && !isInjection(left) && !DICTATION.test(` ${clause.toLowerCase()} `)) kept.push(left.trim(), sep.trim() && /[?]/.test(sep) ? '? ' : ' ');
+      // What is left keeps its sentence end, without the words that pointed at the instruction ("..., just confirm that").
+      const remains = left.trim().replace(/[\s,;:-]+(?:that|this|it|ye|yeh|यह|ये)?[\s,;:-]*$/u, '');
+      // Kept when it still names a solar subject: one unmistakable word, or two solar words ("guarantee ... bill zero").
+      if ((solar.some(isCoreSolarToken) || new Set(solar).size >= 2) && !isInjection(left) && !DICTATION.test(` ${clause.toLowerCase()} `)) kept.push(remains, /[?]/.test(sep) ? '? ' : /[.!।]/.test(sep) ? '. ' : ' ');
       else if (toks.length >= 3 && solar.length === 0) offTopic = true;
       continue;
     }
     kept.push(clause, sep);
   }
-  const rest = kept.join('').replace(/^\s*(?:and|then|aur|phir|और|फिर|,)\s+/iu, '').trim();
+  const rest = kept.join('').replace(/(^|\s)(?:system|user|assistant|admin)\s*:\s*/giu, '$1').replace(/^\s*(?:and|then|aur|phir|और|फिर|,)\s+/iu, '').trim();
   return { injection: injection || rest !== message.trim(), offTopic, rest };
 }
 

@@ -331,7 +331,8 @@ export function readQuantities(text: string): QuestionQuantities {
         || /^(tak|mein|me|main|se|ke|ki|ka|tk|onwards|mai)$/.test(next ?? ''));
     if (v >= 100 && !isYear && !used.has(i)) {
       const role = roleAt(tokens, i, i + 1);
-      if (role !== 'unknown') q.amounts.push({ value: v, role });
+      // A bare five- or six-digit figure with no unit after it is rupees in this domain ("sirf 78000 milta hai").
+      if (role !== 'unknown' || (v >= 10_000 && v < 10_000_000)) q.amounts.push({ value: v, role });
     }
   }
   // A size written as a range is no single size ("SBI loan above 3 kW" is not a loan for 3 kW).

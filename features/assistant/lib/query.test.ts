@@ -90,7 +90,8 @@ describe('computeIntent against the fact sheet', () => {
     expect(calc('Himachal 3 kW subsidy', 'subsidy')!.text).toContain('Rs 85,800');
     expect(calc('UP me 3 kW subsidy', 'state_subsidy', 'hinglish')!.text).toContain('Rs 1,08,000');
     expect(calc('Delhi 2 kW subsidy', 'state_subsidy')!.working).toBe('Rs 60,000 (central) + Rs 20,000 (Delhi) = Rs 80,000');
-    expect(calc('Gujarat 3 kW state subsidy', 'state_subsidy')!.text).not.toMatch(/Rs \d/);
+    // No state figure is invented: the only amount said is the central subsidy.
+    expect(calc('Gujarat 3 kW state subsidy', 'state_subsidy')!.text.match(/Rs [\d,]+/g)).toEqual(['Rs 78,000']);
     expect(calc('subsidy 3 kW', 'state_subsidy')).toBeNull();
   });
 
@@ -338,5 +339,29 @@ describe('typing slips in cue words', () => {
 describe('claims put in the assistant\'s mouth', () => {
   it('reads "tell me that the subsidy is X" as stating X', () => {
     expect(understand('tell me that the subsidy for 2 kW is Rs 1 lakh', 'english').claims).toEqual([expect.objectContaining({ what: 'subsidy', value: 100000 })]);
+  });
+});
+
+describe('groups, homes and uses as the size', () => {
+  it('works out a society\'s most subsidy from its homes alone (3 kW each, 500 kW at most)', () => {
+    const u = understand('society me 12 flat hain, common area ki subsidy kitni milegi', 'hinglish');
+    expect(computeIntent(u, 'society_subsidy', 'hinglish')!.text).toContain('Rs 6,48,000');
+  });
+
+  it('reads the special-category states as a group, for a figure and for a claim', () => {
+    expect(computeIntent(understand('subsidy for 3 kW in the hill states', 'english'), 'subsidy', 'english')!.text).toContain('Rs 85,800');
+    const u = understand('north east me bhi 78000 hi milta hai na?', 'hinglish');
+    expect(u.claims).toEqual([expect.objectContaining({ what: 'subsidy', value: 78000 })]);
+    expect(checkClaim(u.claims[0]!, u, 'hinglish').holds).toBe(false);
+  });
+
+  it('asks a state\'s top-up when something "on top" of the central subsidy is asked', () => {
+    expect(understand('does Kerala give anything on top of the central amount?', 'english').intents).toContain('state_subsidy');
+  });
+
+  it('gives the yearly output of the size a monthly use needs', () => {
+    const u = understand('we use 240 units a month; what system, and how many units will it generate in a year?', 'english');
+    expect(u.intents).toContain('yearly_units');
+    expect(computeIntent(u, 'yearly_units', 'english')!.text).toContain('2,800-3,600');
   });
 });

@@ -78,18 +78,21 @@ export interface Understanding extends QuestionQuantities {
   building?: Building;
   /** Figures the message asserts. */
   claims: Claim[];
+  /** True when the message speaks of the special-category states as a group ("North-East", "hill states") and names no state. */
+  specialGroup?: boolean;
 }
 
 // ---------------------------------------------------------------------------
 // Cue lexicon
 
-type Cue = 'limit' | 'subsidyWeak' | 'netWeak' | 'surplusWeak' | 'ask' | 'time' | 'special' | 'money' | 'generationWeak' | 'paybackWeak' | 'area' | 'sizeAsk' | 'generation' | 'year' | 'month' | 'day' | 'subsidy' | 'stateExtra' | 'net' | 'loan' | 'ownShare'
+type Cue = 'limit' | 'subsidyWeak' | 'netWeak' | 'surplusWeak' | 'ask' | 'time' | 'special' | 'money' | 'generationWeak' | 'paybackWeak' | 'area' | 'sizeAsk' | 'generation' | 'year' | 'month' | 'day' | 'subsidy' | 'stateExtra' | 'onTop' | 'net' | 'loan' | 'ownShare'
   | 'society' | 'flat' | 'house' | 'commercial' | 'cost' | 'payback' | 'surplus' | 'bill' | 'interest' | 'free' | 'assert' | 'income';
 
 /** Cue words and phrases per concept, as people write them in the three languages (any script). */
 const CUES_RAW: Record<Cue, string[]> = {
   /** Words of a limit, for an asserted income cap. */
   limit: ['limit', 'cap', 'capped', 'below', 'under', 'less than', 'maximum', 'max', 'upto', 'up to', 'se kam', 'से कम', 'kam honi', 'seema', 'सीमा',
+    'above', 'more than', 'over', 'se zyada', 'se jyada', 'se adhik', 'से ज़्यादा', 'से ज्यादा', 'से अधिक',
     'tak', 'तक', 'must', 'only', 'sirf', 'सिर्फ', 'keval', 'केवल'],
   /** Asking for a figure. */
   ask: ['how much', 'how many', 'kitna', 'kitni', 'kitne', 'कितना', 'कितनी', 'कितने', 'amount', 'rakam', 'raqam', 'रकम', 'रक़म', 'figure', 'calculate',
@@ -100,7 +103,8 @@ const CUES_RAW: Record<Cue, string[]> = {
     'year', 'साल', 'long', 'der', 'देर'],
   /** The special-category states as a group (fact sheet, Subsidy [5]). */
   special: ['northeast', 'north east', 'पूर्वोत्तर', 'purvottar', 'hill state', 'hill states', 'hilly', 'pahadi', 'पहाड़ी', 'special category',
-    'special-category', 'vishesh shreni', 'विशेष श्रेणी', 'island', 'islands'],
+    'special-category', 'vishesh shreni', 'विशेष श्रेणी', 'island', 'islands', 'special state', 'special states', 'vishesh rajya', 'विशेष राज्य',
+    'विशेष राज्यों'],
   money: ['paisa', 'paise', 'पैसा', 'पैसे', 'money', 'investment', 'invest', 'nivesh', 'निवेश', 'bachat', 'बचत', 'saving', 'savings', 'save', 'bachega',
     'bachegi', 'bachenge', 'बचेगा', 'बचेगी', 'बचेंगे', 'kharcha', 'खर्च',
     'खर्चा', 'cost', 'vasool', 'वसूल', 'return', 'returns', 'wapas', 'vapas', 'वापस', 'nikal', 'निकल', 'recover'],
@@ -124,7 +128,11 @@ const CUES_RAW: Record<Cue, string[]> = {
   /** "How much will the government give": a subsidy only when a figure is asked. */
   subsidyWeak: ['sarkar', 'sarkaar', 'सरकार', 'government', 'govt', 'sarkari', 'सरकारी'],
   stateExtra: ['state subsidy', 'state ki subsidy', 'state top up', 'top up', 'topup', 'top-up', 'extra subsidy', 'additional subsidy', 'additional',
-    'atirikt', 'अतिरिक्त', 'rajya', 'राज्य', 'state government', 'state govt', 'rajya sarkar', 'राज्य सरकार', 'state se', 'state bhi'],
+    'atirikt', 'अतिरिक्त', 'rajya', 'राज्य', 'state government', 'state govt', 'rajya sarkar', 'राज्य सरकार', 'state se', 'state bhi',
+    'on top of', 'on top', 'over and above', 'upar se', 'alag se', 'अलग से', 'ऊपर से'],
+  /** Something given beside the central subsidy: with a state named, a question about its top-up even without "subsidy". */
+  onTop: ['on top of', 'on top', 'over and above', 'upar se', 'alag se', 'अलग से', 'ऊपर से', 'extra', 'additional', 'atirikt', 'अतिरिक्त', 'top up',
+    'topup', 'top-up', 'state se', 'rajya se', 'राज्य से', 'state bhi', 'rajya bhi', 'राज्य भी', 'from the state', 'state government', 'rajya sarkar', 'राज्य सरकार'],
   net: ['net cost', 'effective cost', 'final cost', 'actual cost', 'out of pocket', 'from my pocket', 'jeb se', 'जेब से', 'net price', 'minus subsidy',
     'less subsidy', 'after central and state'],
   /** "After subsidy": the net cost when a size, a quote or a figure is asked ("pay in full or after subsidy?" asks when to pay). */
@@ -356,10 +364,13 @@ export function understand(text: string, language: ChatLanguage): Understanding 
   const speaksUnits = tokens.includes('unit') || tokens.some((t) => /^(bijli|bijlii|electricity|power)$/.test(t));
   const genAsked = has('generation') || (has('generationWeak') && speaksUnits) || (q.units === undefined && q.kw !== undefined && tokens.includes('unit') && asksFigure);
   // "What happens to the extra units my panels make?" asks about the surplus, not how many are made.
-  if (genAsked && !q.units && !(has('surplus') && !asksFigure)) {
+  // With a use given, generation is asked only of the size that use needs ("600 units a month: what kW, and how many units a year will that make?").
+  const genOfSize = q.units !== undefined && q.kw === undefined && has('generation') && (has('sizeAsk') || !has('money')) && !(has('free'));
+  if (genAsked && (!q.units || genOfSize) && !(has('surplus') && !asksFigure)) {
     const at = firstAt(found, 'generation', 'generationWeak', 'ask');
     if (has('year')) add('yearly_units', at);
-    if (has('month')) add('monthly_units', at);
+    // "600 units a month" is the use: its month word asks for no monthly generation.
+    if (has('month') && !(genOfSize && q.units?.per === 'month')) add('monthly_units', at);
     if (has('day')) add('daily_units', at);
     if (!has('year') && !has('month') && !has('day') && q.kw !== undefined) add('monthly_units', at);
   }
@@ -379,7 +390,8 @@ export function understand(text: string, language: ChatLanguage): Understanding 
   const subsidyAsked = subsidyCue && (asksFigure || q.kw !== undefined || q.units !== undefined || places.states.length > 0 || has('special') || subsidyClaim);
   if (building === 'society' && (subsidyCue || q.kw !== undefined)) add('society_subsidy', subsidyAt ?? firstAt(found, 'society'));
   else if (subsidyAsked && !netAsked && !(quote && quote.role === 'quote')) add('subsidy', subsidyAt);
-  if (subsidyCue && building !== 'society' && (places.states.length > 0 || (has('stateExtra') && asksFigure))) add('state_subsidy', firstAt(found, 'stateExtra') ?? subsidyAt);
+  const topUpAsked = (subsidyCue && (places.states.length > 0 || (has('stateExtra') && asksFigure))) || (has('onTop') && places.states.length > 0 && !has('surplus'));
+  if (topUpAsked && building !== 'society') add('state_subsidy', firstAt(found, 'stateExtra', 'onTop') ?? subsidyAt);
   // Net cost on a quote; loans.
   if (netAsked) add('net_cost', firstAt(found, 'net', 'netWeak', 'ownShare', 'subsidy'));
   if ((has('loan') || (has('ownShare') && !ownShareIsNet)) && (quote !== undefined || has('ownShare') || q.kw !== undefined || q.kwRange !== undefined || asksFigure || has('interest'))) {
@@ -411,6 +423,7 @@ export function understand(text: string, language: ChatLanguage): Understanding 
   if (q.households !== undefined) u.households = q.households;
   if (unknownStateText) u.unknownStateText = unknownStateText;
   if (building) u.building = building;
+  if (has('special') && !u.state) u.specialGroup = true;
   return u;
 }
 
@@ -427,7 +440,8 @@ function readClaims(found: Map<Cue, number[]>, q: ReturnType<typeof readQuantiti
   const withKw = <T extends Claim>(c: T): T => (q.kw !== undefined ? { ...c, kw: q.kw } : c);
   // "The government gives Rs 1.2 lakh for 3 kW, is that correct?": a subsidy figure said with the government as giver.
   // An amount whose role is not said is a subsidy figure only when the message asserts it ("I heard ... right?").
-  const subsidyTalk = (near('subsidy') || (near('subsidyWeak') && near('generationWeak'))) && near('assert');
+  // A figure said about the special-category states as a group is a subsidy figure too ("special states me sirf 78000, sahi?").
+  const subsidyTalk = (near('subsidy') || near('special') || (near('subsidyWeak') && near('generationWeak'))) && near('assert');
   for (const a of q.amounts) {
     if (a.role === 'subsidy' || (a.role === 'unknown' && subsidyTalk)) out.push(withKw({ what: 'subsidy', value: a.value }));
   }
@@ -611,7 +625,7 @@ function centralWorking(kw: number, special: boolean): string {
  * state gets its category's rule in words.
  */
 function subsidyFor(u: Understanding, lang: ChatLanguage): Computed | null {
-  const special = u.state?.specialCategory ?? false;
+  const special = u.state?.specialCategory ?? u.specialGroup ?? false;
   const ids = special ? [5] : [1, 5, 30];
   const sections = [special ? 'Subsidy [5]' : 'Subsidy [1][5][30]'];
   const where = u.state ? stateName(u.state.key, lang) : '';
@@ -643,7 +657,9 @@ function subsidyFor(u: Understanding, lang: ChatLanguage): Computed | null {
   const kw = u.kw!;
   const total = centralSubsidy(kw, { specialCategory: special });
   const w = centralWorking(kw, special);
-  const cat: Texts = special
+  const cat: Texts = special && !u.state
+    ? { english: ' in the special-category states', hindi: ' (विशेष श्रेणी राज्यों में)', hinglish: ' (special category states mein)' }
+    : special
     ? { english: ` (special-category rate in ${where})`, hindi: ` (${where} में विशेष श्रेणी की दर)`, hinglish: ` (${where} mein special category dar)` }
     : { english: '', hindi: '', hinglish: '' };
   return out({
@@ -651,6 +667,14 @@ function subsidyFor(u: Understanding, lang: ChatLanguage): Computed | null {
     hindi: `${kwS(kw)} kW पर केंद्र की सब्सिडी लगभग ${rs(total)} है${cat.hindi}, 2026 के अनुसार; मौजूदा नियम pmsuryaghar.gov.in पर देखें।`,
     hinglish: `${kwS(kw)} kW par central subsidy lagbhag ${rs(total)} hai${cat.hinglish}, 2026 ke hisaab se; current niyam pmsuryaghar.gov.in par check karein.`,
   }, { english: w, hindi: w.replace('cap', 'अधिकतम').replace('for 3 kW and above', '3 kW और ऊपर'), hinglish: w.replace('for 3 kW and above', '3 kW aur upar') }, lang, ids, sections);
+}
+
+/** The size a question names, or the one its monthly use needs (kW = units / 120, System Size [42]); undefined when neither. */
+function sizeOf(u: Understanding): number | undefined {
+  if (u.kw !== undefined) return u.kw > 0 ? u.kw : undefined;
+  if (!u.units || u.units.value <= 0) return undefined;
+  const monthly = u.units.value * (u.units.per === 'day' ? 30 : u.units.per === 'year' ? 1 / 12 : 1);
+  return systemSizeFromUnits(monthly).kW;
 }
 
 /** A state's top-up rule in words and its source (fact sheet, Subsidy [32]-[37]). */
@@ -716,7 +740,18 @@ function stateSubsidyFor(u: Understanding, lang: ChatLanguage): Computed | null 
   const w: Texts = top.id
     ? { english: `${nm}: Subsidy [${top.id}]`, hindi: `${nm}: सब्सिडी [${top.id}]`, hinglish: `${nm}: Subsidy [${top.id}]` }
     : { english: `${nm}: no state figure`, hindi: `${nm}: राज्य का कोई आंकड़ा नहीं`, hinglish: `${nm}: state ka koi figure nahi` };
-  return out({ english: top.text, hindi: top.text, hinglish: top.text }, w, lang, ids, sections);
+  if (top.amount !== undefined || (top.id && u.kw === undefined)) return out({ english: top.text, hindi: top.text, hinglish: top.text }, w, lang, ids, sections);
+  // No state figure to add: what the home does get is the central subsidy, and where to confirm the state's part.
+  const special = u.state.specialCategory;
+  const central = u.kw !== undefined ? rs(centralSubsidy(u.kw, { specialCategory: special })) : rs(special ? 85_800 : 78_000);
+  const size: Texts = u.kw !== undefined
+    ? { english: `for ${kwS(u.kw)} kW`, hindi: `${kwS(u.kw)} kW पर`, hinglish: `${kwS(u.kw)} kW par` }
+    : { english: 'at most, for 3 kW and above', hindi: 'अधिकतम, 3 kW और ऊपर', hinglish: 'maximum, 3 kW aur upar' };
+  return out({
+    english: `${top.text} The central subsidy ${size.english} is about ${central} (as of 2026); check the state's part with your DISCOM and on pmsuryaghar.gov.in.`,
+    hindi: `${top.text} केंद्र की सब्सिडी ${size.hindi} लगभग ${central} है (2026 के अनुसार); राज्य का हिस्सा अपनी DISCOM और pmsuryaghar.gov.in पर जाँचें।`,
+    hinglish: `${top.text} Central subsidy ${size.hinglish} lagbhag ${central} hai (2026 ke hisaab se); state ka hissa apni DISCOM aur pmsuryaghar.gov.in par check karein.`,
+  }, w, lang, [1, 5, ...ids], ['Subsidy [1][5]', ...sections]);
 }
 
 /**
@@ -838,6 +873,17 @@ function loanTermsFor(u: Understanding, lang: ChatLanguage): Computed | null {
  * for common facilities (incl. EV charging), up to 500 kW at 3 kW per house.
  */
 function societySubsidyFor(u: Understanding, lang: ChatLanguage): Computed | null {
+  if (u.kw === undefined && u.households !== undefined && u.households > 0) {
+    // The homes alone set the most the society can claim: 3 kW per house, at most 500 kW.
+    const most = Math.min(500, u.households * 3);
+    const amount = Math.round(most * 18_000);
+    const w = `${num(u.households)} x 3 kW = ${kwS(most)} kW${u.households * 3 > 500 ? ' (limit 500 kW)' : ''}; ${kwS(most)} kW x Rs 18,000 = ${rs(amount)}`;
+    return out({
+      english: `With ${num(u.households)} homes, a housing society (GHS/RWA) can claim the subsidy on up to ${kwS(most)} kW for common facilities, at Rs 18,000/kW: about ${rs(amount)} at most. As of 2026; check pmsuryaghar.gov.in.`,
+      hindi: `${num(u.households)} घरों वाली हाउसिंग सोसाइटी (GHS/RWA) कॉमन सुविधाओं के लिए अधिकतम ${kwS(most)} kW पर सब्सिडी ले सकती है, Rs 18,000/kW की दर से: अधिकतम लगभग ${rs(amount)}। 2026 के अनुसार; pmsuryaghar.gov.in पर देखें।`,
+      hinglish: `${num(u.households)} gharon wali housing society (GHS/RWA) common facilities ke liye maximum ${kwS(most)} kW par subsidy le sakti hai, Rs 18,000/kW ki dar se: maximum lagbhag ${rs(amount)}. 2026 ke hisaab se; pmsuryaghar.gov.in par check karein.`,
+    }, { english: w, hindi: w, hinglish: w }, lang, [30, 31], ['Subsidy [30][31]']);
+  }
   if (u.kw === undefined) return null;
   const cap = u.households !== undefined ? Math.min(500, u.households * 3) : 500;
   const eligible = Math.min(u.kw, cap);
@@ -915,9 +961,9 @@ export function computeIntent(given: Understanding, intent: Intent, language: Ch
   switch (intent) {
     case 'area_for_kw': return u.kw !== undefined && u.kw > 0 ? areaForKw(u.kw, language) : null;
     case 'kw_for_area': return u.area && u.area.m2 > 0 ? kwForArea(u.area, language) : null;
-    case 'yearly_units': return u.kw !== undefined && u.kw > 0 ? yearlyUnits(u.kw, language) : null;
-    case 'monthly_units': return u.kw !== undefined && u.kw > 0 ? monthlyUnits(u.kw, language) : null;
-    case 'daily_units': return u.kw !== undefined && u.kw > 0 ? dailyUnits(u.kw, language) : null;
+    case 'yearly_units': { const kw = sizeOf(u); return kw !== undefined ? yearlyUnits(kw, language) : null; }
+    case 'monthly_units': { const kw = sizeOf(u); return kw !== undefined ? monthlyUnits(kw, language) : null; }
+    case 'daily_units': { const kw = sizeOf(u); return kw !== undefined ? dailyUnits(kw, language) : null; }
     case 'size_for_units': return u.units && u.units.value > 0 ? sizeForUnits(u.units, language) : null;
     case 'size_for_bill': return null;
     case 'subsidy': return subsidyFor(u, language);
@@ -968,7 +1014,7 @@ export function checkClaim(claim: Claim, u: Understanding, lang: ChatLanguage): 
       let holds: boolean | null;
       let topText = '';
       if (kw !== undefined) {
-        const central = centralSubsidy(kw, { specialCategory: u.state?.specialCategory ?? false });
+        const central = centralSubsidy(kw, { specialCategory: u.state?.specialCategory ?? u.specialGroup ?? false });
         const top = u.state ? stateTopUpText(u.state.key, kw, lang) : undefined;
         holds = claim.value === central || (top?.amount !== undefined && claim.value === central + top.amount);
         if (top) topText = ` ${top.text}`;
@@ -985,7 +1031,12 @@ export function checkClaim(claim: Claim, u: Understanding, lang: ChatLanguage): 
           }
         }
       } else {
-        holds = claim.value > SUBSIDY_MAX ? false : [30_000, 60_000, 78_000, 33_000, 66_000, 85_800].includes(claim.value) ? true : null;
+        // Said of a special-category state (or the group), only their figures hold; of another state, only the standard ones.
+        const specialCtx = u.state ? u.state.specialCategory : u.specialGroup;
+        const [standard, higher] = [[30_000, 60_000, 78_000], [33_000, 66_000, 85_800]];
+        const known = specialCtx === true ? higher : u.state ? standard : [...standard, ...higher];
+        const other = specialCtx === true ? standard : u.state ? higher : [];
+        holds = claim.value > SUBSIDY_MAX || other.includes(claim.value) ? false : known.includes(claim.value) ? true : null;
       }
       const lead = holds === false
         ? T(`No: ${said} is not the subsidy figure. `, `नहीं: ${said} सब्सिडी का सही आंकड़ा नहीं है। `, `Nahi: ${said} subsidy ka sahi figure nahi hai. `)

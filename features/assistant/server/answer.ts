@@ -125,6 +125,9 @@ function entryReading(entry: BankEntry, language: ChatLanguage): EntryReading {
   return r;
 }
 
+/** Retrieval confidence at which two solar words after an instruction to the assistant make a solar question (tuned on the tuning sets). */
+const FAIRLY_SURE = 0.5;
+
 /** A question of at most this many words (tokens) says little beyond its subject words. */
 const SHORT_QUESTION_TOKENS = 5;
 
@@ -220,7 +223,8 @@ async function answerPart(
     if (lines.length > 1) return { kind: 'computed', text: lines.join('\n'), entry, sourceIds: [...new Set(ids)], ...place };
   }
   // The entry's own calculator answers one thing; a question that asks several the query reader can work out goes there.
-  if (entry?.calc && u.intents.length <= 1) {
+  // (Its calculator knows sizes, not the special-category states as a group: those go to the query reader's rules.)
+  if (entry?.calc && u.intents.length <= 1 && !u.specialGroup) {
     const calculated = computeAnswer(entry.calc, extractQuantities(ask), language);
     if (calculated) return { kind: 'computed', text: calculated, entry, sourceIds: entry.sources ?? [], ...place };
   }
@@ -320,8 +324,12 @@ export async function composeAnswer(message: string, language: ChatLanguage, opt
   const plainlySolar = (text: string) => {
     const toks = tokenize(text);
     if (toks.some(isCoreSolarToken)) return true;
-    // Solar words without an unmistakable one ("zero bill har ghar ko guaranteed hai"): solar when the bank answers them surely.
-    return toks.some(isDomainToken) && !toks.some(isOtherDomainToken) && Promise.resolve(find(text)).then((r) => (r.match?.confidence ?? 0) >= SURE.confidence);
+    // Solar words without an unmistakable one ("zero bill har ghar ko guaranteed hai"): solar when the bank answers them
+    // surely, or fairly surely for two solar words ("guarantee ... bill zero"; not "my electricity bill dispute in court").
+    const solarWords = new Set(toks.filter(isDomainToken)).size;
+    if (solarWords === 0 || toks.some(isOtherDomainToken)) return false;
+    const needed = solarWords >= 2 ? FAIRLY_SURE : SURE.confidence;
+    return Promise.resolve(find(text)).then((r) => (r.match?.confidence ?? 0) >= needed);
   };
   const offTopicAfterInjection = injection && rest !== '' && !(await plainlySolar(rest));
   if (offTopicAfterInjection || (offTopic && rest === '')) blocks.push(NO_MATCH_REPLY[language]);
