@@ -428,6 +428,16 @@ function configsJsonOf(p: PartnerFeed): string {
 }
 
 /**
+ * True for the main feed: not narrowed to a topic, category, option or
+ * partner (a language filter keeps it the main feed). There a TLDR reel the
+ * viewer has already seen is left out (docs/decisions/018-tldr-popup.md);
+ * a narrowed feed is asked for, so it keeps every reel it matches.
+ */
+export function isMainFeed(q: FeedQuery): boolean {
+  return !q.topic_id && !q.category_id && !q.option_id && !q.partner_id;
+}
+
+/**
  * One feed page for a viewer as the JSON text the API sends (SPEC.md
  * section 3 "Feed response", section 4 "Paging"): PAGE_SIZE (10) ready,
  * approved reels matching the filters, in ready order (feed_seq, then id);
@@ -438,15 +448,25 @@ function configsJsonOf(p: PartnerFeed): string {
  * section 9; with it, the partner's ui_config, partner_configs and
  * button_configs, its reels restricted to its topics (when it has some) and,
  * for a topvideos partner, most viewed first (docs/decisions/013-partners.md).
+ * In the main feed (`isMainFeed`) the TLDR reels this viewer has seen
+ * (watch_progress.watched) are left out of `feeds` and `count`; pages keep
+ * their positions (`start_index`, `total_length` are the unfiltered feed's),
+ * so paging neither repeats nor skips (docs/decisions/018-tldr-popup.md).
  * @param principal the caller (lib/auth/principal.ts); its visitor id keys likes, progress and tickets.
  * @param q validated query (`feedQuerySchema`); `page` is 1-based.
  * @throws ApiError 404 `partner_not_found` for an unknown or inactive `partner_id`.
  */
 export async function getFeedPageJson(principal: Principal, q: FeedQuery): Promise<string> {
   const { base, view, firstTime, page, configsJson } = await feedParts(principal, q);
+  const skipSeenTldr = isMainFeed(q);
   let feeds = '';
-  for (const b of base.items) feeds += (feeds ? ',' : '') + itemJson(b, view);
-  return `{"feeds":[${feeds}],"tldr":${tldrListJson(base.tldr, view)},"count":${base.items.length},` +
+  let n = 0;
+  for (const b of base.items) {
+    if (skipSeenTldr && b.is_tldr && view.state.progress.get(b.id)?.watched) continue;
+    feeds += (feeds ? ',' : '') + itemJson(b, view);
+    n++;
+  }
+  return `{"feeds":[${feeds}],"tldr":${tldrListJson(base.tldr, view)},"count":${n},` +
     `"total_length":${base.total},"start_index":${(page - 1) * PAGE_SIZE},"page":${page},"firstTime":${firstTime},` +
     `${configsJson}}`;
 }
