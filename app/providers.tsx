@@ -1,7 +1,11 @@
 'use client';
 
 import type { ReactNode } from 'react';
+import dynamic from 'next/dynamic';
+import { usePathname } from 'next/navigation';
 import { isServer, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { useFeedStore } from '@/features/reels/store';
+import { isPlayerRoute } from './_components/tab-bar';
 
 function makeQueryClient(): QueryClient {
   return new QueryClient({
@@ -21,8 +25,29 @@ function getQueryClient(): QueryClient {
   return browserQueryClient;
 }
 
-/** Client-side providers of the whole app. */
+// Its code (and hls.js) loads only once a reel has left the feed: never before a feed's first frame.
+const MiniPlayer = dynamic(() => import('@/features/reels/components/mini-player').then((m) => m.MiniPlayer), { ssr: false });
+
+/**
+ * The mini player's place in the app shell: shown on pages without a reel
+ * player while a reel left on screen is remembered (SPEC.md section 4
+ * "mini player shown").
+ */
+function MiniPlayerSlot() {
+  const pathname = usePathname() ?? '/';
+  const last = useFeedStore((s) => s.lastReel);
+  const href = useFeedStore((s) => s.feedHref);
+  if (!last || isPlayerRoute(pathname)) return null;
+  return <MiniPlayer key={last.item.id} last={last} href={href} />;
+}
+
+/** Client-side providers of the whole app, and the mini player that lives across its pages. */
 export function Providers({ children }: { children: ReactNode }) {
   const client = getQueryClient();
-  return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+  return (
+    <QueryClientProvider client={client}>
+      {children}
+      <MiniPlayerSlot />
+    </QueryClientProvider>
+  );
 }

@@ -17,6 +17,18 @@ const TABS = [
 /** Routes drawn on black (the player): the bar goes dark with them. */
 const VIDEO_ROUTES = ['/reels', '/topic', '/content', '/tldr/'];
 
+/** Pages that show a reel player of their own (or sit in a partner's frame): no mini player there. */
+const PLAYER_ROUTES = ['/reels', '/topic', '/content', '/tldr/', '/share', '/studio/topic', '/chat/external'];
+
+/**
+ * True when `pathname` shows a reel player itself, so the mini player
+ * (SPEC.md section 4 "mini player shown") stays away; elsewhere (Explore,
+ * the TLDR board, Profile, ...) it may go on with the last reel.
+ */
+export function isPlayerRoute(pathname: string): boolean {
+  return PLAYER_ROUTES.some((r) => pathname === r || pathname.startsWith(r.endsWith('/') ? r : `${r}/`));
+}
+
 /**
  * Main navigation: a bottom tab bar on phones, a left rail on desktop.
  * Links are not prefetched: on a 1.6 Mbps phone those requests would compete

@@ -1,7 +1,28 @@
-import { beforeEach, describe, expect, it } from 'vitest';
-import { initialFeedState, useFeedStore } from './store';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import type { ReelItem } from './lib/feed-list';
+import { initialFeedState, MUTE_SESSION_KEY, useFeedStore } from './store';
+
+/** sessionStorage as the browser has it (this project runs in node). */
+function fakeSessionStorage(): Map<string, string> {
+  const data = new Map<string, string>();
+  const storage = {
+    getItem: (k: string) => data.get(k) ?? null,
+    setItem: (k: string, v: string) => void data.set(k, String(v)),
+    removeItem: (k: string) => void data.delete(k),
+    clear: () => data.clear(),
+  };
+  (globalThis as { window?: unknown }).window = { sessionStorage: storage };
+  return data;
+}
+
+let session: Map<string, string>;
+
+afterAll(() => {
+  delete (globalThis as { window?: unknown }).window;
+});
 
 beforeEach(() => {
+  session = fakeSessionStorage();
   useFeedStore.setState(initialFeedState);
 });
 
@@ -42,5 +63,56 @@ describe('feed store', () => {
     s.toggleMute();
     s.togglePlay();
     expect(useFeedStore.getState()).toMatchObject({ mute: false, play: false });
+  });
+
+  it('the first tap on a muted reel turns the sound on and plays; later taps pause and play', () => {
+    const s = useFeedStore.getState();
+    s.setPlay(false); // autoplay refused: the tap must also start it
+    s.tapReel();
+    expect(useFeedStore.getState()).toMatchObject({ mute: false, play: true });
+    useFeedStore.getState().tapReel();
+    expect(useFeedStore.getState()).toMatchObject({ mute: false, play: false });
+    useFeedStore.getState().tapReel();
+    expect(useFeedStore.getState()).toMatchObject({ mute: false, play: true });
+  });
+
+  it('the sound choice holds for the visit: a new page of the same tab reads it back', () => {
+    useFeedStore.getState().tapReel();
+    expect(session.get(MUTE_SESSION_KEY)).toBe('0');
+    useFeedStore.setState(initialFeedState); // a full page load starts from the initial state
+    useFeedStore.getState().loadSession();
+    expect(useFeedStore.getState()).toMatchObject({ mute: false });
+    // A swipe to another reel keeps it.
+    useFeedStore.getState().setActive(1, 'b', 'feed', 1);
+    expect(useFeedStore.getState().mute).toBe(false);
+  });
+
+  it('after the person mutes with the button, a tap pauses instead of turning the sound on', () => {
+    useFeedStore.getState().tapReel();
+    useFeedStore.getState().toggleMute();
+    expect(useFeedStore.getState()).toMatchObject({ mute: true, mutedByChoice: true });
+    useFeedStore.getState().tapReel();
+    expect(useFeedStore.getState()).toMatchObject({ mute: true, play: false });
+    useFeedStore.setState(initialFeedState);
+    useFeedStore.getState().loadSession();
+    expect(useFeedStore.getState()).toMatchObject({ mute: true, mutedByChoice: true });
+  });
+
+  it('sound refused by the browser mutes without undoing the choice: the next tap turns it on again', () => {
+    useFeedStore.getState().tapReel();
+    useFeedStore.getState().forceMute();
+    expect(useFeedStore.getState()).toMatchObject({ mute: true, mutedByChoice: false });
+    expect(session.get(MUTE_SESSION_KEY)).toBe('0');
+    useFeedStore.getState().tapReel();
+    expect(useFeedStore.getState()).toMatchObject({ mute: false, play: true });
+  });
+
+  it('the last reel resumes once, and only for the same reel', () => {
+    const item = { id: 'r1' } as ReelItem;
+    useFeedStore.getState().setLastReel({ item, time: 4.2, playing: true });
+    expect(useFeedStore.getState().takeResume('other')).toBeNull();
+    expect(useFeedStore.getState().takeResume('r1')).toBe(4.2);
+    expect(useFeedStore.getState().takeResume('r1')).toBeNull();
+    expect(useFeedStore.getState().lastReel).toBeNull();
   });
 });

@@ -1,5 +1,19 @@
 import { create } from 'zustand';
+import type { ReelItem } from './lib/feed-list';
 import type { ContentLang } from './schemas';
+
+/**
+ * The reel that was on screen when the player left the page, and where it
+ * was: the mini player goes on with it on other pages, and the feed takes
+ * it up again at `time` (SPEC.md section 4 "mini player shown").
+ */
+export interface LastReel {
+  item: ReelItem;
+  /** Playback position, seconds. */
+  time: number;
+  /** The person wanted it playing (not paused by a tap). */
+  playing: boolean;
+}
 
 /**
  * Feed UI state (SPEC.md section 4 "Feed state"). Server data (the reels)
@@ -8,6 +22,11 @@ import type { ContentLang } from './schemas';
 export interface FeedState {
   /** Sound off; starts true (muted autoplay), kept for the browser session. */
   mute: boolean;
+  /**
+   * The person turned the sound off themselves (mute button, M key). Until
+   * then a tap on a muted reel turns the sound on instead of pausing it.
+   */
+  mutedByChoice: boolean;
   /** Start the active reel by itself. */
   autoplay: boolean;
   /** The person wants the active reel playing (false after a tap to pause). */
@@ -31,11 +50,27 @@ export interface FeedState {
    * The feed itself shows every language unless a filter is picked.
    */
   lang: ContentLang;
+  /**
+   * The reel that left the screen with its page; null once the mini player
+   * is closed. SPEC.md section 4's "mini player shown" is this being set
+   * while a page without a reel player is open.
+   */
+  lastReel: LastReel | null;
+  /** Path and query of the page whose feed was last on screen: the mini player opens it again. */
+  feedHref: string;
 }
 
 export interface FeedActions {
+  /** The person's sound choice; kept for the browser session (sessionStorage). */
   setMute: (mute: boolean) => void;
   toggleMute: () => void;
+  /** The browser refused sound without a gesture: mute, keeping the person's choice for the next tap or page. */
+  forceMute: () => void;
+  /**
+   * A tap on the reel: turns the sound on (and plays) while the reel is muted
+   * and the person never muted it themselves; otherwise pauses or plays.
+   */
+  tapReel: () => void;
   setAutoplay: (autoplay: boolean) => void;
   setPlay: (play: boolean) => void;
   togglePlay: () => void;
@@ -48,6 +83,15 @@ export interface FeedActions {
   setLang: (lang: ContentLang) => void;
   /** Reads the session's mute choice (after hydration; the server renders muted). */
   loadSession: () => void;
+  /** Records the reel that was on screen when its player went away (null: forget it, closing the mini player). */
+  setLastReel: (last: LastReel | null) => void;
+  /**
+   * The reel `id` has taken up the last reel at full size: returns the
+   * position to seek to (seconds) once, or null when `id` is not that reel.
+   */
+  takeResume: (id: string) => number | null;
+  /** Records the page (path and query) showing the feed. */
+  setFeedHref: (href: string) => void;
 }
 
 /** sessionStorage key of the mute choice. */
@@ -63,6 +107,7 @@ function saveMute(mute: boolean): void {
 
 export const initialFeedState: FeedState = {
   mute: true,
+  mutedByChoice: false,
   autoplay: true,
   play: true,
   activeIndex: 0,
@@ -73,15 +118,27 @@ export const initialFeedState: FeedState = {
   inFlight: false,
   bandwidthEstimate: null,
   lang: 'he',
+  lastReel: null,
+  feedHref: '/reels',
 };
 
 export const useFeedStore = create<FeedState & FeedActions>()((set, get) => ({
   ...initialFeedState,
   setMute: (mute) => {
     saveMute(mute);
-    set({ mute });
+    set({ mute, mutedByChoice: mute });
   },
   toggleMute: () => get().setMute(!get().mute),
+  forceMute: () => set({ mute: true }),
+  tapReel: () => {
+    const s = get();
+    if (s.mute && !s.mutedByChoice) {
+      saveMute(false);
+      set({ mute: false, play: true });
+    } else {
+      set({ play: !s.play });
+    }
+  },
   setAutoplay: (autoplay) => set({ autoplay }),
   setPlay: (play) => set({ play }),
   togglePlay: () => set((s) => ({ play: !s.play })),
@@ -102,9 +159,17 @@ export const useFeedStore = create<FeedState & FeedActions>()((set, get) => ({
   loadSession: () => {
     try {
       const v = window.sessionStorage.getItem(MUTE_SESSION_KEY);
-      if (v === '0' || v === '1') set({ mute: v === '1' });
+      if (v === '0' || v === '1') set({ mute: v === '1', mutedByChoice: v === '1' });
     } catch {
       // Storage disabled: stay muted.
     }
   },
+  setLastReel: (lastReel) => set({ lastReel }),
+  takeResume: (id) => {
+    const last = get().lastReel;
+    if (!last || last.item.id !== id) return null;
+    set({ lastReel: null });
+    return last.time;
+  },
+  setFeedHref: (feedHref) => set({ feedHref }),
 }));

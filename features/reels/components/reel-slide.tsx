@@ -35,7 +35,8 @@ function slideStyle(position: number) {
 
 /**
  * One slide of the feed. A reel shows its poster until the first frame,
- * then the video; tapping the video pauses and plays. Stable test hooks:
+ * then the video; the first tap on a muted reel turns the sound on (unless
+ * the person muted it themselves), later taps pause and play. Stable test hooks:
  * `data-testid="reel"`, `data-active`, `data-content-id`.
  */
 export const ReelSlide = memo(function ReelSlide({ entry, position, total, mode, params, onSignal }: SlideProps) {
@@ -78,7 +79,9 @@ function ReelSlideBody({
   const item = entry.item;
   const isActive = mode === 'active';
   const play = useFeedStore((s) => s.play);
-  const togglePlay = useFeedStore((s) => s.togglePlay);
+  const tapReel = useFeedStore((s) => s.tapReel);
+  // A tap would turn the sound on rather than pause: the button says so.
+  const tapUnmutes = useFeedStore((s) => s.mute && !s.mutedByChoice);
   const activeStarted = useFeedStore((s) => s.activeStarted);
   const [firstFrame, setFirstFrame] = useState(false);
   // Until the reel on screen shows its first frame, only its own poster downloads: on a slow
@@ -124,8 +127,9 @@ function ReelSlideBody({
         <button
           type="button"
           data-testid="reel-toggle"
-          aria-label={play ? t('pause') : t('play')}
-          onClick={togglePlay}
+          aria-label={tapUnmutes ? t('unmute') : play ? t('pause') : t('play')}
+          data-tap={tapUnmutes ? 'unmute' : play ? 'pause' : 'play'}
+          onClick={tapReel}
           className="absolute inset-0 z-10 h-full w-full cursor-pointer focus-visible:outline-offset-[-4px]"
         />
       ) : null}

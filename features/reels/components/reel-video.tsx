@@ -23,6 +23,10 @@ export type PlayerMode = 'active' | 'next' | 'prev';
  * - next: created stopped; once the active reel shows its first frame it
  *   loads about one segment, so a swipe starts at once.
  * - prev: stops loading, keeps what it has for a swipe back.
+ *
+ * The reel on screen, unmounted with its page, is kept in the store
+ * (`lastReel`, with its position) for the mini player; when the same reel
+ * comes back on screen it starts from where the mini player left it.
  */
 export function ReelVideo({
   item, mode, onFirstFrame, onFailed, onSignal,
@@ -46,6 +50,8 @@ export function ReelVideo({
   const trackerRef = useRef<WatchTracker | null>(null);
   const [ready, setReady] = useState(false);
   const [buffering, setBuffering] = useState(false);
+  /** Last playback position of this reel while on screen, seconds (null: it never played). */
+  const timeRef = useRef<number | null>(null);
   const mute = useFeedStore((s) => s.mute);
   const play = useFeedStore((s) => s.play);
   const activeStarted = useFeedStore((s) => s.activeStarted);
@@ -72,7 +78,12 @@ export function ReelVideo({
     if (!video) return;
     let cancelled = false;
     let hls: HlsInstance | null = null;
-    const onMeta = () => setReady(true);
+    // Back from the mini player: the reel on screen starts where it was left.
+    let resumeAt: number | null = null;
+    const onMeta = () => {
+      if (resumeAt !== null) video.currentTime = resumeAt;
+      setReady(true);
+    };
     const useNative = () => {
       video.preload = modeRef.current === 'active' ? 'auto' : 'metadata';
       video.addEventListener('loadedmetadata', onMeta, { once: true });
@@ -80,6 +91,7 @@ export function ReelVideo({
     };
     (async () => {
       if (prefersNativeHls(video)) {
+        if (modeRef.current === 'active') resumeAt = useFeedStore.getState().takeResume(latest.current.item.id);
         useNative();
         return;
       }
@@ -91,13 +103,15 @@ export function ReelVideo({
         return;
       }
       if (cancelled) return;
+      if (modeRef.current === 'active') resumeAt = useFeedStore.getState().takeResume(latest.current.item.id);
       if (!Hls.isSupported()) {
         if (video.canPlayType(HLS_MIME)) useNative();
         else latest.current.onFailed();
         return;
       }
       const active = modeRef.current === 'active';
-      const h = new Hls(hlsConfig(useFeedStore.getState().bandwidthEstimate, active));
+      const config = hlsConfig(useFeedStore.getState().bandwidthEstimate, active);
+      const h = new Hls(resumeAt !== null ? { ...config, startPosition: resumeAt } : config);
       hls = h;
       hlsRef.current = h;
       loadingRef.current = active;
@@ -165,6 +179,7 @@ export function ReelVideo({
       return;
     }
     if (prev === 'active') {
+      timeRef.current = null;
       emit(tracker().onLeave());
       video.pause();
       // A reel shown again starts from the beginning, like the feed's other reels.
@@ -199,7 +214,7 @@ export function ReelVideo({
         if (!(err instanceof DOMException) || err.name !== 'NotAllowedError') return; // AbortError: a pause won
         const store = useFeedStore.getState();
         // The browser refuses sound without a gesture: play muted; refused even muted: wait for a tap.
-        if (!video.muted) store.setMute(true);
+        if (!video.muted) store.forceMute();
         else store.setPlay(false);
       });
     } else if (!video.paused) {
@@ -217,6 +232,14 @@ export function ReelVideo({
     };
     document.addEventListener('visibilitychange', onVisibility);
     return () => document.removeEventListener('visibilitychange', onVisibility);
+  }, []);
+
+  // Unmounted while on screen (its page went away): the mini player takes the reel on from here.
+  useEffect(() => () => {
+    const time = timeRef.current;
+    if (modeRef.current !== 'active' || time === null) return;
+    const store = useFeedStore.getState();
+    store.setLastReel({ item: latest.current.item, time, playing: store.play });
   }, []);
 
   // Leaving the page or unmounting while on screen still reports the progress.
@@ -252,7 +275,10 @@ export function ReelVideo({
         onTimeUpdate={(e) => {
           const v = e.currentTarget;
           if (barRef.current && v.duration > 0) barRef.current.style.transform = `scaleX(${Math.min(1, v.currentTime / v.duration)})`;
-          if (modeRef.current === 'active') emit(tracker().onTime(v.currentTime));
+          if (modeRef.current === 'active') {
+            timeRef.current = v.currentTime;
+            emit(tracker().onTime(v.currentTime));
+          }
         }}
         onEnded={(e) => {
           if (modeRef.current !== 'active') return;

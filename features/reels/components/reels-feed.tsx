@@ -139,6 +139,8 @@ function Feed({
   // An unskippable reel on screen: moving forward waits for its end (a refused try nudges the hint).
   const locked = lockedAt(entries, active, unskippable);
   const [nudge, setNudge] = useState(0);
+  // Swipes refused at the end of the feed (SWIPE_BUMP): each one bumps the track.
+  const [bumps, setBumps] = useState(0);
 
   const viewportRef = useRef<HTMLDivElement>(null);
   const trackRef = useRef<HTMLDivElement>(null);
@@ -158,7 +160,10 @@ function Feed({
   }, [list, entries.length, active, activeId, feedKey, setActive, pageOf]);
 
   useEffect(() => {
-    useFeedStore.getState().loadSession();
+    const store = useFeedStore.getState();
+    store.loadSession();
+    // Where the mini player leads back to (this page, with its filters).
+    store.setFeedHref(`${window.location.pathname}${window.location.search}`);
   }, []);
 
   useFeedPaging(params, list, active);
@@ -167,7 +172,11 @@ function Feed({
     if (!list) return false;
     const next = active + step;
     if (next < 0 || next >= slots) {
-      if (step === 1 && entries.length > 0) trackSwipe(entries[active], 1, true);
+      if (step === 1 && entries.length > 0) {
+        trackSwipe(entries[active], 1, true);
+        setBumps((n) => n + 1);
+        bumpTrack(trackRef.current, active);
+      }
       return false;
     }
     if (step === 1 && locked) {
@@ -367,6 +376,7 @@ function Feed({
           role="region"
           aria-roledescription="carousel"
           aria-label={t('feedLabel')}
+          data-bumps={bumps}
           onWheel={onWheel}
           onTouchStart={onTouchStart}
           onTouchMove={onTouchMove}
@@ -423,6 +433,21 @@ function Feed({
   );
 }
 
+/**
+ * The end-of-feed bump: the track at position `active` nudges up and springs
+ * back (Web Animations API, about 350 ms), telling a swipe past the last card
+ * that there is nothing further. Nothing moves for reduced motion.
+ */
+function bumpTrack(el: HTMLElement | null, active: number): void {
+  if (!el || typeof el.animate !== 'function') return;
+  if (window.matchMedia?.('(prefers-reduced-motion: reduce)').matches) return;
+  const at = (px: number) => `translate3d(0, calc(${-active * 100}% - ${px}px), 0)`;
+  el.animate(
+    [{ transform: at(0) }, { transform: at(56), offset: 0.35 }, { transform: at(-8), offset: 0.75 }, { transform: at(0) }],
+    { duration: 350, easing: 'ease-out' },
+  );
+}
+
 /** The feed's narrowing, named from the reels themselves (option, else category, else topic). */
 function labelFromItems(list: FeedList, filter: FeedFilter): string | null {
   for (const e of list.entries) {
@@ -445,11 +470,12 @@ function EndSlide({ position, active, explore, onTop }: { position: number; acti
       className="absolute inset-x-0 flex h-full flex-col items-center justify-center gap-5 bg-gradient-to-b from-neutral-900 to-black p-8 text-center text-white"
       style={{ top: `${position * 100}%` }}
     >
-      <p className="text-xl font-semibold">{t('endTitle')}</p>
-      <p className="text-white/75">{t('endHint')}</p>
+      <h2 className="text-xl font-semibold">{t('endTitle')}</h2>
+      <p className="text-white/75">{explore ? t('endHint') : t('endHintTop')}</p>
       <div className="flex flex-wrap justify-center gap-3">
-        {explore ? <Link prefetch={false} href="/tldr" className="rounded-full bg-amber-500 px-5 py-2 font-semibold text-black">{t('tldrLinkLabel')}</Link> : null}
-        <button type="button" onClick={onTop} className="rounded-full border border-white/40 px-5 py-2 font-semibold">{t('backToTop')}</button>
+        {explore ? <Link prefetch={false} href="/tldr" data-testid="feed-end-tldr" className="rounded-full bg-amber-500 px-5 py-2 font-semibold text-black">{t('tldrLinkLabel')}</Link> : null}
+        {explore ? <Link prefetch={false} href="/explore" data-testid="feed-end-explore" className="rounded-full bg-white px-5 py-2 font-semibold text-black">{t('endExplore')}</Link> : null}
+        <button type="button" onClick={onTop} data-testid="feed-end-top" className="rounded-full border border-white/40 px-5 py-2 font-semibold">{t('backToTop')}</button>
       </div>
     </section>
   );
