@@ -10,6 +10,7 @@ import { feedHref, type FeedFilter } from '../lib/filter';
 import { addContentHref } from '../lib/layout-presets';
 import { useFeedStore } from '../store';
 import { useFeedLayout } from './feed-layout';
+import { TldrButton } from './tldr-button';
 
 const LANGS: ContentLang[] = ['en', 'hi', 'he'];
 
@@ -81,8 +82,8 @@ function CloseButton({ href }: { href: string }) {
 /**
  * The bar over the top of the player, in the style of the feed's layout
  * preset (features/reels/lib/layout-presets.ts). The `feed` style: the
- * feed's name or its active filter (a tap clears it), a link to the topic
- * summaries, the video-language filter (all languages unless one is picked)
+ * feed's name or its active filter (a tap clears it), the TLDR button (the
+ * topic summary popup, ./tldr-button.tsx), the video-language filter (all languages unless one is picked)
  * and the session's sound switch; `minimal`: the sound switch; `close`: a
  * close button; `add-content`: close and "Add a reel" into the studio for
  * the feed's topic; `partner`: the partner's name.
@@ -97,7 +98,9 @@ export function FeedHeader({ urlFilter, filterLabel, topicId = null }: {
 }) {
   const layout = useFeedLayout();
   const style = layout.preset.header;
-  if (style === 'feed') return <FullHeader urlFilter={urlFilter} filterLabel={filterLabel} clearable={layout.preset.tap.header === 'clear-filter'} />;
+  if (style === 'feed') {
+    return <FullHeader urlFilter={urlFilter} filterLabel={filterLabel} topicId={topicId} clearable={layout.preset.tap.header === 'clear-filter'} />;
+  }
   return <SmallHeader urlFilter={urlFilter} filterLabel={filterLabel} topicId={topicId} />;
 }
 
@@ -135,7 +138,9 @@ function SmallHeader({ urlFilter, filterLabel, topicId }: { urlFilter: FeedFilte
   );
 }
 
-function FullHeader({ urlFilter, filterLabel, clearable }: { urlFilter: FeedFilter; filterLabel: string | null; clearable: boolean }) {
+function FullHeader({ urlFilter, filterLabel, topicId, clearable }: {
+  urlFilter: FeedFilter; filterLabel: string | null; topicId: string | null; clearable: boolean;
+}) {
   const t = useTranslations('reels');
   const tLang = useTranslations('languages');
   const router = useRouter();
@@ -151,14 +156,9 @@ function FullHeader({ urlFilter, filterLabel, clearable }: { urlFilter: FeedFilt
         <h1 className="min-w-0 truncate text-lg font-bold drop-shadow">{filterLabel ?? t('feedLabel')}</h1>
       )}
       <div className="ml-auto flex shrink-0 items-center gap-1.5">
-        <Link prefetch={false}
-          href="/tldr"
-          aria-label={t('tldrLinkLabel')}
-          onClickCapture={() => trackFeedItem('CLICK_TLDR', null, { from: 'header' })}
-          className={`px-3 py-1.5 text-sm font-semibold ${PILL}`}
-        >
+        <TldrButton topicId={topicId} label={t('tldrLinkLabel')} className={`px-3 py-1.5 text-sm font-semibold ${PILL}`}>
           {t('tldrLink')}
-        </Link>
+        </TldrButton>
         <label className="sr-only" htmlFor="feed-lang">{t('languageFilter')}</label>
         <div className="relative flex items-center rounded-full bg-white/20 pl-2.5 backdrop-blur-sm focus-within:outline-2 focus-within:outline-amber-500 hover:bg-white/30">
           <GlobeIcon size={16} />

@@ -1,0 +1,18 @@
+import { apiClient } from '@/lib/http/client';
+import type { TldrEntry } from '../schemas';
+import type { feedRoutes } from '../server/routes';
+
+/** The feed endpoints, typed by their router. */
+const api = apiClient<typeof feedRoutes>();
+
+/**
+ * GET /feeds-server/api/v1/popup/tldr/{id}: one topic's TLDR entry as this
+ * viewer sees it (`content` null when the topic has no summary reel yet;
+ * `content.watched` / `content.vidWatched` are the viewer's progress).
+ * @param topic the topic's uuid or slug.
+ * @throws HttpError 404 `topic_not_found`.
+ */
+export async function fetchTopicTldr(topic: string, signal?: AbortSignal): Promise<TldrEntry> {
+  const res = await api['feeds-server'].api.v1.popup.tldr[':id'].$get({ param: { id: topic }, query: {} }, { init: { signal } });
+  return res.json();
+}
