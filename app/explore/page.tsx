@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { getTranslations } from 'next-intl/server';
+import { NearViewportLink } from '@/components/ui/near-viewport-link';
 import { CompassIcon, GiftIcon, SparkleChatIcon, UserIcon, VideosIcon } from '@/components/ui/icons';
 import { CallbackSheetButton } from '@/features/leads/components/callback-sheet-button';
 import { EarnNowButton } from '@/features/auth/components/earn-now-button';
@@ -32,7 +32,9 @@ function Card({ icon, title, body, action }: { icon: ReactNode; title: string; b
  * The Explore tab (SPEC.md section 2): the marketing lines of SPEC.md
  * section 1 (with the fact sheet's qualifiers in a footnote) and the cards
  * these flows make real: schedule call (the callback form in a sheet), ask
- * AI, watch now, and the subsidy enquiry ("get started").
+ * AI, watch now, and the subsidy enquiry ("get started"). Its page links
+ * prefetch only within 200 px of the viewport (SPEC.md section 9,
+ * components/ui/near-viewport-link.tsx).
  */
 export default async function ExplorePage() {
   const t = await getTranslations('explore');
@@ -61,13 +63,13 @@ export default async function ExplorePage() {
           icon={<SparkleChatIcon size={24} />}
           title={t('ask.title')}
           body={t('ask.body')}
-          action={<Link href="/assistant" className={secondary}>{t('ask.cta')}</Link>}
+          action={<NearViewportLink href="/assistant" className={secondary}>{t('ask.cta')}</NearViewportLink>}
         />
         <Card
           icon={<VideosIcon size={24} />}
           title={t('watch.title')}
           body={t('watch.body')}
-          action={<Link href="/reels" className={secondary}>{t('watch.cta')}</Link>}
+          action={<NearViewportLink href="/reels" className={secondary}>{t('watch.cta')}</NearViewportLink>}
         />
         <Card
           icon={<CompassIcon size={24} />}

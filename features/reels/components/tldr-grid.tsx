@@ -1,14 +1,21 @@
 'use client';
 
-import Link from 'next/link';
 import { useTranslations } from 'next-intl';
+import { LazyWhenNear, NearViewportLink } from '@/components/ui/near-viewport-link';
 import type { TldrEntry } from '../schemas';
 import { trackFeedItem } from '../api/events';
 
+/** Cards whose thumbnails are in the server-rendered HTML: the first screen of a phone (two rows of two). */
+export const EAGER_CARDS = 4;
+
 /**
  * The /tldr board: one card per topic with its summary reel's thumbnail,
- * the topic name and its HOT/FREE tag. A card opens /tldr/[slug]; a topic
- * without a summary reel yet opens its topic feed.
+ * the topic name and its HOT/FREE tag, and "Complete" once this viewer has
+ * watched the summary to its end (the entry's `vidWatched`, the viewer's
+ * watch_progress on the server). A card opens /tldr/[slug]; a topic
+ * without a summary reel yet opens its topic feed. SPEC.md section 9: a card
+ * prefetches its page only within 200 px of the viewport, and thumbnails
+ * after the first EAGER_CARDS load 200 ms after they come near.
  */
 export function TldrGrid({ entries }: { entries: TldrEntry[] }) {
   const t = useTranslations('tldr');
@@ -17,24 +24,31 @@ export function TldrGrid({ entries }: { entries: TldrEntry[] }) {
   }
   return (
     <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
-      {entries.map((e) => {
+      {entries.map((e, i) => {
         const thumb = e.content?.pre_signed_url_thumbnail ?? e.topic_pic;
         // The 180 px thumbnail is too soft for a card on a dense phone screen: offer the poster as the larger candidate.
         const srcSet = e.content ? `${e.content.pre_signed_url_thumbnail} 180w, ${e.content.pre_signed_url_poster} 720w` : undefined;
         const href = e.content ? `/tldr/${encodeURIComponent(e.topic_slug)}` : `/topic/${e.topic_id}`;
-        const label = e.content ? t('watch', { topic: e.topic_name }) : t('topicVideos', { topic: e.topic_name });
+        const complete = e.content?.vidWatched === true;
+        const label = complete
+          ? t('completeLabel', { topic: e.topic_name })
+          : e.content ? t('watch', { topic: e.topic_name }) : t('topicVideos', { topic: e.topic_name });
+        const img = thumb ? (
+          // Signed media URL sized by the pipeline: a plain <img>.
+          <img src={thumb} srcSet={srcSet} sizes="(min-width: 1024px) 240px, (min-width: 640px) 33vw, 50vw" alt="" loading="lazy" decoding="async" className="absolute inset-0 h-full w-full object-cover transition-transform duration-300 group-hover:scale-105 motion-reduce:transition-none" />
+        ) : null;
         return (
           <li key={e.topic_id}>
-            <Link
+            <NearViewportLink
               href={href}
               aria-label={label}
               data-testid="tldr-card"
+              data-complete={complete}
               onClickCapture={() => (e.content ? trackFeedItem('CLICK_TLDR', e.content, { from: 'board' }) : trackFeedItem('TOPIC', { topic: e.topic_id }, { from: 'board' }))}
               className="group relative block aspect-[9/14] overflow-hidden rounded-2xl bg-neutral-800 text-white shadow-sm ring-amber-500 hover:ring-2"
             >
-              {thumb ? (
-                // Signed media URL sized by the pipeline: a plain <img>.
-                <img src={thumb} srcSet={srcSet} sizes="(min-width: 1024px) 240px, (min-width: 640px) 33vw, 50vw" alt="" loading="lazy" decoding="async" className="absolute inset-0 h-full w-full object-cover transition-transform duration-300 group-hover:scale-105 motion-reduce:transition-none" />
+              {img && i < EAGER_CARDS ? img : img ? (
+                <LazyWhenNear className="absolute inset-0">{img}</LazyWhenNear>
               ) : (
                 <div className="absolute inset-0 bg-gradient-to-br from-amber-500 to-orange-700" aria-hidden="true" />
               )}
@@ -47,7 +61,12 @@ export function TldrGrid({ entries }: { entries: TldrEntry[] }) {
                 <p className="font-semibold leading-tight">{e.topic_name}</p>
                 {!e.content ? <p className="mt-1 text-xs text-white/75">{t('noSummary')}</p> : null}
               </div>
-            </Link>
+              {complete ? (
+                <span data-testid="tldr-complete" className="absolute right-2 top-2 rounded-full bg-white px-2 py-0.5 text-[0.7rem] font-bold text-emerald-800">
+                  {t('complete')}
+                </span>
+              ) : null}
+            </NearViewportLink>
           </li>
         );
       })}
