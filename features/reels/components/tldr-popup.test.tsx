@@ -176,4 +176,22 @@ describe('TLDR popup', () => {
     expect(push).toHaveBeenCalledWith('/tldr');
     expect(screen.queryByTestId('tldr-popup')).toBeNull();
   });
+
+  it('keeps its touches and wheel turns from the feed behind it', async () => {
+    serve(entryOf());
+    const feedTouch = vi.fn();
+    const feedWheel = vi.fn();
+    const { user } = renderWithApp(
+      <div onTouchStart={feedTouch} onWheel={feedWheel}><TldrButton topicId={TOPIC} label="Topic summaries">TLDR</TldrButton></div>,
+    );
+    await user.click(screen.getByRole('button', { name: 'Topic summaries' }));
+    const video = await screen.findByTestId('tldr-popup-video');
+    fireEvent.touchStart(video, { touches: [{ clientX: 10, clientY: 10 }] });
+    fireEvent.wheel(video, { deltaY: 120 });
+    expect(feedTouch).not.toHaveBeenCalled();
+    expect(feedWheel).not.toHaveBeenCalled();
+    // The button itself is the feed's: a touch there still reaches it.
+    fireEvent.touchStart(screen.getByRole('button', { name: 'Topic summaries' }));
+    expect(feedTouch).toHaveBeenCalledTimes(1);
+  });
 });

@@ -1,6 +1,7 @@
 'use client';
 
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type SyntheticEvent } from 'react';
+import { createPortal } from 'react-dom';
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import { CloseIcon } from '@/components/ui/icons';
@@ -85,11 +86,22 @@ export default function TldrPopup({ topic, contentId, onClose }: TldrPopupProps)
   }, [topic, contentId]);
 
   const entry = load.state === 'ready' ? load.entry : null;
-  return (
+  // The feed's gestures must not see the popup's: React events bubble through the portal to the feed's handlers.
+  const keep = (e: SyntheticEvent) => e.stopPropagation();
+  return createPortal(
     <dialog
       ref={dialogRef}
       aria-labelledby={titleId}
       data-testid="tldr-popup"
+      onTouchStart={keep}
+      onTouchMove={keep}
+      onTouchEnd={keep}
+      onTouchCancel={keep}
+      onWheel={keep}
+      onPointerDown={keep}
+      onPointerUp={keep}
+      onClick={keep}
+      onKeyDown={keep}
       onCancel={(e) => {
         // Escape: close through the same path as the button (the feed resumes).
         e.preventDefault();
@@ -131,7 +143,8 @@ export default function TldrPopup({ topic, contentId, onClose }: TldrPopupProps)
           </div>
         ) : null}
       </div>
-    </dialog>
+    </dialog>,
+    document.body,
   );
 }
 
