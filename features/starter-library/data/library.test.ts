@@ -31,7 +31,7 @@ describe('starter library data', () => {
       expect(reels.filter((r) => r.option.category === category).map((r) => r.lang).sort()).toEqual(['en', 'he', 'hi']);
     }
     expect(new Set(reels.map((r) => r.sourceKey)).size).toBe(27);
-    expect(reels.every((r) => /^starter:v1:[a-z0-9-]+:(en|hi|he)$/.test(r.sourceKey))).toBe(true);
+    expect(reels.every((r) => /^starter:v2:[a-z0-9-]+:(en|hi|he)$/.test(r.sourceKey))).toBe(true);
   });
 
   it('puts every category in exactly one theme, and each theme has one TLDR option', () => {

@@ -36,7 +36,7 @@ export const CLOSING_LINE: Readonly<Record<ReelLang, ScriptLine>> = {
 
 /** One reel to make: everything the renderer and the ingest need. */
 export interface LibraryReel {
-  /** `starter:v1:<option-key>:<lang>`. */
+  /** `starter:v2:<option-key>:<lang>` (taxonomy.ts `sourceKeyOf`). */
   sourceKey: string;
   option: OptionDef;
   lang: ReelLang;

@@ -62,10 +62,18 @@ export const BRAND = {
 /** The account that owns the starter reels (created once). */
 export const TEAM_USER = { name: 'Surya Reels team', username: 'surya-reels-team' } as const;
 
-/** Source keys of this generation of the library: bump the version to make a new one beside it. */
-export const SOURCE_KEY_PREFIX = 'starter:v1:';
+/**
+ * Source keys of this generation of the library: bump the version to make a new one
+ * beside it (installs render the new generation on their next start, and
+ * make-library.ts `retireReplacedReels` takes an older reel out of the feed once its
+ * replacement is ready). v2: text inside the phone safe area (server/safe-area.ts).
+ */
+export const SOURCE_KEY_PREFIX = 'starter:v2:';
 
-/** `starter:v1:<option-key>:<lang>`: the idempotency key of one reel. */
+/** Every generation's source keys start with this. */
+export const STARTER_KEY_ROOT = 'starter:';
+
+/** `starter:v2:<option-key>:<lang>`: the idempotency key of one reel. */
 export function sourceKeyOf(optionKey: string, lang: ReelLang): string {
   return `${SOURCE_KEY_PREFIX}${optionKey}:${lang}`;
 }

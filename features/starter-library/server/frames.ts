@@ -1,12 +1,17 @@
 import 'server-only';
 import { createRequire } from 'node:module';
-import { fitText, layoutText, textBlockSvg, type TextBlock } from './text-layout';
+import type { LibraryReel } from '../data/library';
+import { BRAND } from '../data/taxonomy';
+import { SAFE_AREA_PADDING, STARTER_SAFE_AREA, type Rect } from './safe-area';
+import { fitText, textBlockSvg, type DrawOptions, type TextBlock } from './text-layout';
 
 /**
  * The still frames of a reel (720x1280, 9:16), drawn as SVG and rasterised
  * by resvg: a sky gradient with a sun and a rooftop of panels, the topic and
  * category label, then the title card (the question), one caption card per
- * narrated sentence, and the end card with the brand line.
+ * narrated sentence, and the end card with the brand line. Every text box
+ * lies inside STARTER_SAFE_AREA (./safe-area.ts), so phones taller than 9:16
+ * show it whole and clear of the feed header and the action column.
  */
 
 export const REEL_WIDTH = 720;
@@ -75,60 +80,145 @@ function background(accent: string): string {
   </g>`;
 }
 
-async function header(s: SceneBase): Promise<string> {
-  const topic = await layoutText(s.topicName.toUpperCase(), { weight: 'semibold', sizePx: 24, maxWidthPx: 460, lineHeight: 1.4 });
-  const label = await layoutText(s.categoryLabel, { weight: 'bold', sizePx: 30, maxWidthPx: 440, lineHeight: 1.5 });
+/** A drawn box a viewer must see whole (text, or the card or pill behind it), video px. */
+export interface TextBox extends Rect {
+  /** What it is: `topic`, `label`, `question`, `caption`, `card`, `brand`, `tagline`. */
+  role: string;
+}
+
+/** One frame's SVG markup and the boxes of its text, for the safe-area check. */
+export interface SceneLayout {
+  svg: string;
+  boxes: TextBox[];
+}
+
+const WIDE = STARTER_SAFE_AREA.wide;
+const NARROW = STARTER_SAFE_AREA.narrow;
+const PAD = SAFE_AREA_PADDING;
+/** Left edge of text in both parts of the safe area. */
+const LEFT = WIDE.x + PAD;
+/** Right edge of text above the action column. */
+const WIDE_RIGHT = WIDE.x + WIDE.w - PAD;
+/** Right edge of text beside the action column. */
+const NARROW_RIGHT = NARROW.x + NARROW.w - PAD;
+/** Lowest text edge. */
+const BOTTOM = NARROW.y + NARROW.h - PAD;
+
+/** The box `block` covers when drawn with `opts` (the stroke included). */
+function boxOf(role: string, block: TextBlock, opts: DrawOptions): TextBox {
+  const left = opts.align === 'left' ? opts.x : opts.align === 'center' ? opts.x - block.widthPx / 2 : opts.x - block.widthPx;
+  const s = opts.stroke?.widthPx ?? 0;
+  return { role, x: left - s, y: opts.top - s, w: block.widthPx + 2 * s, h: block.heightPx + 2 * s };
+}
+
+/** Draws `block` and records its box. */
+async function drawText(out: SceneLayout, role: string, block: TextBlock, opts: DrawOptions): Promise<void> {
+  out.svg += await textBlockSvg(block, opts);
+  out.boxes.push(boxOf(role, block, opts));
+}
+
+/** The topic line and the category pill under the feed header's safe line. @returns the bottom, video px. */
+async function header(out: SceneLayout, s: SceneBase): Promise<number> {
+  const top = WIDE.y + PAD;
+  const width = WIDE_RIGHT - LEFT;
+  const topic = await fitText(s.topicName.toUpperCase(), { weight: 'semibold', sizePx: 24, maxWidthPx: width, lineHeight: 1.4 }, 1, 18);
+  await drawText(out, 'topic', topic, { x: LEFT, top, align: 'left', fill: '#bfdbfe' });
+  const label = await fitText(s.categoryLabel, { weight: 'bold', sizePx: 30, maxWidthPx: width - 48, lineHeight: 1.5 }, 1, 22);
   const pillW = label.widthPx + 48;
   const pillH = label.heightPx + 8;
-  return `
-  ${await textBlockSvg(topic, { x: 48, top: 56, align: 'left', fill: '#bfdbfe' })}
-  <rect x="44" y="104" width="${pillW.toFixed(1)}" height="${pillH.toFixed(1)}" rx="${(pillH / 2).toFixed(1)}" fill="${s.accent}"/>
-  ${await textBlockSvg(label, { x: 44 + 24, top: 108, align: 'left', fill: INK })}`;
+  const pillTop = top + topic.heightPx + 14;
+  out.svg += `<rect x="${LEFT}" y="${pillTop.toFixed(1)}" width="${pillW.toFixed(1)}" height="${pillH.toFixed(1)}" rx="${(pillH / 2).toFixed(1)}" fill="${s.accent}"/>`;
+  out.boxes.push({ role: 'label', x: LEFT, y: pillTop, w: pillW, h: pillH });
+  await drawText(out, 'label', label, { x: LEFT + 24, top: pillTop + 4, align: 'left', fill: INK });
+  return pillTop + pillH;
 }
 
-/** A rounded white card holding `block`, centred at `centerY`. */
-async function card(block: TextBlock, centerY: number, padX: number, padY: number): Promise<string> {
-  const w = REEL_WIDTH - 80;
+/** Card width beside the action column, video px. */
+const CARD_W = NARROW_RIGHT - LEFT;
+
+/** A rounded white card holding `block`, left of the action column, starting at `top`. */
+async function card(out: SceneLayout, block: TextBlock, top: number, padY: number): Promise<number> {
   const h = block.heightPx + padY * 2;
-  const top = centerY - h / 2;
-  return `
-  <rect x="40" y="${(top + 6).toFixed(1)}" width="${w}" height="${h.toFixed(1)}" rx="28" fill="#000" opacity="0.25"/>
-  <rect x="40" y="${top.toFixed(1)}" width="${w}" height="${h.toFixed(1)}" rx="28" fill="${WHITE}" opacity="0.96"/>
-  ${await textBlockSvg(block, { x: REEL_WIDTH / 2, top: top + padY, align: 'center', fill: INK })}`;
+  out.svg += `
+  <rect x="${LEFT}" y="${(top + 6).toFixed(1)}" width="${CARD_W}" height="${h.toFixed(1)}" rx="28" fill="#000" opacity="0.25"/>
+  <rect x="${LEFT}" y="${top.toFixed(1)}" width="${CARD_W}" height="${h.toFixed(1)}" rx="28" fill="${WHITE}" opacity="0.96"/>`;
+  out.boxes.push({ role: 'card', x: LEFT, y: top, w: CARD_W, h: h + 6 });
+  await drawText(out, 'caption', block, { x: LEFT + CARD_W / 2, top: top + padY, align: 'center', fill: INK });
+  return top + h;
 }
 
-function dots(index: number, count: number, accent: string, y: number): string {
+function dots(index: number, count: number, accent: string, cx: number, y: number): string {
   const gap = 26;
-  const x0 = REEL_WIDTH / 2 - ((count - 1) * gap) / 2;
+  const x0 = cx - ((count - 1) * gap) / 2;
   return Array.from({ length: count }, (_, i) =>
     `<circle cx="${x0 + i * gap}" cy="${y}" r="${i === index ? 8 : 6}" fill="${i === index ? accent : WHITE}" opacity="${i === index ? 1 : 0.5}"/>`,
   ).join('');
 }
 
-/** SVG markup of one frame. */
-export async function sceneSvg(scene: Scene): Promise<string> {
-  const parts: string[] = [background(scene.accent), await header(scene)];
+/** Where a card of height `h` starts: centred on `centerY` when it fits below `minTop` and above the bottom limit. */
+function cardTop(h: number, centerY: number, minTop: number): number {
+  return Math.max(minTop, Math.min(centerY - h / 2, BOTTOM - h));
+}
+
+/**
+ * One frame's SVG markup and its text boxes, every one inside STARTER_SAFE_AREA
+ * (./safe-area.ts): the header at the top of the wide part, the question and the
+ * cards in the narrow part beside the player's action column.
+ */
+export async function sceneLayout(scene: Scene): Promise<SceneLayout> {
+  const out: SceneLayout = { svg: background(scene.accent), boxes: [] };
+  const headerBottom = await header(out, scene);
+  const textTop = headerBottom + 28;
   if (scene.kind === 'title') {
-    const q = await fitText(scene.question, { weight: 'bold', sizePx: 64, maxWidthPx: 600, lineHeight: 1.45 }, 6, 44);
-    const top = 600 - q.heightPx / 2;
-    parts.push(`<rect x="60" y="${(top - 40).toFixed(1)}" width="10" height="${(q.heightPx + 80).toFixed(1)}" rx="5" fill="${scene.accent}"/>`);
-    parts.push(await textBlockSvg(q, { x: 96, top, align: 'left', fill: WHITE, stroke: { color: '#0b1d45', widthPx: 3 } }));
+    const x = LEFT + 30;
+    const q = await fitText(scene.question, { weight: 'bold', sizePx: 64, maxWidthPx: NARROW_RIGHT - x - 3, lineHeight: 1.45 }, 6, 40);
+    const top = Math.max(textTop + 40, Math.min(600 - q.heightPx / 2, BOTTOM - 40 - q.heightPx));
+    out.svg += `<rect x="${LEFT}" y="${(top - 40).toFixed(1)}" width="10" height="${(q.heightPx + 80).toFixed(1)}" rx="5" fill="${scene.accent}"/>`;
+    await drawText(out, 'question', q, { x, top, align: 'left', fill: WHITE, stroke: { color: '#0b1d45', widthPx: 3 } });
   } else if (scene.kind === 'caption') {
-    const q = await fitText(scene.question, { weight: 'semibold', sizePx: 32, maxWidthPx: 620, lineHeight: 1.45 }, 3, 24);
-    parts.push(await textBlockSvg(q, { x: 50, top: 236, align: 'left', fill: '#e0f2fe' }));
-    const c = await fitText(scene.caption, { weight: 'semibold', sizePx: 48, maxWidthPx: 570, lineHeight: 1.5 }, 7, 34);
-    const centerY = 690;
-    parts.push(await card(c, centerY, 36, 30));
-    parts.push(dots(scene.index, scene.count, scene.accent, Math.min(1040, centerY + c.heightPx / 2 + 30 + 44)));
+    const q = await fitText(scene.question, { weight: 'semibold', sizePx: 32, maxWidthPx: WIDE_RIGHT - LEFT, lineHeight: 1.45 }, 3, 24);
+    await drawText(out, 'question', q, { x: LEFT, top: textTop, align: 'left', fill: '#e0f2fe' });
+    const padX = 28;
+    const padY = 30;
+    const c = await fitText(scene.caption, { weight: 'semibold', sizePx: 46, maxWidthPx: CARD_W - 2 * padX, lineHeight: 1.5 }, 8, 30);
+    const dotsSpace = 60;
+    const h = c.heightPx + 2 * padY + 6;
+    const top = cardTop(h + dotsSpace, 720, textTop + q.heightPx + 28);
+    const bottom = await card(out, c, top, padY);
+    out.svg += dots(scene.index, scene.count, scene.accent, LEFT + CARD_W / 2, bottom + 36);
   } else {
-    const brand = await layoutText(scene.brandName, { weight: 'bold', sizePx: 76, maxWidthPx: 640, lineHeight: 1.4 });
-    const tag = await layoutText(scene.tagline, { weight: 'semibold', sizePx: 34, maxWidthPx: 640, lineHeight: 1.5 });
-    parts.push(await textBlockSvg(brand, { x: REEL_WIDTH / 2, top: 300, align: 'center', fill: WHITE, stroke: { color: '#0b1d45', widthPx: 3 } }));
-    parts.push(await textBlockSvg(tag, { x: REEL_WIDTH / 2, top: 300 + brand.heightPx + 4, align: 'center', fill: '#fde68a' }));
-    const c = await fitText(scene.caption, { weight: 'semibold', sizePx: 40, maxWidthPx: 570, lineHeight: 1.5 }, 5, 30);
-    parts.push(await card(c, 720, 36, 28));
+    const brand = await fitText(scene.brandName, { weight: 'bold', sizePx: 76, maxWidthPx: WIDE_RIGHT - LEFT - 6, lineHeight: 1.4 }, 1, 48);
+    const tag = await fitText(scene.tagline, { weight: 'semibold', sizePx: 34, maxWidthPx: WIDE_RIGHT - LEFT, lineHeight: 1.5 }, 2, 26);
+    const cx = (LEFT + WIDE_RIGHT) / 2;
+    const brandTop = textTop + 12;
+    await drawText(out, 'brand', brand, { x: cx, top: brandTop, align: 'center', fill: WHITE, stroke: { color: '#0b1d45', widthPx: 3 } });
+    await drawText(out, 'tagline', tag, { x: cx, top: brandTop + brand.heightPx + 4, align: 'center', fill: '#fde68a' });
+    const padY = 28;
+    const c = await fitText(scene.caption, { weight: 'semibold', sizePx: 40, maxWidthPx: CARD_W - 2 * 28, lineHeight: 1.5 }, 6, 28);
+    const h = c.heightPx + 2 * padY + 6;
+    await card(out, c, cardTop(h, 760, brandTop + brand.heightPx + 4 + tag.heightPx + 40), padY);
   }
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${REEL_WIDTH}" height="${REEL_HEIGHT}" viewBox="0 0 ${REEL_WIDTH} ${REEL_HEIGHT}">${parts.join('')}</svg>`;
+  out.svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${REEL_WIDTH}" height="${REEL_HEIGHT}" viewBox="0 0 ${REEL_WIDTH} ${REEL_HEIGHT}">${out.svg}</svg>`;
+  return out;
+}
+
+/** SVG markup of one frame (see `sceneLayout`). */
+export async function sceneSvg(scene: Scene): Promise<string> {
+  return (await sceneLayout(scene)).svg;
+}
+/** The frame of each cue of `reel`: the question first, the answer sentences, the closing line on the end card. */
+export function scenesOf(reel: LibraryReel): Scene[] {
+  const base = { accent: reel.accent, topicName: reel.topicName, categoryLabel: reel.categoryLabel };
+  const question = reel.narration[0]!.line.text;
+  const answers = reel.narration.filter((n) => n.kind === 'line');
+  let answerIndex = 0;
+  return reel.narration.map((n): Scene => {
+    if (n.kind === 'title') return { ...base, kind: 'title', question };
+    if (n.kind === 'closing') {
+      return { ...base, kind: 'end', caption: n.line.text, brandName: BRAND.name, tagline: BRAND.tagline[reel.lang] };
+    }
+    return { ...base, kind: 'caption', question, caption: n.line.text, index: answerIndex++, count: answers.length };
+  });
 }
 
 type ResvgModule = typeof import('@resvg/resvg-js');

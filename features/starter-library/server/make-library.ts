@@ -2,12 +2,12 @@ import 'server-only';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
-import { and, eq, inArray, like, sql } from 'drizzle-orm';
+import { and, eq, inArray, like, ne, notLike, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { categories, contentItems, options, settings, topics, users } from '@/lib/db/schema';
 import { logger } from '@/lib/logger';
 import { OPTIONS, libraryReels, spokenText, type LibraryReel } from '../data/library';
-import { SOURCE_KEY_PREFIX, TEAM_USER, TOPICS } from '../data/taxonomy';
+import { SOURCE_KEY_PREFIX, STARTER_KEY_ROOT, TEAM_USER, TOPICS } from '../data/taxonomy';
 import { CATEGORY_SYMBOLS, TOPIC_SYMBOLS, iconSvg, ownerIconSvg, writePicture } from './pictures';
 import { renderReel } from './render';
 
@@ -98,11 +98,13 @@ function slugify(s: string): string {
 
 /**
  * Where a reel's rendered MP4 is cached: DATA_DIR/library/<option>-<lang>-<hash>.mp4.
- * The hash covers what is drawn and said, so an edited script renders anew.
+ * The hash covers what is drawn and said, so an edited script renders anew,
+ * and the layout generation (`v`, 2 since the safe-area layout), so a new frame
+ * layout never reuses an MP4 drawn with the old one.
  */
 export function cachedReelPath(dataDir: string, reel: LibraryReel): string {
   const content = JSON.stringify({
-    v: 1,
+    v: 2,
     n: reel.narration.map((x) => [x.kind, x.line.text, spokenText(x.line)]),
     l: reel.categoryLabel,
     t: reel.topicName,
@@ -218,6 +220,32 @@ export function removeStaleParts(dataDir: string): string[] {
   return removed;
 }
 
+/** The reason a replaced starter reel carries (shown to its owner, the team account, in the studio). */
+export const REPLACED_REASON = 'Replaced by a newer render of the starter library';
+
+/**
+ * Takes the starter reels of older generations (source key `starter:v<n>:` other
+ * than SOURCE_KEY_PREFIX) out of the feed once the current generation's reel of
+ * the same option and language is `ready`: review_status becomes Rejected with
+ * REPLACED_REASON (the row, its views and likes stay). Until then the old reel
+ * keeps playing, so an install never shows both or neither.
+ * @returns ids of the reels retired now.
+ */
+export async function retireReplacedReels(db: Db): Promise<string[]> {
+  const key = contentItems.source_key;
+  const rows = await db.update(contentItems)
+    .set({ review_status: 'Rejected', review_reason: REPLACED_REASON })
+    .where(and(
+      like(key, `${STARTER_KEY_ROOT}%`),
+      notLike(key, `${SOURCE_KEY_PREFIX}%`),
+      ne(contentItems.review_status, 'Rejected'),
+      sql`exists (select 1 from content_items n where n.status = 'ready'
+        and n.source_key = ${SOURCE_KEY_PREFIX} || split_part(${key}, ':', 3) || ':' || split_part(${key}, ':', 4))`,
+    ))
+    .returning({ id: contentItems.id });
+  return rows.map((r) => r.id);
+}
+
 /** Lease length: well above one reel's render time, so a live maker never loses it. */
 const LEASE_TTL_MS = 10 * 60_000;
 
@@ -242,6 +270,11 @@ export async function makeLibrary(opts: MakeLibraryOptions): Promise<MakeLibrary
     // Only the lease holder writes these files, so what is half-written now was left by a killed maker.
     removeStaleParts(opts.dataDir);
     const ids = await ensureTaxonomy(opts.db, opts.dataDir);
+    const retire = async () => {
+      const retired = await retireReplacedReels(opts.db);
+      if (retired.length > 0) log.info({ retired: retired.length }, 'older starter reels replaced');
+    };
+    await retire();
     const existing = new Set((await opts.db.select({ key: contentItems.source_key }).from(contentItems)
       .where(inArray(contentItems.source_key, result.sourceKeys))).map((r) => r.key));
     const progress: MakeProgress = { total: reels.length, made: 0, ingested: 0 };
@@ -281,6 +314,8 @@ export async function makeLibrary(opts: MakeLibraryOptions): Promise<MakeLibrary
         });
         progress.ingested++;
         opts.onProgress?.({ ...progress });
+        // Reels the worker finished while this one rendered replace their older generation now.
+        await retire();
       } catch (err) {
         if (opts.signal?.aborted) throw err;
         const message = err instanceof Error ? err.message : String(err);

@@ -4,8 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { runFfmpeg } from '@/lib/media/ffmpeg';
 import { NARRATION_WPM, TIMELINE_PAUSES_S, spokenText, type LibraryReel } from '../data/library';
-import { BRAND } from '../data/taxonomy';
-import { REEL_WIDTH, sceneSvg, svgToPng, type Scene } from './frames';
+import { REEL_WIDTH, sceneSvg, scenesOf, svgToPng } from './frames';
 import { REEL_FPS, buildTimeline, toWebVtt, type Timeline } from './subtitles';
 import { encodeWav, mixTimeline, parseWav, pcmDurationS, synthesize, trimSilence } from './tts';
 
@@ -33,21 +32,6 @@ export interface RenderOptions {
   threads?: number;
   /** Aborting stops the speech worker and kills ffmpeg; the call rejects with the reason and leaves no file. */
   signal?: AbortSignal;
-}
-
-/** The frame of each cue: the question first, the answer sentences, the closing line on the end card. */
-function scenesOf(reel: LibraryReel): Scene[] {
-  const base = { accent: reel.accent, topicName: reel.topicName, categoryLabel: reel.categoryLabel };
-  const question = reel.narration[0]!.line.text;
-  const answers = reel.narration.filter((n) => n.kind === 'line');
-  let answerIndex = 0;
-  return reel.narration.map((n): Scene => {
-    if (n.kind === 'title') return { ...base, kind: 'title', question };
-    if (n.kind === 'closing') {
-      return { ...base, kind: 'end', caption: n.line.text, brandName: BRAND.name, tagline: BRAND.tagline[reel.lang] };
-    }
-    return { ...base, kind: 'caption', question, caption: n.line.text, index: answerIndex++, count: answers.length };
-  });
 }
 
 /**
