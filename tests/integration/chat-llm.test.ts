@@ -79,17 +79,27 @@ async function chat(message: string, config: LlmConfig = llm) {
 
 describe('chat with a model (LLM_BASE_URL)', () => {
   it('streams and stores the model\'s rephrasing of the retrieved answer, given only that answer', async () => {
-    const rephrased = 'Good question! As of 2026 you get Rs 30,000 per kW for the first 2 kW and Rs 18,000 for the third, so Rs 78,000 for 3 kW.';
+    const question = 'is a zero electricity bill guaranteed with rooftop solar?';
+    const rephrased = 'No, a zero bill is not guaranteed: about 45% of homes under the scheme get one, depending on size and use.';
     mode = { reply: () => rephrased.match(/\S+\s*/g)! };
-    const { r, chunks, stored } = await chat('subsidy for 3kw rooftop?');
+    const { r, chunks, stored } = await chat(question);
     expect(r.matched).toBe(true);
     expect(r.answer).toBe(rephrased);
     expect(chunks.join('')).toBe(rephrased);
-    expect(stored.map((m) => [m.role, m.text])).toEqual([['user', 'subsidy for 3kw rooftop?'], ['assistant', rephrased]]);
+    expect(stored.map((m) => [m.role, m.text])).toEqual([['user', question], ['assistant', rephrased]]);
     expect(requests).toHaveLength(1);
     const prompt = requests[0]!.messages.map((m) => m.content).join('\n');
-    expect(prompt).toContain('subsidy for 3kw rooftop?');
-    expect(prompt).toContain('Rs 78,000');
+    expect(prompt).toContain(question);
+    expect(prompt).toContain('45%');
+  });
+
+  it('keeps a computed or multi-part reply as composed, without asking the model', async () => {
+    mode = { reply: () => ['Rephrased.'] };
+    const computed = await chat('subsidy for 3kw rooftop?');
+    expect(computed.r.answer).toContain('Source: fact sheet, Subsidy');
+    const compound = await chat('How long does the subsidy take to arrive, and do I need a new meter?');
+    expect(compound.r.answer).toMatch(/^1\. /);
+    expect(requests).toHaveLength(0);
   });
 
   it('keeps the vetted answer when the model changes a number', async () => {

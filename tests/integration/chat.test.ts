@@ -129,7 +129,7 @@ describe('POST /recommendation-service/api/v1/chat/ (JSON)', () => {
     const r = await ask(message, 'hinglish', v.cookie);
     expect(r.matched).toBe(true);
     expect(r.category).toBe('System Size');
-    expect(r.answer).toBe(computeAnswer('system_size', extractQuantities(message), 'hinglish'));
+    expect(r.answer).toBe(`${computeAnswer('system_size', extractQuantities(message), 'hinglish')} Source: fact sheet, System Size [31][42][43].`);
     expect(r.answer).toContain('2.5 kW');
 
     const howMuch = byId.get('sub-how-much')?.english;
@@ -137,7 +137,7 @@ describe('POST /recommendation-service/api/v1/chat/ (JSON)', () => {
     const withSize = `${howMuch!.question.replace(/\?$/, '')} for 3 kW?`;
     const subsidy = await ask(withSize, 'english', v.cookie);
     expect(subsidy.category).toBe('Subsidy');
-    expect(subsidy.answer).toBe(computeAnswer('subsidy', extractQuantities(withSize), 'english'));
+    expect(subsidy.answer).toBe(`${computeAnswer('subsidy', extractQuantities(withSize), 'english')} Source: fact sheet, Subsidy [1][5][30].`);
     // The slab rule of docs/facts/solar-india.md: Rs 30,000/kW for 2 kW + Rs 18,000 for the third.
     expect(subsidy.answer).toContain('Rs 78,000');
   });

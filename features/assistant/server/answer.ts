@@ -226,7 +226,12 @@ async function answerPart(
   // (Its calculator knows sizes, not the special-category states as a group: those go to the query reader's rules.)
   if (entry?.calc && u.intents.length <= 1 && !u.specialGroup) {
     const calculated = computeAnswer(entry.calc, extractQuantities(ask), language);
-    if (calculated) return { kind: 'computed', text: calculated, entry, sourceIds: entry.sources ?? [], ...place };
+    if (calculated) {
+      // Its rule is the entry's own, from the entry's fact-sheet section and sources.
+      const section = `${entry.category}${(entry.sources ?? []).map((id) => `[${id}]`).join('')}`;
+      const text = `${calculated} ${SOURCE_LINE[language].replace('{sources}', section.replace(/^([^[]+)\[/, '$1 ['))}`;
+      return { kind: 'computed', text, entry, sourceIds: entry.sources ?? [], ...place };
+    }
   }
   const carries = u.kw !== undefined || u.kwRange !== undefined || u.units !== undefined || u.area !== undefined || u.amounts.length > 0
     || u.households !== undefined || u.state !== null;
@@ -271,7 +276,7 @@ async function continuations(
     const p = parts[i]!;
     // A part that names the earlier subject itself, or names none (it was given the earlier one), asks its own question.
     const own = topics[i]!;
-    const continues = own.size > 0 && ![...own].some((t) => topics[i - 1]!.has(t)) && p.lookup === p.text;
+    const continues = p.lookup === p.text && ![...own].some((t) => topics[i - 1]!.has(t));
     if (prev.match && continues && look.candidates.includes(prev.match.entry.id)) {
       const last = out[out.length - 1]!;
       const text = `${last.text} ${p.text}`;
@@ -339,6 +344,7 @@ export async function composeAnswer(message: string, language: ChatLanguage, opt
   if (place) blocks.push(UNKNOWN_PLACE[language].replace('{place}', place));
   const seen = new Set<string>();
   const said = new Set(blocks.flatMap(sentences));
+  const shown: Array<{ i: number; text: string }> = [];
   answers.forEach((a, i) => {
     // After a correction, a part that found nothing adds nothing, and in a one-part message neither does the
     // bank's general answer (the correction gave the true figure; "Yes: banks give loans..." would blur it).
@@ -349,9 +355,11 @@ export async function composeAnswer(message: string, language: ChatLanguage, opt
     const text = sentences(a.text).filter((x) => !said.has(x)).join(' ');
     for (const x of sentences(a.text)) said.add(x);
     if (!text) return;
-    blocks.push(parts.length > 1 ? `${heading(parts[i]!, i + 1)}\n${text}` : text);
+    shown.push({ i, text });
     sourceIds.push(...a.sourceIds);
   });
+  // Parts are numbered only when more than one says something.
+  shown.forEach(({ i, text }, n) => blocks.push(shown.length > 1 ? `${heading(parts[i]!, n + 1)}\n${text}` : text));
   const first = answers.find((a) => a.entry)?.entry ?? null;
   const matched = claims.length > 0 || answers.some((a) => a.kind === 'entry' || a.kind === 'computed');
   if (blocks.length === 0) return { matched: false, entry: null, category: null, text: NO_MATCH_REPLY[language], computed: false, sources: [] };

@@ -108,8 +108,11 @@ async function runChat(
 
   let answer = composed.text;
   const llm = opts.llm === undefined ? llmConfigFromEnv() : opts.llm;
-  // The model only ever rephrases a vetted answer; the "don't know" reply is said as it is.
-  if (llm && composed.matched) answer = (await rephraseAnswer(llm, req.message, composed.text, req.language)) ?? composed.text;
+  // The model only ever rephrases a vetted answer; the "don't know" reply is said as it is. A reply of several blocks
+  // (a declined instruction, a correction, the parts of a compound question) or a computed one with its working and
+  // source keeps its shape and wording: a rephrasing in five plain sentences would join or drop them.
+  const oneBlock = !composed.text.includes('\n') && !composed.computed;
+  if (llm && composed.matched && oneBlock) answer = (await rephraseAnswer(llm, req.message, composed.text, req.language)) ?? composed.text;
 
   if (onChunk) {
     const interval = opts.chunkIntervalMs ?? CHUNK_INTERVAL_MS;
