@@ -6,6 +6,7 @@ import { FRAME, PLAYER_CHROME, chromeProblem, contains, coverFit, inSafeArea, ty
 /** A 9:21 reel box (narrower than any measured phone): only its crop applies, no overlays. */
 const NINE_TWENTY_ONE: PlayerChrome = {
   viewport: { width: 360, height: 840 },
+  locale: 'en',
   reel: { x: 0, y: 0, w: 360, h: 840 },
   header: { x: 0, y: 0, w: 0, h: 0 },
   actions: { x: 0, y: 0, w: 0, h: 0 },
@@ -37,7 +38,7 @@ describe('starter reels: text inside the safe area', () => {
 
   for (const chrome of [...PLAYER_CHROME, NINE_TWENTY_ONE]) {
     const { width, height } = chrome.viewport;
-    it(`shows every box whole at ${width}x${height}: inside the cover-fit crop, clear of the header and the action column`, () => {
+    it(`shows every box whole at ${width}x${height} (${chrome.locale} interface): inside the cover-fit crop, clear of the header and the action column`, () => {
       const problems = boxes.flatMap((b) => {
         const p = chromeProblem(b.box, chrome);
         return p ? [`${b.where}: ${p}`] : [];

@@ -20,14 +20,19 @@ export interface Rect {
 /** The reels' frame size, video px (9:16). */
 export const FRAME = { width: 720, height: 1280 } as const;
 
+/** The interface languages (the NEXT_LOCALE cookie); the action column's labels differ in width. */
+export type UiLocale = 'en' | 'hi' | 'he';
+
 /**
- * The player's own overlays over a reel at one phone viewport, CSS px, measured in
- * the built app on /reels with the default layout (tests/e2e/safe-area.spec.ts measures
- * them again on every run and fails when the page has outgrown these numbers).
+ * The player's own overlays over a reel at one phone viewport and interface language,
+ * CSS px, measured in the built app on /reels with the default layout
+ * (tests/e2e/safe-area.spec.ts measures them again on every run and fails when the
+ * page has outgrown these numbers).
  */
 export interface PlayerChrome {
   /** The browser viewport, CSS px. */
   viewport: { width: number; height: number };
+  locale: UiLocale;
   /** The reel's box (the <video> element): the viewport less the tab bar (56 px). */
   reel: Rect;
   /** The feed header (features/reels/components/feed-header.tsx), gradient included. */
@@ -37,30 +42,33 @@ export interface PlayerChrome {
 }
 
 /**
- * The three phone viewports the issue names, as measured on 2026-11-24: the header
- * is 80 px tall (12 px padding, 36 px buttons, 32 px gradient), the action column
- * is 56 x 308 px, 8 px from the right and 112 px above the reel's bottom.
+ * Width of the action column by interface language, CSS px, rounded up: its items are
+ * centred and its widest is the share button's label ("Share" 39 px, "शेयर करें" 62 px,
+ * "Share karein" 86.3 px), else the 56 px profile stack.
+ */
+const ACTIONS_WIDTH: Record<UiLocale, number> = { en: 56, hi: 62, he: 87 };
+
+/**
+ * The three phone viewports the issue names in the three languages, as measured on
+ * 2026-11-24: the header is 80 px tall (12 px padding, 36 px buttons, 32 px
+ * gradient); the action column is 308 px tall, 8 px from the right and 112 px
+ * above the reel's bottom, ACTIONS_WIDTH wide; the tab bar takes 56 px.
  */
 export const PLAYER_CHROME: readonly PlayerChrome[] = [
-  {
-    viewport: { width: 360, height: 800 },
-    reel: { x: 0, y: 0, w: 360, h: 744 },
-    header: { x: 0, y: 0, w: 360, h: 80 },
-    actions: { x: 296, y: 324, w: 56, h: 308 },
-  },
-  {
-    viewport: { width: 390, height: 844 },
-    reel: { x: 0, y: 0, w: 390, h: 788 },
-    header: { x: 0, y: 0, w: 390, h: 80 },
-    actions: { x: 326, y: 368, w: 56, h: 308 },
-  },
-  {
-    viewport: { width: 412, height: 915 },
-    reel: { x: 0, y: 0, w: 412, h: 859 },
-    header: { x: 0, y: 0, w: 412, h: 80 },
-    actions: { x: 348, y: 439, w: 56, h: 308 },
-  },
-];
+  { width: 360, height: 800 },
+  { width: 390, height: 844 },
+  { width: 412, height: 915 },
+].flatMap((viewport) => (['en', 'hi', 'he'] as const).map((locale): PlayerChrome => {
+  const reelH = viewport.height - 56;
+  const w = ACTIONS_WIDTH[locale];
+  return {
+    viewport,
+    locale,
+    reel: { x: 0, y: 0, w: viewport.width, h: reelH },
+    header: { x: 0, y: 0, w: viewport.width, h: 80 },
+    actions: { x: viewport.width - 8 - w, y: reelH - 112 - 308, w, h: 308 },
+  };
+}));
 
 /**
  * The starter reels' text safe area, video px of the 720x1280 frame. Text (and the
@@ -71,16 +79,17 @@ export const PLAYER_CHROME: readonly PlayerChrome[] = [
  *   (their reel boxes are 9:18.2 to 9:18.8, which keep 614-634 px).
  * - top 150: the 80 px header is 137.6 video px on the shortest reel box (744 px
  *   tall, scale 0.581), plus 12 px.
- * - the action column's left edge is at least 559.6 video px and its top at least
- *   557 video px over the three viewports; `narrow` stops 20 px left of it
- *   (540) and `wide` stops 17 px above it (540). Its bottom is at most 1113 video px;
+ * - the action column's left edge is at least 507 video px (Hinglish, 360x800: its
+ *   87 px wide column starts at CSS x 265, 50.3 + 265/0.581) and its top at least
+ *   557 video px over the three viewports; `narrow` stops 12 px left of it (495)
+ *   and `wide` stops 17 px above it (540). Its bottom is at most 1113 video px;
  *   text stays above 1100 (the roof picture and progress bar are below).
  */
 export const STARTER_SAFE_AREA: { readonly wide: Rect; readonly narrow: Rect } = {
   /** Full safe width, above the action column. */
   wide: { x: 86, y: 150, w: 634 - 86, h: 540 - 150 },
   /** Left of the action column, down to the bottom limit. */
-  narrow: { x: 86, y: 150, w: 540 - 86, h: 1100 - 150 },
+  narrow: { x: 86, y: 150, w: 495 - 86, h: 1100 - 150 },
 };
 
 /** Inner margin text keeps from the safe area's edges, video px. */
