@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import type { LibraryReel } from '../data/library';
 import { BRAND } from '../data/taxonomy';
 import { SAFE_AREA_PADDING, STARTER_SAFE_AREA, type Rect } from './safe-area';
-import { fitText, textBlockSvg, type DrawOptions, type TextBlock } from './text-layout';
+import { fitText, layoutText, textBlockSvg, type DrawOptions, type TextBlock, type TextStyle } from './text-layout';
 
 /**
  * The still frames of a reel (720x1280, 9:16), drawn as SVG and rasterised
@@ -161,6 +161,19 @@ function cardTop(h: number, centerY: number, minTop: number): number {
 }
 
 /**
+ * The largest size from `style.sizePx` down to `minSizePx` (steps of 2 px) at which
+ * `text` is at most `maxHeightPx` tall with no word overflowing; the smallest size
+ * when none is (the safe-area test then names the frame).
+ */
+async function fitHeight(text: string, style: TextStyle, maxHeightPx: number, minSizePx: number): Promise<TextBlock> {
+  let block = await layoutText(text, style);
+  for (let size = style.sizePx - 2; size >= minSizePx && (block.heightPx > maxHeightPx || block.overflows); size -= 2) {
+    block = await layoutText(text, { ...style, sizePx: size });
+  }
+  return block;
+}
+
+/**
  * One frame's SVG markup and its text boxes, every one inside STARTER_SAFE_AREA
  * (./safe-area.ts): the header at the top of the wide part, the question and the
  * cards in the narrow part beside the player's action column.
@@ -180,10 +193,12 @@ export async function sceneLayout(scene: Scene): Promise<SceneLayout> {
     await drawText(out, 'question', q, { x: LEFT, top: textTop, align: 'left', fill: '#e0f2fe' });
     const padX = 28;
     const padY = 30;
-    const c = await fitText(scene.caption, { weight: 'semibold', sizePx: 46, maxWidthPx: CARD_W - 2 * padX, lineHeight: 1.5 }, 8, 30);
     const dotsSpace = 60;
+    const minTop = textTop + q.heightPx + 28;
+    const c = await fitHeight(scene.caption, { weight: 'semibold', sizePx: 46, maxWidthPx: CARD_W - 2 * padX, lineHeight: 1.5 },
+      BOTTOM - minTop - 2 * padY - 6 - dotsSpace, 28);
     const h = c.heightPx + 2 * padY + 6;
-    const top = cardTop(h + dotsSpace, 720, textTop + q.heightPx + 28);
+    const top = cardTop(h + dotsSpace, 700, minTop);
     const bottom = await card(out, c, top, padY);
     out.svg += dots(scene.index, scene.count, scene.accent, LEFT + CARD_W / 2, bottom + 36);
   } else {
@@ -194,9 +209,10 @@ export async function sceneLayout(scene: Scene): Promise<SceneLayout> {
     await drawText(out, 'brand', brand, { x: cx, top: brandTop, align: 'center', fill: WHITE, stroke: { color: '#0b1d45', widthPx: 3 } });
     await drawText(out, 'tagline', tag, { x: cx, top: brandTop + brand.heightPx + 4, align: 'center', fill: '#fde68a' });
     const padY = 28;
-    const c = await fitText(scene.caption, { weight: 'semibold', sizePx: 40, maxWidthPx: CARD_W - 2 * 28, lineHeight: 1.5 }, 6, 28);
+    const minTop = brandTop + brand.heightPx + 4 + tag.heightPx + 40;
+    const c = await fitHeight(scene.caption, { weight: 'semibold', sizePx: 40, maxWidthPx: CARD_W - 2 * 28, lineHeight: 1.5 }, BOTTOM - minTop - 2 * padY - 6, 26);
     const h = c.heightPx + 2 * padY + 6;
-    await card(out, c, cardTop(h, 760, brandTop + brand.heightPx + 4 + tag.heightPx + 40), padY);
+    await card(out, c, cardTop(h, 740, minTop), padY);
   }
   out.svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${REEL_WIDTH}" height="${REEL_HEIGHT}" viewBox="0 0 ${REEL_WIDTH} ${REEL_HEIGHT}">${out.svg}</svg>`;
   return out;

@@ -10,6 +10,7 @@ const NINE_TWENTY_ONE: PlayerChrome = {
   reel: { x: 0, y: 0, w: 360, h: 840 },
   header: { x: 0, y: 0, w: 0, h: 0 },
   actions: { x: 0, y: 0, w: 0, h: 0 },
+  footer: { x: 0, y: 0, w: 0, h: 0 },
 };
 
 /** Every box of every frame of every starter reel (27 reels, en, hi and he). */

@@ -39,7 +39,21 @@ export interface PlayerChrome {
   header: Rect;
   /** The action column (features/reels/components/reel-actions.tsx): profile, like, views, share. */
   actions: Rect;
+  /**
+   * The reel's footer (features/reels/components/reel-info.tsx: topic, category and
+   * option chips, the description's first words, "more"), left of its 80 px right
+   * padding, FOOTER_RESERVE tall.
+   */
+  footer: Rect;
 }
+
+/**
+ * Height kept for the reel's footer above the reel's bottom, CSS px: 20 px padding,
+ * two description lines (the truncated text and "more", 2 x 19 px), 8 px, and up to
+ * three rows of chips (3 x 24 px + 2 x 8 px); 154 px, rounded up. With the test
+ * clips' footer (two rows of chips) its content starts 126 px above the bottom.
+ */
+export const FOOTER_RESERVE = 170;
 
 /**
  * Width of the action column by interface language, CSS px, rounded up: its items are
@@ -67,6 +81,7 @@ export const PLAYER_CHROME: readonly PlayerChrome[] = [
     reel: { x: 0, y: 0, w: viewport.width, h: reelH },
     header: { x: 0, y: 0, w: viewport.width, h: 80 },
     actions: { x: viewport.width - 8 - w, y: reelH - 112 - 308, w, h: 308 },
+    footer: { x: 0, y: reelH - FOOTER_RESERVE, w: viewport.width - 80, h: FOOTER_RESERVE },
   };
 }));
 
@@ -82,14 +97,15 @@ export const PLAYER_CHROME: readonly PlayerChrome[] = [
  * - the action column's left edge is at least 507 video px (Hinglish, 360x800: its
  *   87 px wide column starts at CSS x 265, 50.3 + 265/0.581) and its top at least
  *   557 video px over the three viewports; `narrow` stops 12 px left of it (495)
- *   and `wide` stops 17 px above it (540). Its bottom is at most 1113 video px;
- *   text stays above 1100 (the roof picture and progress bar are below).
+ *   and `wide` stops 17 px above it (540).
+ * - bottom 975: the footer's reserve (FOOTER_RESERVE) starts at 987.5 video px on
+ *   the shortest reel box ((744 - 170) / 0.581), 1004 and 1027 on the others.
  */
 export const STARTER_SAFE_AREA: { readonly wide: Rect; readonly narrow: Rect } = {
   /** Full safe width, above the action column. */
   wide: { x: 86, y: 150, w: 634 - 86, h: 540 - 150 },
   /** Left of the action column, down to the bottom limit. */
-  narrow: { x: 86, y: 150, w: 495 - 86, h: 1100 - 150 },
+  narrow: { x: 86, y: 150, w: 495 - 86, h: 975 - 150 },
 };
 
 /** Inner margin text keeps from the safe area's edges, video px. */
@@ -129,7 +145,7 @@ export function inSafeArea(r: Rect): boolean {
 
 /**
  * Why `r` (video px) is not whole and clear in `chrome`'s viewport, or null when it
- * is: cut by the cover-fit crop, under the header, or under the action column.
+ * is: cut by the cover-fit crop, under the header, the action column or the footer.
  */
 export function chromeProblem(r: Rect, chrome: PlayerChrome): string | null {
   const p = videoRectToPage(r, chrome.reel);
@@ -137,5 +153,6 @@ export function chromeProblem(r: Rect, chrome: PlayerChrome): string | null {
   if (!contains(chrome.reel, p)) return `cut by the crop at ${round(p)}`;
   if (intersects(chrome.header, p)) return `under the header at ${round(p)}`;
   if (intersects(chrome.actions, p)) return `under the action column at ${round(p)}`;
+  if (intersects(chrome.footer, p)) return `under the footer at ${round(p)}`;
   return null;
 }
