@@ -1,9 +1,16 @@
 'use client';
 
+import { lazy, Suspense } from 'react';
 import { useTranslations } from 'next-intl';
 import { Sheet } from '@/components/ui/sheet';
 import type { PartnerPublic } from '../schemas';
-import { PartnerForm } from './partner-form';
+
+/**
+ * The form, with its validation and phone-number code, loads when the sheet
+ * first opens: the feed that shows the call to action does not carry it
+ * before its first frame (docs/perf/first-frame.md).
+ */
+const PartnerForm = lazy(() => import('./partner-form').then((m) => ({ default: m.PartnerForm })));
 
 /** The label of a partner's call to action: its button text, else its ctaText, else "Contact us". */
 export function ctaLabel(partner: PartnerPublic, fallback: string): string {
@@ -16,7 +23,7 @@ export function PartnerCtaSheet({ partner, open, onClose }: { partner: PartnerPu
   return (
     <Sheet open={open} onClose={onClose} title={partner.formDetails.heading} closeLabel={t('close')}>
       {/* Mounted while open only: every opening is a new form with a new idempotency key. */}
-      {open ? <PartnerForm partner={partner} /> : null}
+      {open ? <Suspense fallback={null}><PartnerForm partner={partner} /></Suspense> : null}
     </Sheet>
   );
 }
