@@ -2,10 +2,11 @@ import type Hls from 'hls.js';
 import type { HlsConfig } from 'hls.js';
 
 /**
- * hls.js, loaded on demand (it is ~115 KB compressed): the first paint of
- * /reels shows the server-rendered poster without it; the player pulls it
- * in right after hydration (the target: first frame within 3 s on a
- * 1.6 Mbps phone, 350 KB of JS before it).
+ * hls.js, loaded on demand (the light build is about 95 KB on the wire): the
+ * first paint of /reels shows the server-rendered poster without it; the
+ * player pulls it in right after hydration. The viewer-experience targets
+ * (first frame within 2.0 s on a 1.6 Mbps phone, 200 KB of JavaScript before
+ * it) and where the time goes today are in docs/perf/first-frame.md.
  */
 export type HlsClass = typeof Hls;
 export type HlsInstance = Hls;
