@@ -1,7 +1,7 @@
 'use client';
 
 import { lazy, Suspense, useState, type ReactNode } from 'react';
-import { useRouter } from 'next/navigation';
+import Link from 'next/link';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { trackFeedItem } from '../api/events';
 import { reelsKeys } from '../api/feed';
@@ -22,43 +22,42 @@ export function topicOfActive(qc: QueryClient, activeId: string | null): string 
 }
 
 /**
- * The feed header's TLDR button: opens the TLDR popup on the summary of the
- * topic on screen (the page's topic on a topic page, else the topic of the
- * feed's active reel) and sends CLICK_TLDR (`metadata.from`: `topic` or
- * `header`). With no topic known (an empty feed) it opens /tldr instead.
+ * The feed header's TLDR control: a link to /tldr (what it does without
+ * JavaScript, or with no topic known, e.g. an empty feed) that opens the TLDR
+ * popup on the summary of the topic on screen instead: the page's topic on
+ * a topic page, else the topic of the feed's active reel. Sends CLICK_TLDR
+ * (`metadata.from`: `topic` or `header`).
  */
 export function TldrButton({ topicId, label, className, children }: {
   /** The topic the page is about (a topic page); null for the main feed. */
   topicId: string | null;
-  /** Accessible name of the button. */
+  /** Accessible name of the control. */
   label: string;
   className?: string;
   children: ReactNode;
 }) {
   const qc = useQueryClient();
-  const router = useRouter();
   const [open, setOpen] = useState<{ topic: string | null; contentId: string | null } | null>(null);
   return (
     <>
-      <button
-        type="button"
+      <Link
+        href="/tldr"
+        prefetch={false}
         data-testid="tldr-button"
         aria-label={label}
         aria-haspopup="dialog"
-        onClick={() => {
+        onClick={(e) => {
           const activeId = useFeedStore.getState().activeId;
           const topic = topicId ?? topicOfActive(qc, activeId);
           trackFeedItem('CLICK_TLDR', topic ? { topic } : null, { from: topicId ? 'topic' : 'header' });
-          if (!topic) {
-            router.push('/tldr');
-            return;
-          }
+          if (!topic) return;
+          e.preventDefault();
           setOpen({ topic, contentId: activeId });
         }}
         className={className}
       >
         {children}
-      </button>
+      </Link>
       {open ? (
         <Suspense fallback={null}>
           <TldrPopup topic={open.topic} contentId={open.contentId} onClose={() => setOpen(null)} />
