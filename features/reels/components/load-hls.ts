@@ -62,3 +62,86 @@ export function hlsConfig(bandwidthEstimate: number | null, active: boolean): Pa
     enableWorker: true,
   };
 }
+
+/** What `playHls` reports. */
+export interface PlayHlsOptions {
+  /** Seconds to start from (0 when absent). */
+  startPosition?: number;
+  /** The bandwidth estimate carried over from earlier reels (bits/s), or null. */
+  bandwidthEstimate: number | null;
+  /** Playback can start: the native source is set (and seeked once its metadata is in), or hls.js parsed the playlist. */
+  onReady: () => void;
+  /** Neither hls.js nor the browser can play it, or hls.js hit a fatal error. Called at most once. */
+  onFailed: () => void;
+}
+
+/**
+ * Plays the HLS master playlist `src` in `video`, as an active reel: the
+ * browser's own HLS where it is preferred (prefersNativeHls) or where hls.js
+ * is unsupported but the browser plays HLS, else hls.js (loaded on demand,
+ * `hlsConfig(bandwidthEstimate, true)`). For players outside the feed (the
+ * TLDR popup, the mini player); the feed's ReelVideo also manages neighbours
+ * and buffers.
+ * @returns detach: stops loading, destroys hls.js and empties the element.
+ * Never throws; failures go to `onFailed`.
+ */
+export function playHls(video: HTMLVideoElement, src: string, opts: PlayHlsOptions): () => void {
+  let cancelled = false;
+  let hls: HlsInstance | null = null;
+  const from = opts.startPosition ?? 0;
+  const failed = () => {
+    if (!cancelled) opts.onFailed();
+  };
+  const native = () => {
+    if (from > 0) {
+      video.addEventListener('loadedmetadata', () => {
+        video.currentTime = from;
+        if (!cancelled) opts.onReady();
+      }, { once: true });
+      video.src = src;
+      return;
+    }
+    video.src = src;
+    opts.onReady();
+  };
+  (async () => {
+    if (prefersNativeHls(video)) {
+      native();
+      return;
+    }
+    let Hls: HlsClass;
+    try {
+      Hls = await loadHls();
+    } catch {
+      failed();
+      return;
+    }
+    if (cancelled) return;
+    if (!Hls.isSupported()) {
+      if (video.canPlayType(HLS_MIME)) native();
+      else failed();
+      return;
+    }
+    const h = new Hls({ ...hlsConfig(opts.bandwidthEstimate, true), ...(from > 0 ? { startPosition: from } : {}) });
+    hls = h;
+    h.on(Hls.Events.MANIFEST_PARSED, () => {
+      if (!cancelled) opts.onReady();
+    });
+    h.on(Hls.Events.ERROR, (_e, data) => {
+      if (!data.fatal) return;
+      h.destroy();
+      if (hls === h) hls = null;
+      failed();
+    });
+    h.loadSource(src);
+    h.attachMedia(video);
+  })();
+  return () => {
+    cancelled = true;
+    hls?.destroy();
+    hls = null;
+    video.removeAttribute('src');
+    video.load();
+  };
+}
+

@@ -5,7 +5,7 @@ import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import { CloseIcon, VolumeOffIcon, VolumeOnIcon } from '@/components/ui/icons';
 import { useFeedStore, type LastReel } from '../store';
-import { HLS_MIME, hlsConfig, loadHls, prefersNativeHls, type HlsInstance } from './load-hls';
+import { playHls } from './load-hls';
 
 /**
  * The small corner player of SPEC.md section 4 ("mini player shown"): on a
@@ -32,58 +32,19 @@ export function MiniPlayer({ last, href }: { last: LastReel; href: string }) {
     const video = videoRef.current;
     if (!video) return;
     const { item: it, time: from, playing: play } = start.current;
-    let cancelled = false;
-    let hls: HlsInstance | null = null;
     const go = () => {
       if (play) void video.play()?.catch(() => undefined);
     };
-    const native = () => {
-      video.addEventListener('loadedmetadata', () => {
-        video.currentTime = from;
-        go();
-      }, { once: true });
-      video.src = src;
-    };
-    (async () => {
-      if (prefersNativeHls(video)) {
-        native();
-        return;
-      }
-      let Hls;
-      try {
-        Hls = await loadHls();
-      } catch {
-        if (!cancelled) setFailed(true);
-        return;
-      }
-      if (cancelled) return;
-      if (!Hls.isSupported()) {
-        if (video.canPlayType(HLS_MIME)) native();
-        else setFailed(true);
-        return;
-      }
-      const h = new Hls({ ...hlsConfig(useFeedStore.getState().bandwidthEstimate, true), startPosition: from });
-      hls = h;
-      h.on(Hls.Events.MANIFEST_PARSED, go);
-      h.on(Hls.Events.ERROR, (_e, data) => {
-        if (!data.fatal) return;
-        h.destroy();
-        if (hls === h) hls = null;
-        if (!cancelled) setFailed(true);
-      });
-      h.loadSource(src);
-      h.attachMedia(video);
-    })();
+    const detach = playHls(video, src, {
+      startPosition: from, bandwidthEstimate: useFeedStore.getState().bandwidthEstimate, onReady: go, onFailed: () => setFailed(true),
+    });
     return () => {
-      cancelled = true;
       // Gone because the person went back to the feed (not closed): it picks up from here.
       if (!closedRef.current) {
         const at = video.currentTime > 0 ? video.currentTime : from;
         useFeedStore.getState().setLastReel({ item: it, time: at, playing: play });
       }
-      hls?.destroy();
-      video.removeAttribute('src');
-      video.load();
+      detach();
     };
   }, [src]);
 

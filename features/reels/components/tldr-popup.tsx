@@ -9,7 +9,7 @@ import { track } from '@/lib/analytics/event-client';
 import type { FeedItem, TldrEntry } from '../schemas';
 import { fetchReel } from '../api/feed';
 import { trackPlayerEvent } from '../api/events';
-import { hlsConfig, HLS_MIME, loadHls, prefersNativeHls, type HlsInstance } from './load-hls';
+import { playHls } from './load-hls';
 import { WatchTracker, type WatchSignal } from '../lib/watch-tracker';
 import { useFeedStore } from '../store';
 import { fetchTopicTldr } from '../api/tldr';
@@ -178,9 +178,6 @@ function SummaryPlayer({ item, onSwipeDown }: { item: FeedItem; onSwipeDown: () 
   useEffect(() => {
     const video = videoRef.current;
     if (!video) return;
-    let cancelled = false;
-    let hls: HlsInstance | null = null;
-    const src = item.pre_signed_url_video;
     const start = () => {
       video.play().catch(() => {
         // Sound not allowed without a gesture the browser counts: play muted.
@@ -188,47 +185,14 @@ function SummaryPlayer({ item, onSwipeDown }: { item: FeedItem; onSwipeDown: () 
         video.play().catch(() => setPaused(true));
       });
     };
-    (async () => {
-      if (prefersNativeHls(video)) {
-        video.src = src;
-        start();
-        return;
-      }
-      let Hls;
-      try {
-        Hls = await loadHls();
-      } catch {
-        if (!cancelled) setFailed(true);
-        return;
-      }
-      if (cancelled) return;
-      if (!Hls.isSupported()) {
-        if (video.canPlayType(HLS_MIME)) {
-          video.src = src;
-          start();
-        } else setFailed(true);
-        return;
-      }
-      const h = new Hls(hlsConfig(useFeedStore.getState().bandwidthEstimate, true));
-      hls = h;
-      h.on(Hls.Events.MANIFEST_PARSED, start);
-      h.on(Hls.Events.ERROR, (_e, data) => {
-        if (!data.fatal) return;
-        h.destroy();
-        hls = null;
-        if (!cancelled) setFailed(true);
-      });
-      h.loadSource(src);
-      h.attachMedia(video);
-    })();
+    const detach = playHls(video, item.pre_signed_url_video, {
+      bandwidthEstimate: useFeedStore.getState().bandwidthEstimate, onReady: start, onFailed: () => setFailed(true),
+    });
     const tr = tracker.current;
     return () => {
-      cancelled = true;
       // Leaving the summary: a last progress report for what was played since the previous one.
       for (const s of tr.onLeave()) trackPlayerEvent(s, item, tr.watchedS, item.duration);
-      hls?.destroy();
-      video.removeAttribute('src');
-      video.load();
+      detach();
     };
   }, [item]);
 
