@@ -7,7 +7,7 @@ import { getDb } from '@/lib/db/client';
 import { env } from '@/lib/env';
 import { logger } from '@/lib/logger';
 import { ingestVideoFile } from '@/features/reels/server/ingest';
-import { libraryStatus, makeLibrary, type MakeProgress } from '@/features/starter-library/server/make-library';
+import { libraryStatus, makeLibrary, retireReplacedReels, type MakeProgress } from '@/features/starter-library/server/make-library';
 
 /**
  * Composes the starter-library generator with the reels ingest (a feature
@@ -114,6 +114,8 @@ export async function startStarterLibrary(opts: StarterLibraryOptions = {}): Pro
     let lastChange = Date.now();
     let lastKey = '';
     for (;;) {
+      // An earlier version's reel leaves the feed once its replacement is ready, also for the last ones made.
+      await retireReplacedReels(db);
       const s = await libraryStatus(db, result.sourceKeys);
       counts = { ...counts, total: result.sourceKeys.length, ingested: s.ingested, ready: s.ready, failed: s.failed };
       reporter.update(counts);

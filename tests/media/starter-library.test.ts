@@ -44,7 +44,7 @@ async function frameHash(file: string, atS: number): Promise<string> {
 
 describe('starter library: one reel rendered for real', () => {
   // The Hindi inverter reel: Devanagari on screen, the Hindi voice, one of the shorter scripts.
-  const reel = libraryReels().find((r) => r.sourceKey === 'starter:v1:inverter-types:hi')!;
+  const reel = libraryReels().find((r) => r.sourceKey === 'starter:v2:inverter-types:hi')!;
   const file = path.join(out, 'reel.mp4');
   let result: RenderResult;
 
@@ -99,10 +99,10 @@ describe('makeLibrary through the real ingest', () => {
     expect(hot?.pic).toMatch(/^\/media\/library\/topic-subsidy-and-money-[0-9a-f]{10}\.png$/);
     expect(fs.existsSync(path.join(dataDir, 'media', 'library', path.basename(hot!.pic!)))).toBe(true);
 
-    const rows = await db.select().from(contentItems).where(like(contentItems.source_key, 'starter:v1:%'));
+    const rows = await db.select().from(contentItems).where(like(contentItems.source_key, 'starter:v2:%'));
     expect(rows).toHaveLength(1);
     const [row] = rows;
-    expect(row!.source_key).toBe('starter:v1:subsidy-3kw:en');
+    expect(row!.source_key).toBe('starter:v2:subsidy-3kw:en');
     expect(row!.lang).toBe('en');
     expect(row!.is_tldr).toBe(true);
     expect(row!.sources).toContain('[5] SolarQuarter, 8 Jul 2025, MNRE amends PM Surya Ghar CFA process');
@@ -116,7 +116,7 @@ describe('makeLibrary through the real ingest', () => {
     const mtime = fs.statSync(cached).mtimeMs;
     const second = await makeLibrary({ db, dataDir, ingest: ingestVideoFile, limit: 1, holder: 'test-b' });
     expect(second.rendered).toBe(0);
-    expect(await db.select().from(contentItems).where(like(contentItems.source_key, 'starter:v1:%'))).toHaveLength(1);
+    expect(await db.select().from(contentItems).where(like(contentItems.source_key, 'starter:v2:%'))).toHaveLength(1);
     expect(await db.select().from(users).where(eq(users.username, 'surya-reels-team'))).toHaveLength(1);
     expect(await db.select().from(topics)).toHaveLength(4);
     expect(fs.statSync(cached).mtimeMs).toBe(mtime);
