@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { makeClip } from '../fixtures/clips';
 import { newPhone, signInFromProfile } from './sign-in';
+import { uploadInStudio } from './studio-upload';
 
 /**
  * The studio end to end (docs/decisions/008): a creator signs in and uploads
@@ -38,15 +39,7 @@ async function waitReady(request: APIRequestContext, description: string): Promi
 
 async function upload(page: Page, file: string, description: string): Promise<void> {
   await page.goto('/studio');
-  await page.getByRole('navigation', { name: 'Studio sections' }).getByRole('button', { name: 'Upload', exact: true }).click();
-  const form = page.getByRole('form', { name: 'Upload a video' });
-  await form.getByLabel('Topic').selectOption({ label: TOPIC });
-  await form.getByLabel('Category').selectOption({ index: 1 });
-  await form.getByLabel('Option').selectOption({ index: 1 });
-  await form.getByLabel('Description').fill(description);
-  await form.getByLabel('Video file (up to 200 MB)').setInputFiles(file);
-  await form.getByRole('button', { name: 'Upload', exact: true }).click();
-  await expect(page.getByText('Uploaded — waiting for review').first()).toBeVisible({ timeout: 60_000 });
+  await uploadInStudio(page, { file, description, topic: TOPIC });
 }
 
 test.describe('studio', () => {

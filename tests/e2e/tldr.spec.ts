@@ -5,6 +5,7 @@ import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { makeClip } from '../fixtures/clips';
 import { ACTIVE, waitPlaying } from './player';
 import { finishOnboarding, signInByApi } from './sign-in';
+import { uploadInStudio } from './studio-upload';
 
 /**
  * The TLDR popup (SPEC.md section 2 TLDR_POPUP; docs/decisions/018-tldr-popup.md)
@@ -45,16 +46,7 @@ test.beforeAll(async ({ browser, baseURL, isMobile }) => {
   const description = `TLDR summary ${Date.now()}`;
   await page.goto('/studio');
   await finishOnboarding(page);
-  await page.getByRole('navigation', { name: 'Studio sections' }).getByRole('button', { name: 'Upload', exact: true }).click();
-  const form = page.getByRole('form', { name: 'Upload a video' });
-  await form.getByLabel('Topic').selectOption({ label: TOPIC });
-  await form.getByLabel('Category').selectOption({ index: 1 });
-  await form.getByLabel('Option').selectOption({ index: 1 });
-  await form.getByLabel('Description').fill(description);
-  await form.getByLabel('This is a TLDR video').check();
-  await form.getByLabel('Video file (up to 200 MB)').setInputFiles(clip);
-  await form.getByRole('button', { name: 'Upload', exact: true }).click();
-  await expect(page.getByText('Uploaded — waiting for review').first()).toBeVisible({ timeout: 60_000 });
+  await uploadInStudio(page, { file: clip, description, topic: TOPIC, tldr: true });
   let item: StudioItem | undefined;
   await expect(async () => {
     const items = ((await (await page.request.get('/uploader/api/v1/video?scope=mine&status=All')).json()) as { items: StudioItem[] }).items;
