@@ -228,8 +228,8 @@ async function answerPart(
     const calculated = computeAnswer(entry.calc, extractQuantities(ask), language);
     if (calculated) {
       // Its rule is the entry's own, from the entry's fact-sheet section and sources.
-      const section = `${entry.category}${(entry.sources ?? []).map((id) => `[${id}]`).join('')}`;
-      const text = `${calculated} ${SOURCE_LINE[language].replace('{sources}', section.replace(/^([^[]+)\[/, '$1 ['))}`;
+      const ids = (entry.sources ?? []).map((id) => `[${id}]`).join('');
+      const text = `${calculated} ${SOURCE_LINE[language].replace('{sources}', ids ? `${entry.category} ${ids}` : entry.category)}`;
       return { kind: 'computed', text, entry, sourceIds: entry.sources ?? [], ...place };
     }
   }
