@@ -1,0 +1,102 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, screen } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { feedItem, feedResponse } from '@/tests/fixtures/feed';
+import { renderWithApp } from '@/tests/fixtures/render';
+import { FeedScreen } from '../../_lib/feed-screen';
+import TopicPage from './page';
+
+const TOPIC = '2d9e3c4f-5a6b-4c7d-8e8f-9a0b1c2d3e4f';
+
+/** Every href next/link was rendered with, and the `prefetch` values it had. */
+const prefetchOf = new Map<string, Set<unknown>>();
+vi.mock('next/link', async () => {
+  const { forwardRef, createElement } = await import('react');
+  return {
+    default: forwardRef<HTMLAnchorElement, { href: string; prefetch?: unknown; children?: unknown }>(function Link({ prefetch, ...rest }, ref) {
+      const seen = prefetchOf.get(rest.href) ?? new Set();
+      seen.add(prefetch);
+      prefetchOf.set(rest.href, seen);
+      return createElement('a', { ...rest, ref });
+    }),
+  };
+});
+vi.mock('next/navigation', () => ({
+  useRouter: () => ({ push: vi.fn(), back: vi.fn(), refresh: vi.fn() }),
+  usePathname: () => `/topic/${TOPIC}`,
+  notFound: () => { throw new Error('not found'); },
+}));
+// The page's server data: the topic and the first feed page of its reels, without a database.
+vi.mock('../../_lib/data', () => ({
+  topicOrNotFound: async (id: string) => ({ id, name: 'How the subsidy is paid', description: '', pic: null }),
+  feedPage: async () => feedResponse([
+    feedItem({ topic: TOPIC }),
+    feedItem({ id: 'b0a1c2d3-4e5f-4a6b-8c7d-9e0f1a2b3c4d', topic: TOPIC }),
+  ]),
+}));
+vi.mock('../../_lib/nonce', () => ({ requestNonce: async () => undefined }));
+vi.mock('../../_lib/viewer', () => ({ getViewerId: async () => 'V1234567890123456789' }));
+vi.mock('@/lib/experiments', () => ({ topNExperimentOfRequest: async () => null }));
+vi.mock('@/lib/env', () => ({ env: () => ({ CHATBOT_EVERY_N: 0 }) }));
+// The player itself is not under test: a slide's <video> needs media support happy-dom lacks, and no media is preloaded.
+vi.mock(import('@/features/reels/lib/first-media'), () => ({ firstMediaRequests: () => [] }));
+vi.mock(import('@/features/reels/components/load-hls'), async (importOriginal) => ({
+  ...(await importOriginal()),
+  loadHls: () => new Promise(() => undefined),
+}));
+
+/** A browser's IntersectionObserver driven by the test: `enter(el)` brings `el` within the observed margin. */
+class FakeObserver {
+  static all: FakeObserver[] = [];
+  readonly targets = new Set<Element>();
+  constructor(private readonly cb: IntersectionObserverCallback, readonly options: IntersectionObserverInit = {}) {
+    FakeObserver.all.push(this);
+  }
+  observe(el: Element) { this.targets.add(el); }
+  unobserve(el: Element) { this.targets.delete(el); }
+  disconnect() { this.targets.clear(); }
+  takeRecords() { return []; }
+  /** Every observed element comes into the margin (a screen where the whole page is near). */
+  static enterAll() {
+    for (const o of FakeObserver.all) {
+      const entries = [...o.targets].map((target) => ({ target, isIntersecting: true }) as IntersectionObserverEntry);
+      if (entries.length) o.cb(entries, o as unknown as IntersectionObserver);
+    }
+  }
+}
+
+beforeEach(() => {
+  FakeObserver.all = [];
+  vi.stubGlobal('IntersectionObserver', FakeObserver);
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  prefetchOf.clear();
+});
+
+/** The topic page as the server renders it: the route's element, then its FeedScreen (an async server component) resolved. */
+async function topicPage(): Promise<ReactElement> {
+  const page = (await TopicPage({ params: Promise.resolve({ topicId: TOPIC }), searchParams: Promise.resolve({}) })) as ReactElement<Parameters<typeof FeedScreen>[0]>;
+  expect(page.type).toBe(FeedScreen);
+  return FeedScreen(page.props);
+}
+
+describe('topic page', () => {
+  it('has no link with next/link\'s default prefetch: none fetches its page before it is near, not even once every link is in view', async () => {
+    renderWithApp(await topicPage());
+    await screen.findAllByTestId('reel');
+    const links = screen.getAllByRole('link');
+    expect(links.length).toBeGreaterThan(0);
+    // Before any link is near: every one was rendered with prefetching off (next/link's default would be `undefined`).
+    for (const link of links) {
+      const href = link.getAttribute('href')!;
+      expect.soft([...(prefetchOf.get(href) ?? [])], href).toEqual([false]);
+    }
+    // Once every link is near, prefetching may turn on (NearViewportLink's 'auto'), never to next/link's default.
+    act(() => FakeObserver.enterAll());
+    for (const [href, seen] of prefetchOf) {
+      expect.soft([...seen].filter((p) => p !== false && p !== 'auto'), href).toEqual([]);
+    }
+  });
+});
