@@ -89,7 +89,7 @@ test('the TLDR popup opens from the header, its progress moves, a tap pauses, cl
   const before = await feedReel(page);
   expect(before.id).not.toBeNull();
 
-  await page.getByRole('link', { name: 'Topic summaries' }).click();
+  await page.getByRole('link', { name: 'TLDR: topic summaries' }).click();
   const dialog = page.getByRole('dialog', { name: `${TOPIC}: the summary` });
   await expect(dialog).toBeVisible();
   // The feed's reel waits behind the popup.
@@ -118,7 +118,7 @@ test('the TLDR popup opens from the header, its progress moves, a tap pauses, cl
   expect((await feedReel(page)).time).toBeGreaterThanOrEqual(heldAt - 0.1);
 
   // Escape closes it too.
-  await page.getByRole('link', { name: 'Topic summaries' }).click();
+  await page.getByRole('link', { name: 'TLDR: topic summaries' }).click();
   await expect(dialog).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
@@ -128,7 +128,7 @@ test('the TLDR popup opens from the header, its progress moves, a tap pauses, cl
 test('a summary watched to its end shows complete in the popup and on /tldr after a reload', async ({ page }) => {
   await page.goto('/reels');
   await waitPlaying(page, 0.5);
-  await page.getByRole('link', { name: 'Topic summaries' }).click();
+  await page.getByRole('link', { name: 'TLDR: topic summaries' }).click();
   const dialog = page.getByRole('dialog', { name: `${TOPIC}: the summary` });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByTestId('tldr-popup-complete')).toHaveCount(0);
@@ -153,6 +153,6 @@ test('a summary watched to its end shows complete in the popup and on /tldr afte
 
   // The popup says so too, from the server.
   await page.goto('/reels');
-  await page.getByRole('link', { name: 'Topic summaries' }).click();
+  await page.getByRole('link', { name: 'TLDR: topic summaries' }).click();
   await expect(page.getByRole('dialog', { name: `${TOPIC}: the summary` }).getByTestId('tldr-popup-complete')).toBeVisible();
 });

@@ -119,7 +119,7 @@ test.describe('the viewer', () => {
     }
     await expect(end).toHaveAttribute('data-active', 'true');
     await expect(end.getByRole('heading', { name: 'You have seen every video here' })).toBeVisible();
-    await expect(end.getByRole('link', { name: 'Topic summaries' })).toHaveAttribute('href', '/tldr');
+    await expect(end.getByRole('link', { name: 'TLDR: topic summaries' })).toHaveAttribute('href', '/tldr');
     await expect(end.getByRole('link', { name: 'Explore topics' })).toHaveAttribute('href', '/explore');
 
     const region = page.getByRole('region', { name: /./ }).filter({ has: end });

@@ -56,7 +56,7 @@ describe('ReelsFeed in each layout preset', () => {
     renderFeed('default');
     expect(stage().dataset.layout).toBe('default');
     expect(stage().dataset.tabbar).toBeUndefined();
-    expect(screen.getByRole('link', { name: 'Topic summaries' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'TLDR: topic summaries' })).toBeTruthy();
     const reel = within(activeReel());
     expect(reel.getByRole('button', { name: 'Like' })).toBeTruthy();
     expect(reel.getByRole('link', { name: 'Videos of PM Surya Ghar' })).toHaveProperty('href', abs(`/reels?option_id=${item.option}`));
@@ -70,7 +70,7 @@ describe('ReelsFeed in each layout preset', () => {
     expect(stage().dataset.tabbar).toBe('hidden');
     expect(screen.getByTestId('feed-close')).toHaveProperty('href', abs('/studio'));
     expect(screen.getByRole('link', { name: 'Add a reel' })).toHaveProperty('href', abs(`/studio?section=upload&topic_id=${TOPIC}`));
-    expect(screen.queryByRole('link', { name: 'Topic summaries' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'TLDR: topic summaries' })).toBeNull();
     const reel = within(activeReel());
     expect(reel.queryByRole('button', { name: 'Like' })).toBeNull();
     expect(reel.queryByRole('button', { name: 'Share' })).toBeNull();

@@ -10,7 +10,14 @@ import { addContentHref } from '../lib/layout-presets';
 import { useFeedStore } from '../store';
 import { useFeedLayout } from './feed-layout';
 
-/** One round picture of the stack; its name's first letter until the picture may load, or when there is none. */
+/**
+ * One round picture of the stack; its name's first letter until the picture
+ * may load, or when there is none. The letter stands in for the picture, so
+ * it is drawn by CSS (`content: attr(data-initial)`), not written as text:
+ * the stack's accessible name (the link's aria-label) then holds all of its
+ * visible text, as WCAG 2.5.3 "label in name" wants, instead of a run of
+ * initials no label contains.
+ */
 function Face({ name, pic, load, className }: { name: string; pic: string | null; load: boolean; className: string }) {
   return (
     <span className={`flex items-center justify-center overflow-hidden rounded-full border-2 border-white bg-amber-500 font-bold uppercase text-black ${className}`}>
@@ -18,7 +25,7 @@ function Face({ name, pic, load, className }: { name: string; pic: string | null
         // A plain <img>: the picture is already a 512 px WebP made by the media code.
         <img src={pic} alt="" draggable={false} decoding="async" className="h-full w-full object-cover" />
       ) : (
-        <span aria-hidden="true">{[...name.trim()][0] ?? '?'}</span>
+        <span aria-hidden="true" data-initial={[...name.trim()][0] ?? '?'} className="before:content-[attr(data-initial)]" />
       )}
     </span>
   );

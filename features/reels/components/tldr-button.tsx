@@ -31,7 +31,12 @@ export function topicOfActive(qc: QueryClient, activeId: string | null): string 
 export function TldrButton({ topicId, label, className, children }: {
   /** The topic the page is about (a topic page); null for the main feed. */
   topicId: string | null;
-  /** Accessible name of the control. */
+  /**
+   * Accessible name of the control. It must contain the visible text
+   * (`children`), best at its start (WCAG 2.5.3 "label in name": "TLDR:
+   * topic summaries" for a visible "TLDR"), so one who says what they see
+   * to speech control reaches it.
+   */
   label: string;
   className?: string;
   children: ReactNode;

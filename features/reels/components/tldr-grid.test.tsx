@@ -14,6 +14,13 @@ function entry(n: number, over: Parameters<typeof feedItem>[0] = {}): TldrEntry 
   };
 }
 
+/**
+ * Matches the accessible name `name`. happy-dom lays out no CSS, so Testing
+ * Library puts a space around every element's text, also before the
+ * screen-reader-only ", ..." that a browser joins to the word before it.
+ */
+const named = (name: string) => (actual: string) => actual.replace(/ ,/g, ',') === name;
+
 afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
@@ -25,8 +32,15 @@ describe('TldrGrid', () => {
     const cards = screen.getAllByTestId('tldr-card');
     expect(cards.map((c) => c.getAttribute('data-complete'))).toEqual(['true', 'false', 'false']);
     expect(screen.getAllByTestId('tldr-complete')).toHaveLength(1);
-    expect(screen.getByRole('link', { name: 'Topic 1: summary watched' })).toBe(cards[0]);
-    expect(screen.getByRole('link', { name: 'Watch the summary of Topic 2' })).toBe(cards[1]);
+    expect(screen.getByRole('link', { name: named('Topic 1 FREE Complete, watch the summary') })).toBe(cards[0]);
+    expect(screen.getByRole('link', { name: named('Topic 2 FREE, watch the summary') })).toBe(cards[1]);
+  });
+
+  it('names a topic without a summary reel by its text and where it leads, its topic feed', () => {
+    renderWithApp(<TldrGrid entries={[{ ...entry(4), type_tag: 'HOT', content: null }]} />);
+    const card = screen.getByRole('link', { name: named('Topic 4 Summary coming soon HOT, all videos of the topic') });
+    expect(card.getAttribute('href')).toBe(`/topic/${entry(4).topic_id}`);
+    expect(card.hasAttribute('aria-label')).toBe(false);
   });
 
   it('renders the first screen of thumbnails at once and the rest 200 ms after they come near', () => {

@@ -16,6 +16,14 @@ export const EAGER_CARDS = 4;
  * without a summary reel yet opens its topic feed. SPEC.md section 9: a card
  * prefetches its page only within 200 px of the viewport, and thumbnails
  * after the first EAGER_CARDS load 200 ms after they come near.
+ *
+ * A card's accessible name is its own text (no aria-label), so it always
+ * contains what is visible (WCAG 2.5.3 "label in name"): the topic name,
+ * "Summary coming soon" where there is none, the HOT/FREE tag and
+ * "Complete", in that order, then a screen-reader-only note of where the
+ * card leads. The pieces are separate elements, so explicit spaces keep
+ * their words apart for tools that join an element's text nodes as they
+ * are (axe's visible-text check).
  */
 export function TldrGrid({ entries }: { entries: TldrEntry[] }) {
   const t = useTranslations('tldr');
@@ -30,9 +38,7 @@ export function TldrGrid({ entries }: { entries: TldrEntry[] }) {
         const srcSet = e.content ? `${e.content.pre_signed_url_thumbnail} 180w, ${e.content.pre_signed_url_poster} 720w` : undefined;
         const href = e.content ? `/tldr/${encodeURIComponent(e.topic_slug)}` : `/topic/${e.topic_id}`;
         const complete = e.content?.vidWatched === true;
-        const label = complete
-          ? t('completeLabel', { topic: e.topic_name })
-          : e.content ? t('watch', { topic: e.topic_name }) : t('topicVideos', { topic: e.topic_name });
+        const leadsTo = e.content ? t('cardWatch') : t('cardVideos');
         const img = thumb ? (
           // Signed media URL sized by the pipeline: a plain <img>.
           <img src={thumb} srcSet={srcSet} sizes="(min-width: 1024px) 240px, (min-width: 640px) 33vw, 50vw" alt="" loading="lazy" decoding="async" className="absolute inset-0 h-full w-full object-cover transition-transform duration-300 group-hover:scale-105 motion-reduce:transition-none" />
@@ -41,7 +47,6 @@ export function TldrGrid({ entries }: { entries: TldrEntry[] }) {
           <li key={e.topic_id}>
             <NearViewportLink
               href={href}
-              aria-label={label}
               data-testid="tldr-card"
               data-complete={complete}
               onClickCapture={() => (e.content ? trackFeedItem('CLICK_TLDR', e.content, { from: 'board' }) : trackFeedItem('TOPIC', { topic: e.topic_id }, { from: 'board' }))}
@@ -52,20 +57,25 @@ export function TldrGrid({ entries }: { entries: TldrEntry[] }) {
               ) : (
                 <div className="absolute inset-0 bg-gradient-to-br from-amber-500 to-orange-700" aria-hidden="true" />
               )}
+              <div className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-black/85 to-transparent p-3 pt-10">
+                <p className="font-semibold leading-tight">{e.topic_name}</p>
+                {!e.content ? <>{' '}<p className="mt-1 text-xs text-white/75">{t('noSummary')}</p></> : null}
+              </div>
+              {' '}
               <span
                 className={`absolute left-2 top-2 rounded-full px-2 py-0.5 text-[0.7rem] font-bold tracking-wide ${e.type_tag === 'HOT' ? 'bg-rose-600 text-white' : 'bg-emerald-500 text-black'}`}
               >
                 {e.type_tag === 'HOT' ? t('hot') : t('free')}
               </span>
-              <div className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-black/85 to-transparent p-3 pt-10">
-                <p className="font-semibold leading-tight">{e.topic_name}</p>
-                {!e.content ? <p className="mt-1 text-xs text-white/75">{t('noSummary')}</p> : null}
-              </div>
               {complete ? (
-                <span data-testid="tldr-complete" className="absolute right-2 top-2 rounded-full bg-white px-2 py-0.5 text-[0.7rem] font-bold text-emerald-800">
-                  {t('complete')}
-                </span>
+                <>
+                  {' '}
+                  <span data-testid="tldr-complete" className="absolute right-2 top-2 rounded-full bg-white px-2 py-0.5 text-[0.7rem] font-bold text-emerald-800">
+                    {t('complete')}
+                  </span>
+                </>
               ) : null}
+              <span className="sr-only">{`, ${leadsTo}`}</span>
             </NearViewportLink>
           </li>
         );
