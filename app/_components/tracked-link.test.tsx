@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { TrackedLink } from './tracked-link';
+import { FakeObserver } from '@/tests/fixtures/intersection-observer';
 
 /** Every `prefetch` value next/link was rendered with, in order. */
 const prefetchProps: unknown[] = [];
@@ -17,23 +18,6 @@ vi.mock('next/link', async () => {
 const track = vi.hoisted(() => vi.fn());
 vi.mock('@/lib/analytics/event-client', () => ({ track }));
 
-/** A browser's IntersectionObserver driven by the test: `enter(el)` brings `el` within the observed margin. */
-class FakeObserver {
-  static all: FakeObserver[] = [];
-  readonly targets = new Set<Element>();
-  constructor(private readonly cb: IntersectionObserverCallback, readonly options: IntersectionObserverInit = {}) {
-    FakeObserver.all.push(this);
-  }
-  observe(el: Element) { this.targets.add(el); }
-  unobserve(el: Element) { this.targets.delete(el); }
-  disconnect() { this.targets.clear(); }
-  takeRecords() { return []; }
-  static enter(el: Element) {
-    for (const o of FakeObserver.all) {
-      if (o.targets.has(el)) o.cb([{ target: el, isIntersecting: true } as IntersectionObserverEntry], o as unknown as IntersectionObserver);
-    }
-  }
-}
 
 beforeEach(() => {
   FakeObserver.all = [];

@@ -4,6 +4,7 @@ import { createTranslator } from 'next-intl';
 import en from '@/messages/en.json';
 import { renderWithApp } from '@/tests/fixtures/render';
 import ExplorePage from './page';
+import { FakeObserver } from '@/tests/fixtures/intersection-observer';
 
 /** The `prefetch` value next/link was last rendered with, per href. */
 const prefetchOf = new Map<string, unknown>();
@@ -26,23 +27,6 @@ vi.mock('next-intl/server', () => ({
   getTranslations: async (namespace: keyof typeof en) => createTranslator({ locale: 'en', messages: en, namespace }),
 }));
 
-/** A browser's IntersectionObserver driven by the test: `enter(el)` brings `el` within the observed margin. */
-class FakeObserver {
-  static all: FakeObserver[] = [];
-  readonly targets = new Set<Element>();
-  constructor(private readonly cb: IntersectionObserverCallback, readonly options: IntersectionObserverInit = {}) {
-    FakeObserver.all.push(this);
-  }
-  observe(el: Element) { this.targets.add(el); }
-  unobserve(el: Element) { this.targets.delete(el); }
-  disconnect() { this.targets.clear(); }
-  takeRecords() { return []; }
-  static enter(el: Element) {
-    for (const o of FakeObserver.all) {
-      if (o.targets.has(el)) o.cb([{ target: el, isIntersecting: true } as IntersectionObserverEntry], o as unknown as IntersectionObserver);
-    }
-  }
-}
 
 beforeEach(() => {
   FakeObserver.all = [];

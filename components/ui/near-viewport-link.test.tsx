@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
 import { LazyWhenNear, NearViewportLink } from './near-viewport-link';
+import { FakeObserver } from '@/tests/fixtures/intersection-observer';
 
 /** Every `prefetch` value next/link was rendered with, in order. */
 const prefetchProps: unknown[] = [];
@@ -14,24 +15,6 @@ vi.mock('next/link', async () => {
   };
 });
 
-/** The IntersectionObserver of a browser, driven by the test: `enter(el)` brings `el` into the observed margin. */
-class FakeObserver {
-  static all: FakeObserver[] = [];
-  readonly targets = new Set<Element>();
-  constructor(private readonly cb: IntersectionObserverCallback, readonly options: IntersectionObserverInit = {}) {
-    FakeObserver.all.push(this);
-  }
-  observe(el: Element) { this.targets.add(el); }
-  unobserve(el: Element) { this.targets.delete(el); }
-  disconnect() { this.targets.clear(); }
-  takeRecords() { return []; }
-  static enter(el: Element) {
-    for (const o of FakeObserver.all) {
-      if (!o.targets.has(el)) continue;
-      o.cb([{ target: el, isIntersecting: true } as IntersectionObserverEntry], o as unknown as IntersectionObserver);
-    }
-  }
-}
 
 beforeEach(() => {
   FakeObserver.all = [];

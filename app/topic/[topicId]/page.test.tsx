@@ -5,6 +5,7 @@ import { feedItem, feedResponse } from '@/tests/fixtures/feed';
 import { renderWithApp } from '@/tests/fixtures/render';
 import { FeedScreen } from '../../_lib/feed-screen';
 import TopicPage from './page';
+import { FakeObserver } from '@/tests/fixtures/intersection-observer';
 
 const TOPIC = '2d9e3c4f-5a6b-4c7d-8e8f-9a0b1c2d3e4f';
 
@@ -45,25 +46,6 @@ vi.mock(import('@/features/reels/components/load-hls'), async (importOriginal) =
   loadHls: () => new Promise(() => undefined),
 }));
 
-/** A browser's IntersectionObserver driven by the test: `enter(el)` brings `el` within the observed margin. */
-class FakeObserver {
-  static all: FakeObserver[] = [];
-  readonly targets = new Set<Element>();
-  constructor(private readonly cb: IntersectionObserverCallback, readonly options: IntersectionObserverInit = {}) {
-    FakeObserver.all.push(this);
-  }
-  observe(el: Element) { this.targets.add(el); }
-  unobserve(el: Element) { this.targets.delete(el); }
-  disconnect() { this.targets.clear(); }
-  takeRecords() { return []; }
-  /** Every observed element comes into the margin (a screen where the whole page is near). */
-  static enterAll() {
-    for (const o of FakeObserver.all) {
-      const entries = [...o.targets].map((target) => ({ target, isIntersecting: true }) as IntersectionObserverEntry);
-      if (entries.length) o.cb(entries, o as unknown as IntersectionObserver);
-    }
-  }
-}
 
 beforeEach(() => {
   FakeObserver.all = [];
