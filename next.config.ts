@@ -13,6 +13,8 @@ const withNextIntl = createNextIntlPlugin('./i18n/request.ts');
 const nextConfig: NextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
+  // The custom server compresses (server/page-response.ts): it rewrites some pages' HTML first.
+  compress: false,
   // Server-only engines the data layer uses: loaded by Node's require, not bundled
   // (PGlite ships WASM and data files; the S3 client and drizzle are large).
   serverExternalPackages: [

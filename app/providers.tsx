@@ -1,6 +1,6 @@
 'use client';
 
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import dynamic from 'next/dynamic';
 import { usePathname } from 'next/navigation';
 import { isServer, QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -41,9 +41,17 @@ function MiniPlayerSlot() {
   return <MiniPlayer key={last.item.id} last={last} href={href} />;
 }
 
-/** Client-side providers of the whole app, and the mini player that lives across its pages. */
+/**
+ * Client-side providers of the whole app, and the mini player that lives
+ * across its pages. Once the page has hydrated (every effect below has run)
+ * `<html>` carries `data-hydrated="true"`: the pages that open with a reel
+ * hydrate only after its first frame (docs/decisions/020), and tests wait for it.
+ */
 export function Providers({ children }: { children: ReactNode }) {
   const client = getQueryClient();
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
   return (
     <QueryClientProvider client={client}>
       {children}

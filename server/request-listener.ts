@@ -13,6 +13,16 @@ import { isApiPath } from './api';
 import { handleMediaRequest } from './media';
 import { serveBrotliAsset } from './static-brotli';
 import { isTusPath } from './uploads';
+import { firstReelStarter } from '@/features/reels/lib/first-reel-starter';
+import { hlsConfig } from '@/features/reels/components/load-hls';
+import { HELD_SCRIPTS_MAX_MS, holdsScripts } from '@/lib/http/held-scripts';
+import { HLS_VENDOR_PATH, serveHlsVendor } from './vendor-hls';
+import { preparePageResponse } from './page-response';
+
+/** The head script of the pages that open with a reel: plays it through hls.js' own build before the page's scripts. */
+const FIRST_REEL_STARTER = firstReelStarter({
+  hlsSrc: HLS_VENDOR_PATH, hlsConfig: { ...hlsConfig(null, true) }, maxHoldMs: HELD_SCRIPTS_MAX_MS,
+});
 
 type Handler = (req: http.IncomingMessage, res: http.ServerResponse) => Promise<void> | void;
 
@@ -58,7 +68,9 @@ async function ensurePageVisitor(req: http.IncomingMessage, res: http.ServerResp
  * files, resumable uploads (tus owns their bodies, so they come before the
  * API's body limit), the API, brotli build assets, and Next for the rest. Pages get a
  * fresh CSP nonce, which Next reads from the request's CSP header and puts
- * on its scripts. A request that fails before any handler answers (a
+ * on its scripts. Next's answers are compressed here (server/page-response.ts),
+ * and the pages that open with a reel hold their scripts until its first
+ * frame (lib/http/held-scripts.ts). A request that fails before any handler answers (a
  * malformed escape in its path) is a 400 in the one error shape, never a
  * thrown error inside the listener.
  */
@@ -82,11 +94,14 @@ export function createRequestListener(parts: ListenerParts): http.RequestListene
       await parts.api(req, res);
       return;
     }
+    if (serveHlsVendor(req, res)) return;
     if (!parts.dev && serveBrotliAsset(req, res, parts.distDir)) return;
+    let nonce: string | undefined;
     if (!url.startsWith('/_next/')) {
       await ensurePageVisitor(req, res, https);
+      nonce = newNonce();
       const csp = pagePolicy({
-        nonce: newNonce(),
+        nonce,
         // Only the embeddable assistant may be framed, and only by the configured origins.
         frameAncestors: isEmbedPath(url) ? parts.embedOrigins : 'none',
         mediaOrigins: parts.mediaOrigins,
@@ -97,6 +112,9 @@ export function createRequestListener(parts: ListenerParts): http.RequestListene
       res.setHeader('Content-Security-Policy', csp);
       req.headers['content-security-policy'] = csp;
     }
+    // A page that opens with a reel holds its scripts until the first frame (not in dev: its scripts reload live).
+    const hold = !parts.dev && nonce !== undefined && req.method === 'GET' && !req.headers.rsc && holdsScripts(url);
+    await preparePageResponse(req, res, { hold, nonce, starter: FIRST_REEL_STARTER });
     await parts.next(req, res);
   }
 

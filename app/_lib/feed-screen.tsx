@@ -8,7 +8,10 @@ import type { FeedItem } from '@/features/reels/schemas';
 import type { PartnerPublic } from '@/features/partners/schemas';
 import { env } from '@/lib/env';
 import { topNExperimentOfRequest } from '@/lib/experiments';
+import { InlineScript } from '@/components/ui/inline-script';
+import { FIRST_REEL_PRELOADER } from '@/features/reels/lib/first-reel-starter';
 import { ErrorBoundary } from '../_components/error-boundary';
+import { requestNonce } from './nonce';
 import { feedPage } from './data';
 import { getViewerId } from './viewer';
 import { PartnerFeed } from './partner-feed';
@@ -17,7 +20,9 @@ import { PartnerFeed } from './partner-feed';
  * A page's reel player, server-rendered: the first feed page is read with
  * the service functions (never over HTTP), put in the same query key the
  * client uses, and handed over through HydrationBoundary; the first reel's
- * poster is in the HTML. A chat card follows every CHATBOT_EVERY_N-th reel
+ * poster is in the HTML, and its first media are preloaded by an inline
+ * script (or, on /reels and /share, it plays before hydration:
+ * features/reels/lib/first-reel-starter.ts). A chat card follows every CHATBOT_EVERY_N-th reel
  * (none in the add-content layout: a creator looks at the reels). `layout`
  * and `closeHref` as in ReelsFeed (SPEC.md section 2 layout presets).
  * With `partner` (its id also in `params.filter.partner_id`), the partner's
@@ -40,6 +45,7 @@ export async function FeedScreen({
   const topN = partner || lead ? null : await topNExperimentOfRequest();
   const params = topN ? { ...given, filter: { ...given.filter, top_n: topN } } : given;
   const page = await feedPage(viewerId, JSON.stringify(feedQueryFor(params.filter, params.startPage)));
+  const nonce = await requestNonce();
   const qc = new QueryClient();
   qc.setQueryData(reelsKeys.list(params), feedListFromPage(page, lead));
   return (
@@ -53,6 +59,8 @@ export async function FeedScreen({
         chatEvery={layout === 'add-content' ? 0 : env().CHATBOT_EVERY_N} layout={layout} closeHref={closeHref} />
       )}
       </ErrorBoundary>
+      {/* Right after the feed's markup: the reel on screen's first media start with the HTML. */}
+      <InlineScript html={FIRST_REEL_PRELOADER} nonce={nonce} />
     </HydrationBoundary>
   );
 }

@@ -20,10 +20,53 @@ export const PRELOAD_BUFFER_S = 3;
 
 let loading: Promise<HlsClass> | null = null;
 
+/**
+ * Marks the first reel's starter (features/reels/lib/first-reel-starter.ts)
+ * leaves on the `<video>` it started before hydration; the player adopts it.
+ */
+export const FIRST_REEL_ATTR = {
+  /** Playing through the hls.js instance in `window.__srFirstHls`. */
+  hls: 'data-first-hls',
+  /** Playing through the browser's own HLS (its `src` is the master playlist). */
+  native: 'data-native',
+  /** Its first frame is on screen (CSS fades the poster). */
+  frame: 'data-first-frame',
+} as const;
+
+/** What the starter leaves in `window` for the player. */
+interface FirstReelGlobals {
+  /** hls.js' own build, loading or loaded (resolves to `window.Hls`). */
+  __srHls?: Promise<HlsClass>;
+  /** The first reel's hls.js instance and its element, until the player adopts them. */
+  __srFirstHls?: { video: HTMLVideoElement; hls: HlsInstance } | null;
+}
+const globals = () => (typeof window === 'undefined' ? {} : window) as FirstReelGlobals;
+
+/** True when the starter already plays the first reel (browser only): its media need no preload. */
+export function firstReelStarted(): boolean {
+  return typeof document !== 'undefined'
+    && document.querySelector(`video[${FIRST_REEL_ATTR.hls}], video[${FIRST_REEL_ATTR.native}]`) !== null;
+}
+
+/**
+ * The hls.js instance the starter plays `video` with, handed over once
+ * (later calls, and other elements, get null).
+ */
+export function takeFirstReelHls(video: HTMLVideoElement): HlsInstance | null {
+  const g = globals();
+  const first = g.__srFirstHls;
+  if (!first || first.video !== video) return null;
+  g.__srFirstHls = null;
+  return first.hls;
+}
+
 /** The hls.js class (light build); one download per page, retried after a failure. */
 export function loadHls(): Promise<HlsClass> {
   if (!loading) {
-    loading = import('hls.js/light').then((m) => m.default);
+    // The starter's copy (hls.js' own build) when it loaded one: the same class, not downloaded twice.
+    const own = globals().__srHls;
+    const bundled = () => import('hls.js/light').then((m) => m.default);
+    loading = own ? own.catch(bundled) : bundled();
     loading.catch(() => {
       loading = null;
     });

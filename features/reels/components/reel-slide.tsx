@@ -115,6 +115,7 @@ function ReelSlideBody({
       ) : null}
       {/* A plain <img>: posters are signed media URLs already sized by the pipeline; an image optimizer would fetch them again. */}
       <img
+        data-poster=""
         src={posterWanted ? item.pre_signed_url_poster : undefined}
         alt=""
         draggable={false}

@@ -5,8 +5,10 @@ import { flushEvents, trackPlayerEvent } from '../api/events';
 import type { ReelItem } from '../lib/feed-list';
 import { WatchTracker, type WatchSignal } from '../lib/watch-tracker';
 import { useFeedStore } from '../store';
+import { firstMediaRequests } from '../lib/first-media';
 import {
-  ACTIVE_BUFFER_S, HLS_MIME, hlsConfig, loadHls, PRELOAD_BUFFER_S, prefersNativeHls, type HlsInstance,
+  ACTIVE_BUFFER_S, FIRST_REEL_ATTR, HLS_MIME, hlsConfig, loadHls, PRELOAD_BUFFER_S, prefersNativeHls, takeFirstReelHls,
+  type HlsInstance,
 } from './load-hls';
 
 /** What a slide with a player is to the feed: on screen, the next one, or the previous one. */
@@ -72,7 +74,8 @@ export function ReelVideo({
     }
   };
 
-  // Attach the source once: hls.js (loaded on demand) or the browser's own HLS.
+  // Attach the source once: hls.js (loaded on demand) or the browser's own HLS; or take over
+  // the first reel the page's starter already plays (features/reels/lib/first-reel-starter.ts).
   useEffect(() => {
     const video = videoRef.current;
     if (!video) return;
@@ -89,12 +92,25 @@ export function ReelVideo({
       video.addEventListener('loadedmetadata', onMeta, { once: true });
       video.src = src;
     };
+    const active = modeRef.current === 'active';
+    const started = active ? takeFirstReelHls(video) : null;
+    if (active && (started || video.hasAttribute(FIRST_REEL_ATTR.native))) {
+      // Events that fired before React listened are read from the element.
+      if (video.readyState >= HTMLMediaElement.HAVE_CURRENT_DATA) latest.current.onFirstFrame();
+      if (!video.paused && video.readyState >= HTMLMediaElement.HAVE_FUTURE_DATA) useFeedStore.getState().setActiveStarted(true);
+      if (!started) {
+        video.preload = 'auto';
+        if (video.readyState >= HTMLMediaElement.HAVE_METADATA) onMeta();
+        else video.addEventListener('loadedmetadata', onMeta, { once: true });
+      }
+    }
     (async () => {
-      if (prefersNativeHls(video)) {
+      if (!started && prefersNativeHls(video)) {
         if (modeRef.current === 'active') resumeAt = useFeedStore.getState().takeResume(latest.current.item.id);
-        useNative();
+        if (!video.hasAttribute(FIRST_REEL_ATTR.native)) useNative();
         return;
       }
+      if (!started && video.hasAttribute(FIRST_REEL_ATTR.native)) return;
       let Hls;
       try {
         Hls = await loadHls();
@@ -102,22 +118,25 @@ export function ReelVideo({
         if (!cancelled) latest.current.onFailed();
         return;
       }
-      if (cancelled) return;
-      if (modeRef.current === 'active') resumeAt = useFeedStore.getState().takeResume(latest.current.item.id);
-      if (!Hls.isSupported()) {
+      if (cancelled) {
+        started?.destroy();
+        return;
+      }
+      if (!started && modeRef.current === 'active') resumeAt = useFeedStore.getState().takeResume(latest.current.item.id);
+      if (!started && !Hls.isSupported()) {
         if (video.canPlayType(HLS_MIME)) useNative();
         else latest.current.onFailed();
         return;
       }
-      const active = modeRef.current === 'active';
-      const config = hlsConfig(useFeedStore.getState().bandwidthEstimate, active);
-      const h = new Hls(resumeAt !== null ? { ...config, startPosition: resumeAt } : config);
+      const config = hlsConfig(useFeedStore.getState().bandwidthEstimate, modeRef.current === 'active');
+      const h = started ?? new Hls(resumeAt !== null ? { ...config, startPosition: resumeAt } : config);
       hls = h;
       hlsRef.current = h;
-      loadingRef.current = active;
+      loadingRef.current = started ? true : modeRef.current === 'active';
       let networkRetries = 0;
       let mediaRecoveries = 0;
       h.on(Hls.Events.MANIFEST_PARSED, () => setReady(true));
+      if (started && h.levels.length > 0) setReady(true);
       h.on(Hls.Events.FRAG_LOADED, () => {
         if (modeRef.current === 'active') useFeedStore.getState().setBandwidthEstimate(h.bandwidthEstimate);
       });
@@ -137,6 +156,7 @@ export function ReelVideo({
         if (hlsRef.current === h) hlsRef.current = null;
         if (!cancelled) latest.current.onFailed();
       });
+      if (started) return;
       h.loadSource(src);
       h.attachMedia(video);
     })();
@@ -149,6 +169,9 @@ export function ReelVideo({
       }
       hlsRef.current = null;
       loadingRef.current = false;
+      video.removeAttribute(FIRST_REEL_ATTR.hls);
+      video.removeAttribute(FIRST_REEL_ATTR.native);
+      video.removeAttribute(FIRST_REEL_ATTR.frame);
       video.removeAttribute('src');
       video.load();
     };
@@ -164,6 +187,10 @@ export function ReelVideo({
     const h = hlsRef.current;
     if (mode === 'active') {
       if (prev !== 'active') tracker().reset();
+      // Played before hydration by the page's starter: those seconds count too.
+      if (prev === null && (video.hasAttribute(FIRST_REEL_ATTR.hls) || video.hasAttribute(FIRST_REEL_ATTR.native))) {
+        tracker().credit(video.currentTime, video.currentTime);
+      }
       if (h) {
         h.config.maxBufferLength = ACTIVE_BUFFER_S;
         const estimate = useFeedStore.getState().bandwidthEstimate;
@@ -261,6 +288,11 @@ export function ReelVideo({
     <>
       <video
         ref={videoRef}
+        // Read by the page's inline starter (features/reels/lib/first-reel-starter.ts) before hydration.
+        data-src={src}
+        data-preload={isActive ? firstMediaRequests(src, item.pre_signed_url_video_240).join(' ') : undefined}
+        // The starter sets src and its marks on the server-rendered element.
+        suppressHydrationWarning
         className="absolute inset-0 h-full w-full object-cover"
         playsInline
         muted
@@ -304,3 +336,4 @@ export function ReelVideo({
     </>
   );
 }
+

@@ -25,7 +25,7 @@ import { useFeedStore } from '../store';
 import { LAYOUT, type LayoutPresetName } from '../lib/layout-presets';
 import { FeedHeader } from './feed-header';
 import { DEFAULT_FEED_LAYOUT, FeedLayoutProvider, useFeedLayout, type FeedCta, type FeedLayout } from './feed-layout';
-import { loadHls } from './load-hls';
+import { firstReelStarted, loadHls } from './load-hls';
 import { ReelSlide, type SlideMode } from './reel-slide';
 import { UnskippableHint } from './unskippable-hint';
 
@@ -349,10 +349,11 @@ function Feed({
   }
 
   const shown = entries[active];
-  if (shown?.kind === 'reel') {
+  if (shown?.kind === 'reel' && typeof window !== 'undefined' && !firstReelStarted()) {
     // What the player fetches first (master playlist, the 240p playlist it starts on, that
-    // rendition's first segment) starts with the HTML instead of after hls.js has loaded;
-    // same mode and credentials as hls.js' XHR, so it takes these responses.
+    // rendition's first segment) starts before hls.js has loaded; same mode and credentials
+    // as hls.js' XHR, so it takes these responses. In the server's HTML the page's inline
+    // starter asks for them (data-preload on the <video>), or plays the reel natively.
     for (const href of firstMediaRequests(shown.item.pre_signed_url_video, shown.item.pre_signed_url_video_240)) {
       preload(href, { as: 'fetch', crossOrigin: 'anonymous', fetchPriority: 'high' });
     }

@@ -24,6 +24,16 @@ describe('WatchTracker', () => {
     expect(t.watchedS).toBeCloseTo(12, 5);
   });
 
+  it('counts seconds played before it could watch, and reports from the next time update', () => {
+    const t = new WatchTracker();
+    t.credit(2.5, 2.5);
+    expect(t.watchedS).toBe(2.5);
+    expect(t.viewed).toBe(false);
+    // The next update continues from 2.5 s: a 0.5 s step, not a seek.
+    expect(t.onTime(3)).toEqual(['view']);
+    expect(t.watchedS).toBeCloseTo(3, 5);
+  });
+
   it('does not count a seek forward as playback', () => {
     const t = new WatchTracker();
     play(t, 0, 1);

@@ -65,6 +65,17 @@ export class WatchTracker {
     return out;
   }
 
+  /**
+   * Counts `playedS` seconds played before the tracker could watch (the
+   * first reel plays before the page hydrates, docs/decisions/020), with
+   * `currentTime` the position it has reached; reports are due from the
+   * next `onTime`.
+   */
+  credit(playedS: number, currentTime: number): void {
+    if (playedS > 0) this.watched += playedS;
+    this.last = currentTime;
+  }
+
   /** The video reached its end; reports completion once per activation. */
   onEnded(): WatchSignal[] {
     // The next loop starts from 0: that jump is not playback.

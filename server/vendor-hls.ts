@@ -1,0 +1,51 @@
+import 'server-only';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+/**
+ * hls.js' own browser build (the light UMD file, `window.Hls`), served
+ * under a versioned path for the first reel's starter (features/reels/lib/first-reel-starter.ts),
+ * which loads it while the page's scripts are held: the app's bundled copy
+ * comes only with those scripts. One file, read and brotli-compressed
+ * (quality 11) once per process; the path carries the version, so it is
+ * cached for a year.
+ */
+const require = createRequire(import.meta.url);
+const PKG_DIR = path.dirname(require.resolve('hls.js/package.json'));
+const VERSION = (JSON.parse(fs.readFileSync(path.join(PKG_DIR, 'package.json'), 'utf8')) as { version: string }).version;
+
+/** The public path of hls.js' light build, e.g. `/vendor/hls.light-1.7.4.min.js`. */
+export const HLS_VENDOR_PATH = `/vendor/hls.light-${VERSION}.min.js`;
+
+let file: { raw: Buffer; br: Buffer } | null = null;
+function load(): { raw: Buffer; br: Buffer } {
+  if (!file) {
+    const raw = fs.readFileSync(path.join(PKG_DIR, 'dist', 'hls.light.min.js'));
+    file = { raw, br: zlib.brotliCompressSync(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }) };
+  }
+  return file;
+}
+
+/**
+ * Answers GET/HEAD of HLS_VENDOR_PATH (brotli where accepted).
+ * @returns true when it answered; false for any other request.
+ */
+export function serveHlsVendor(req: IncomingMessage, res: ServerResponse): boolean {
+  const url = (req.url ?? '').split('?')[0];
+  if (url !== HLS_VENDOR_PATH || (req.method !== 'GET' && req.method !== 'HEAD')) return false;
+  const { raw, br } = load();
+  const useBr = /\bbr\b/.test(String(req.headers['accept-encoding'] ?? ''));
+  const body = useBr ? br : raw;
+  res.writeHead(200, {
+    'Content-Type': 'application/javascript; charset=utf-8',
+    'Content-Length': body.length,
+    'Cache-Control': 'public, max-age=31536000, immutable',
+    Vary: 'Accept-Encoding',
+    ...(useBr ? { 'Content-Encoding': 'br' } : {}),
+  });
+  res.end(req.method === 'HEAD' ? undefined : body);
+  return true;
+}
