@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { openFeed } from './player';
 import { newPhone, signInWithModal } from './sign-in';
 
 /**
@@ -40,7 +41,7 @@ test.describe('accounts', () => {
     const phone = newPhone();
 
     // As a visitor: two likes and a question.
-    await page.goto('/reels');
+    await openFeed(page, '/reels');
     const first = await likeActive(page);
     await page.keyboard.press('ArrowDown');
     await expect(page.locator(ACTIVE)).not.toHaveAttribute('data-content-id', first);
@@ -68,7 +69,7 @@ test.describe('accounts', () => {
     await expect(onboarding).toBeHidden();
 
     // Both likes and the chat are the user's now.
-    await page.goto('/reels');
+    await openFeed(page, '/reels');
     expect(await likesShown(page, [first, second])).toEqual([true, true]);
     await page.goto('/assistant');
     await expect(page.locator('[data-testid="chat-message"][data-role="user"]').first()).toContainText(question);
@@ -92,7 +93,7 @@ test.describe('accounts', () => {
     await page.getByRole('button', { name: 'Log out' }).click();
     await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
     expect((await (await page.request.get('/auth/api/v1/me')).json()).isUserVisitor).toBe(true);
-    await page.goto('/reels');
+    await openFeed(page, '/reels');
     expect(await likesShown(page, [first, second])).toEqual([false, false]);
 
     // A second browser signs into the same user (after the one-code-a-minute wait) and sees the likes.
@@ -103,7 +104,7 @@ test.describe('accounts', () => {
     const wait = sentAt + RESEND_WAIT_MS - Date.now();
     if (wait > 0) await page2.waitForTimeout(wait);
     await signInWithModal(page2, phone);
-    await page2.goto('/reels');
+    await openFeed(page2, '/reels');
     expect(await likesShown(page2, [first, second])).toEqual([true, true]);
     await other.close();
   });

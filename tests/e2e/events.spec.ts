@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { openFeed } from './player';
 
 /**
  * The event client end to end (SPEC.md section 7 "Event pushes",
@@ -38,9 +39,9 @@ test.describe('event pushes', () => {
   test('events made offline are kept, and after reconnecting and a reload each is stored exactly once', async ({ page, context }, testInfo) => {
     test.skip(testInfo.project.name !== 'phone', 'one browser is enough for the queue');
     const answers = recordEvents(page);
-    await page.goto('/reels');
+    await openFeed(page, '/reels');
     await page.locator(ACTIVE).waitFor();
-    // The sender loads after the first frame; wait until the page is idle enough to have it.
+    // The sender loads after hydration; wait until the page is idle enough to have it.
     await page.waitForFunction(() => document.readyState === 'complete');
 
     await context.setOffline(true);
@@ -88,7 +89,7 @@ test.describe('event pushes', () => {
   test('a campaign landing sends PAGE_VISIT with its UTM data, campaign code, referral code, A/B view and device id', async ({ page }, testInfo) => {
     test.skip(testInfo.project.name !== 'phone', 'one browser is enough');
     const answers = recordEvents(page);
-    await page.goto('/reels?utm_source=whatsapp&utm_medium=share&campaign=AWA&ref=E2EREF1');
+    await openFeed(page, '/reels?utm_source=whatsapp&utm_medium=share&campaign=AWA&ref=E2EREF1');
     await expect.poll(() => answers.filter((a) => a.push.event_type === 'PAGE_VISIT' && a.status === 202).length, { timeout: 20_000 }).toBe(1);
     const visit = answers.find((a) => a.push.event_type === 'PAGE_VISIT')!.push;
     expect(visit.payload.utm_data).toEqual({ utm_source: 'whatsapp', utm_medium: 'share' });
@@ -100,7 +101,7 @@ test.describe('event pushes', () => {
     expect(config).toMatchObject({ abViewAProbability: 0.5 });
 
     // A later landing with another campaign keeps the first touch; an unknown code is ignored.
-    await page.goto('/reels?campaign=zzz');
+    await openFeed(page, '/reels?campaign=zzz');
     await page.locator(ACTIVE).waitFor();
     expect(await page.evaluate(() => JSON.parse(localStorage.getItem('sr_attr') ?? '{}').campaign_key)).toBe('awa');
   });

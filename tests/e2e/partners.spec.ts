@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { collectCspProblems } from './console';
-import { ACTIVE, waitPlaying } from './player';
+import { ACTIVE, waitPlaying, openFeed } from './player';
 import { finishOnboarding, signInByApi } from './sign-in';
 
 /**
@@ -47,7 +47,7 @@ test.describe('partners', () => {
     const ctx = await browser.newContext({ ...testInfo.project.use });
     const page = await ctx.newPage();
     const csp = collectCspProblems(page);
-    await page.goto(`/reels?partner=${id}`);
+    await openFeed(page, `/reels?partner=${id}`);
     await expect(page.getByRole('heading', { name: 'Sun Partners E2E' })).toBeVisible();
     await expect(page.locator('[data-layout="partner"]')).toBeVisible();
     await expect(page.locator(`${ACTIVE} [data-testid="feed-cta"]`)).toHaveText('Free quote');

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { collectCspProblems } from './console';
-import { ACTIVE, waitPlaying } from './player';
+import { ACTIVE, waitPlaying, openFeed } from './player';
 
 
 async function activeVideoTime(page: Page): Promise<number> {
@@ -10,14 +10,14 @@ async function activeVideoTime(page: Page): Promise<number> {
 test.describe('/reels', () => {
   test('plays the first reel: the video passes 1 s, and the Content-Security-Policy refuses nothing', async ({ page }) => {
     const cspProblems = collectCspProblems(page);
-    await page.goto('/reels');
+    await openFeed(page, '/reels');
     await waitPlaying(page, 1);
     expect(await activeVideoTime(page)).toBeGreaterThan(1);
     expect(cspProblems).toEqual([]);
   });
 
   test('ArrowDown plays the next reel and pauses the first', async ({ page }) => {
-    await page.goto('/reels');
+    await openFeed(page, '/reels');
     await waitPlaying(page, 0.5);
     const firstId = await page.getAttribute(ACTIVE, 'data-content-id');
     expect(firstId).toBeTruthy();
@@ -32,7 +32,7 @@ test.describe('/reels', () => {
   });
 
   test('a like counts at once and survives a reload', async ({ page }) => {
-    await page.goto('/reels');
+    await openFeed(page, '/reels');
     const active = page.locator(ACTIVE);
     await active.waitFor();
     const id = await active.getAttribute('data-content-id');
@@ -53,7 +53,7 @@ test.describe('/reels', () => {
 
   test('on a 1440x900 desktop the player stays within 432 px wide and 92% of the window height', async ({ page }, testInfo) => {
     test.skip(testInfo.project.name !== 'desktop', 'the desktop frame around the player');
-    await page.goto('/reels');
+    await openFeed(page, '/reels');
     // boundingBox() does not wait: null while the active reel is still being laid out.
     await page.locator(ACTIVE).waitFor({ state: 'visible' });
     const box = await page.locator(ACTIVE).boundingBox();

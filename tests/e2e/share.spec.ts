@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { ACTIVE, waitPlaying, openFeed } from './player';
 
 /**
  * Share links (docs/decisions/014-share-previews.md): /share/<slug> with
@@ -8,7 +9,6 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
  * URL.
  */
 
-const ACTIVE = '[data-testid="reel"][data-active="true"]';
 const WHATSAPP_UA = 'WhatsApp/2.23.20.0 A';
 const QUERY = '?ref=ABC123&utm_source=whatsapp&utm_medium=share&utm_campaign=reel';
 
@@ -67,13 +67,10 @@ test.describe('share links', () => {
 
   test('opens at the shared reel and plays it; the page carries the tags; sharing links to /share/<slug>', async ({ page, request, baseURL }) => {
     const reel = await sharedReel(request);
-    const res = await page.goto(`/share/${reel.share_slug}${QUERY}`);
+    const res = await openFeed(page, `/share/${reel.share_slug}${QUERY}`);
     expect(res?.status()).toBe(200);
     await expect(page.locator(ACTIVE)).toHaveAttribute('data-content-id', reel.id);
-    await page.waitForFunction((sel) => {
-      const v = document.querySelector(`${sel} video`) as HTMLVideoElement | null;
-      return !!v && v.currentTime > 0.5 && !v.paused;
-    }, ACTIVE, { timeout: 60_000 });
+    await waitPlaying(page, 0.5);
 
     const tags = await headTags(page);
     const url = `${baseURL}/share/${reel.share_slug}`;

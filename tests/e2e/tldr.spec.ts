@@ -3,7 +3,7 @@ import path from 'node:path';
 import fs from 'node:fs';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { makeClip } from '../fixtures/clips';
-import { ACTIVE, waitPlaying } from './player';
+import { ACTIVE, waitPlaying, openFeed } from './player';
 import { finishOnboarding, signInByApi } from './sign-in';
 import { uploadInStudio } from './studio-upload';
 
@@ -84,7 +84,7 @@ function feedReel(page: Page) {
 const popupVideo = (page: Page) => page.getByTestId('tldr-popup-video');
 
 test('the TLDR popup opens from the header, its progress moves, a tap pauses, closing returns to the same reel and time', async ({ page }) => {
-  await page.goto('/reels');
+  await openFeed(page, '/reels');
   await waitPlaying(page, 1.5);
   const before = await feedReel(page);
   expect(before.id).not.toBeNull();
@@ -126,7 +126,7 @@ test('the TLDR popup opens from the header, its progress moves, a tap pauses, cl
 });
 
 test('a summary watched to its end shows complete in the popup and on /tldr after a reload', async ({ page }) => {
-  await page.goto('/reels');
+  await openFeed(page, '/reels');
   await waitPlaying(page, 0.5);
   await page.getByRole('link', { name: 'TLDR: topic summaries' }).click();
   const dialog = page.getByRole('dialog', { name: `${TOPIC}: the summary` });
@@ -152,7 +152,7 @@ test('a summary watched to its end shows complete in the popup and on /tldr afte
   await expect(card).toHaveAttribute('data-complete', 'true');
 
   // The popup says so too, from the server.
-  await page.goto('/reels');
+  await openFeed(page, '/reels');
   await page.getByRole('link', { name: 'TLDR: topic summaries' }).click();
   await expect(page.getByRole('dialog', { name: `${TOPIC}: the summary` }).getByTestId('tldr-popup-complete')).toBeVisible();
 });

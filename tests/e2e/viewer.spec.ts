@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ACTIVE, waitPlaying } from './player';
+import { ACTIVE, waitPlaying, openFeed } from './player';
 
 /**
  * The small things a viewer notices in the player: the first tap turns the
@@ -36,7 +36,7 @@ test.describe('the viewer', () => {
   test.skip(({ browserName }) => browserName !== 'chromium', 'Chromium only');
 
   test('the first tap turns the sound on; it stays on across swipes and after Explore and back', async ({ page }) => {
-    await page.goto('/reels');
+    await openFeed(page, '/reels');
     await waitPlaying(page, 0.5);
     expect((await activeVideo(page)).muted).toBe(true);
     const toggle = page.locator(`${ACTIVE} [data-testid="reel-toggle"]`);
@@ -68,7 +68,7 @@ test.describe('the viewer', () => {
   });
 
   test('the mini player goes on with the reel on Explore, and Videos takes it up at about the same time', async ({ page }) => {
-    await page.goto('/reels');
+    await openFeed(page, '/reels');
     await waitPlaying(page, 2);
     const id = await page.getAttribute(ACTIVE, 'data-content-id');
     await page.getByTestId('tab-explore').click();
@@ -95,7 +95,7 @@ test.describe('the viewer', () => {
   });
 
   test('the mini player closes for good with its close button', async ({ page }) => {
-    await page.goto('/reels');
+    await openFeed(page, '/reels');
     await waitPlaying(page, 1);
     await page.getByTestId('tab-explore').click();
     await page.waitForURL('**/explore');
@@ -108,7 +108,7 @@ test.describe('the viewer', () => {
 
   test('the end of the feed says so, bumps on a further swipe, and leads on', async ({ page }) => {
     const events = eventTypes(page);
-    await page.goto('/reels');
+    await openFeed(page, '/reels');
     await page.locator(ACTIVE).waitFor();
     const firstId = await page.getAttribute(ACTIVE, 'data-content-id');
     const end = page.getByTestId('feed-end');
