@@ -4,6 +4,7 @@ import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { CompassIcon, GiftIcon, SparkleChatIcon, UserIcon, VideosIcon } from '@/components/ui/icons';
+import { LinkPending } from '@/components/ui/link-pending';
 
 /** The five tabs of SPEC.md section 2, in its order. */
 const TABS = [
@@ -57,10 +58,11 @@ export function TabBar() {
                 href={href}
                 aria-current={current ? 'page' : undefined}
                 data-testid={`tab-${key}`}
-                className={`flex h-full flex-col items-center justify-center gap-0.5 px-1 py-2 text-[0.68rem] font-medium leading-tight lg:py-3 ${current ? 'text-amber-700 group-data-[on-video=true]:text-amber-400 dark:text-amber-400' : 'text-neutral-500 group-data-[on-video=true]:text-neutral-300 dark:text-neutral-400'}`}
+                className={`relative flex h-full flex-col items-center justify-center gap-0.5 px-1 py-2 text-[0.68rem] font-medium leading-tight lg:py-3 ${current ? 'text-amber-700 group-data-[on-video=true]:text-amber-400 dark:text-amber-400' : 'text-neutral-500 group-data-[on-video=true]:text-neutral-300 dark:text-neutral-400'}`}
               >
                 <Icon size={22} />
                 <span className="max-w-full truncate text-center">{t(key)}</span>
+                <LinkPending className="absolute right-2 top-1.5" />
               </Link>
             </li>
           );

@@ -9,6 +9,7 @@ import type { ReelItem } from '../lib/feed-list';
 import { feedHref } from '../lib/filter';
 import { truncateText } from '../lib/text';
 import { useFeedLayout } from './feed-layout';
+import { LinkPending } from '@/components/ui/link-pending';
 
 /** The BCP 47 tag of a reel's language (Hinglish is Hindi in Latin letters). */
 export function langTag(lang: ContentLang): string {
@@ -46,12 +47,15 @@ function ReelFooter({ item, lang }: { item: ReelItem; lang?: ContentLang }) {
           <>
             <Link prefetch={false} href={`/topic/${item.topic}`} onClickCapture={() => trackFeedItem('DEEP_DIVE_TOPIC', item)} className={`${chipBase} bg-amber-400 text-black hover:bg-amber-300`} aria-label={t('topicChip', { name: item.topic_name })}>
               {item.topic_name}
+              <LinkPending className="ml-1.5" />
             </Link>
             <Link prefetch={false} href={feedHref('/reels', { category_id: item.category, lang })} onClickCapture={() => trackFeedItem('CATEGORY_OPTION', item, { chip: 'category' })} className={chip} aria-label={t('categoryChip', { name: item.category_name })}>
               {item.category_name}
+              <LinkPending className="ml-1.5" />
             </Link>
             <Link prefetch={false} href={feedHref('/reels', { option_id: item.option, lang })} onClickCapture={() => trackFeedItem('CATEGORY_OPTION', item, { chip: 'option' })} className={chip} aria-label={t('optionChip', { name: item.option_name })}>
               {item.option_name}
+              <LinkPending className="ml-1.5" />
             </Link>
           </>
         ) : (

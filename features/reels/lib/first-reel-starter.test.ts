@@ -177,6 +177,22 @@ describe('the first reel starter (head of a page whose scripts are held)', () =>
     }
   });
 
+  it('a play() the browser refuses releases the scripts; one interrupted by a newer load does not', async () => {
+    canPlay = 'maybe';
+    for (const name of ['AbortError', 'NotAllowedError']) {
+      delete w.__srHeld;
+      document.head.innerHTML = '';
+      document.body.innerHTML = '';
+      play.mockImplementation(() => Promise.reject(new DOMException('no', name)));
+      run(HELD_SCRIPTS_RUNTIME);
+      run(STARTER);
+      feed();
+      await tick();
+      await tick();
+      expect(released(), name).toBe(name === 'NotAllowedError');
+    }
+  });
+
   it('with neither: preloads the first media and releases at once', async () => {
     run(HELD_SCRIPTS_RUNTIME);
     run(STARTER);

@@ -50,7 +50,8 @@ export function firstReelStarter({ hlsSrc, hlsConfig, maxHoldMs }: {
     'v.addEventListener("error",rel);',
     '["pointerdown","keydown","touchstart","wheel"].forEach(function(t){w.addEventListener(t,rel,{once:true,capture:true,passive:true})});',
     `setTimeout(rel,${maxHoldMs});`,
-    'var q=v.play();if(q&&q.catch)q.catch(rel)}',
+    // Refused (no autoplay): release; interrupted by a newer load (AbortError): playback goes on.
+    'var q=v.play();if(q&&q.catch)q.catch(function(e){if(e&&e.name==="NotAllowedError")rel()})}',
     'function start(v){done=1;v.muted=true;',
     'if(MS){pre(v);w.__srHls.then(function(Hls){if(!Hls.isSupported()){rel();return}',
     'var h=new Hls(', JSON.stringify(hlsConfig), `);w.__srFirstHls={video:v,hls:h};v.setAttribute("${A.hls}","");`,
