@@ -1,7 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { TrackedLink } from './tracked-link';
-import { FakeObserver } from '@/tests/fixtures/intersection-observer';
+import { FakeObserver, useFakeObserver } from '@/tests/fixtures/intersection-observer';
 
 /** Every `prefetch` value next/link was rendered with, in order. */
 const prefetchProps: unknown[] = [];
@@ -18,16 +18,9 @@ vi.mock('next/link', async () => {
 const track = vi.hoisted(() => vi.fn());
 vi.mock('@/lib/analytics/event-client', () => ({ track }));
 
-
-beforeEach(() => {
-  FakeObserver.all = [];
-  vi.stubGlobal('IntersectionObserver', FakeObserver);
-  vi.useFakeTimers();
-});
+useFakeObserver();
 
 afterEach(() => {
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
   prefetchProps.length = 0;
   track.mockClear();
 });

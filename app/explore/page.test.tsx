@@ -1,10 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen } from '@testing-library/react';
 import { createTranslator } from 'next-intl';
 import en from '@/messages/en.json';
 import { renderWithApp } from '@/tests/fixtures/render';
 import ExplorePage from './page';
-import { FakeObserver } from '@/tests/fixtures/intersection-observer';
+import { FakeObserver, useFakeObserver } from '@/tests/fixtures/intersection-observer';
 
 /** The `prefetch` value next/link was last rendered with, per href. */
 const prefetchOf = new Map<string, unknown>();
@@ -27,16 +27,9 @@ vi.mock('next-intl/server', () => ({
   getTranslations: async (namespace: keyof typeof en) => createTranslator({ locale: 'en', messages: en, namespace }),
 }));
 
-
-beforeEach(() => {
-  FakeObserver.all = [];
-  vi.stubGlobal('IntersectionObserver', FakeObserver);
-  vi.useFakeTimers();
-});
+useFakeObserver();
 
 afterEach(() => {
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
   prefetchOf.clear();
 });
 

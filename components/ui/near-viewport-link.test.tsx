@@ -1,7 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
 import { LazyWhenNear, NearViewportLink } from './near-viewport-link';
-import { FakeObserver } from '@/tests/fixtures/intersection-observer';
+import { FakeObserver, useFakeObserver } from '@/tests/fixtures/intersection-observer';
 
 /** Every `prefetch` value next/link was rendered with, in order. */
 const prefetchProps: unknown[] = [];
@@ -15,16 +15,9 @@ vi.mock('next/link', async () => {
   };
 });
 
-
-beforeEach(() => {
-  FakeObserver.all = [];
-  vi.stubGlobal('IntersectionObserver', FakeObserver);
-  vi.useFakeTimers();
-});
+useFakeObserver();
 
 afterEach(() => {
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
   prefetchProps.length = 0;
 });
 

@@ -20,6 +20,7 @@ vi.mock('next/link', async () => {
       prefetchOf.set(rest.href, seen);
       return createElement('a', { ...rest, ref });
     }),
+    useLinkStatus: () => ({ pending: false }),
   };
 });
 vi.mock('next/navigation', () => ({
