@@ -94,23 +94,22 @@ export function ReelVideo({
     };
     const active = modeRef.current === 'active';
     const started = active ? takeFirstReelHls(video) : null;
-    if (active && (started || video.hasAttribute(FIRST_REEL_ATTR.native))) {
+    const startedNatively = active && !started && video.hasAttribute(FIRST_REEL_ATTR.native);
+    if (started || startedNatively) {
       // Events that fired before React listened are read from the element.
       if (video.readyState >= HTMLMediaElement.HAVE_CURRENT_DATA) latest.current.onFirstFrame();
       if (!video.paused && video.readyState >= HTMLMediaElement.HAVE_FUTURE_DATA) useFeedStore.getState().setActiveStarted(true);
-      if (!started) {
-        video.preload = 'auto';
-        if (video.readyState >= HTMLMediaElement.HAVE_METADATA) onMeta();
-        else video.addEventListener('loadedmetadata', onMeta, { once: true });
-      }
     }
-    (async () => {
+    if (startedNatively) {
+      video.preload = 'auto';
+      if (video.readyState >= HTMLMediaElement.HAVE_METADATA) onMeta();
+      else video.addEventListener('loadedmetadata', onMeta, { once: true });
+    } else void (async () => {
       if (!started && prefersNativeHls(video)) {
         if (modeRef.current === 'active') resumeAt = useFeedStore.getState().takeResume(latest.current.item.id);
-        if (!video.hasAttribute(FIRST_REEL_ATTR.native)) useNative();
+        useNative();
         return;
       }
-      if (!started && video.hasAttribute(FIRST_REEL_ATTR.native)) return;
       let Hls;
       try {
         Hls = await loadHls();
