@@ -16,6 +16,7 @@ import { createSocketServer } from './socket';
 import { startBackground } from './background';
 import { handleStopSignals, trackResponses } from './graceful';
 import { createUploadHandler } from './uploads';
+import { warmHlsVendor } from './vendor-hls';
 import { listReadyReelsForTopics } from '@/features/reels/server/related';
 import { syncKnowledge } from '@/features/assistant/server/knowledge';
 import { warmAnswers } from '@/features/assistant/server/answer';
@@ -64,6 +65,8 @@ async function main() {
   server.on('upgrade', (req, socket, head) => {
     if (!req.url?.startsWith('/socket.io/')) void nextUpgrade(req, socket, head);
   });
+  // The first reel's starter asks for hls.js' own build on every feed page's first visit.
+  void warmHlsVendor().catch((err: unknown) => log.error({ err }, 'hls.js build for the first reel unavailable'));
   server.listen(e.PORT, e.HOST, () => {
     log.info({ port: e.PORT }, `ready on http://localhost:${e.PORT}`);
   });
