@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigserial, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp, uniqueIndex, uuid,
+  bigint, bigserial, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp, uniqueIndex, uuid,
 } from 'drizzle-orm/pg-core';
 
 /**
@@ -45,6 +45,12 @@ export const users = pgTable('users', {
   home_viewer_id: text('home_viewer_id'),
   /** When the user confirmed being over 18 and accepted the terms (SPEC.md section 5). */
   terms_accepted_at: timestamp('terms_accepted_at', { withTimezone: true, mode: 'date' }),
+  /**
+   * Set when the person erased their account: the row stays as an anonymous
+   * tombstone (no name, phone, email or Google link) so the reward ledger and
+   * the leads already handed to the CRM keep their key (docs/decisions/021).
+   */
+  deleted_at: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
   created_at: createdAt(),
   updated_at: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 }, (t) => [
@@ -77,6 +83,11 @@ export const sessions = pgTable('sessions', {
 export const otpRequests = pgTable('otp_requests', {
   id: uuid('id').primaryKey().defaultRandom(),
   phone: text('phone').notNull(),
+  /**
+   * The device (visitor id) that asked for the code: only it may verify or
+   * resend, so a stranger's guesses never count against the owner's request.
+   */
+  viewer_id: text('viewer_id'),
   code_mac: text('code_mac').notNull(),
   /** Sends of this request (first send and resends). */
   send_count: integer('send_count').notNull().default(1),
@@ -88,7 +99,10 @@ export const otpRequests = pgTable('otp_requests', {
   /** Set when a newer request for the same phone replaced this one. */
   superseded_at: timestamp('superseded_at', { withTimezone: true, mode: 'date' }),
   created_at: createdAt(),
-}, (t) => [index('otp_requests_phone_idx').on(t.phone, t.created_at)]);
+}, (t) => [
+  index('otp_requests_phone_idx').on(t.phone, t.created_at),
+  index('otp_requests_viewer_idx').on(t.viewer_id, t.phone, t.created_at),
+]);
 
 /**
  * Every OTP send and every wrong code, per phone and per client address:
@@ -100,6 +114,8 @@ export const otpLog = pgTable('otp_log', {
   phone: text('phone').notNull(),
   /** Keyed hash of the client's IP address (never the address itself). */
   ip_key: text('ip_key').notNull(),
+  /** The device (visitor id) the send or the wrong code came from; per-device limits count these. */
+  viewer_id: text('viewer_id'),
   /** send | wrong */
   kind: text('kind').notNull(),
   at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
@@ -107,6 +123,7 @@ export const otpLog = pgTable('otp_log', {
   check('otp_log_kind_check', sql`${t.kind} in ('send','wrong')`),
   index('otp_log_phone_idx').on(t.phone, t.kind, t.at),
   index('otp_log_ip_idx').on(t.ip_key, t.kind, t.at),
+  index('otp_log_viewer_idx').on(t.viewer_id, t.phone, t.kind, t.at),
 ]);
 
 /** Roles of users (SPEC.md section 6): per topic, or everywhere when `topic_id` is null (ADMIN). */
@@ -489,6 +506,20 @@ export const chatMessages = pgTable('chat_messages', {
   created_at: createdAt(),
 }, (t) => [index('chat_messages_chat_idx').on(t.chat_id)]);
 
+/**
+ * Unfinished resumable uploads and the bytes each declared: a creator may
+ * hold only so many open uploads and reserved bytes at once. A row leaves
+ * when its upload finishes, is terminated or expires.
+ */
+export const uploadReservations = pgTable('upload_reservations', {
+  upload_id: text('upload_id').primaryKey(),
+  user_id: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  /** Upload-Length the client declared, bytes. */
+  bytes: bigint('bytes', { mode: 'number' }).notNull(),
+  created_at: createdAt(),
+  expires_at: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+}, (t) => [index('upload_reservations_user_idx').on(t.user_id, t.expires_at)]);
+
 /* ---- Leads (SPEC.md section 5) ---- */
 
 /** Callback requests and subsidy enquiries, stored once per visitor and idempotency key. */
@@ -507,6 +538,8 @@ export const leads = pgTable('leads', {
   pin_code: text('pin_code'),
   /** The form's other fields (slot, system type, size, power cut, chat context). */
   details: jsonb('details').notNull().default({}),
+  /** SHA-256 of the request's body: the same idempotency key with another body is refused (422). */
+  request_hash: text('request_hash'),
   /** pending | sent | failed: delivery to the CRM webhook. */
   crm_status: text('crm_status').notNull().default('pending'),
   /** The partner whose form or feed the lead came from (partners.id). */
@@ -596,6 +629,18 @@ export const userDevices = pgTable('user_devices', {
   first_seen_at: timestamp('first_seen_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 }, (t) => [primaryKey({ columns: [t.user_id, t.viewer_id] }), index('user_devices_viewer_idx').on(t.viewer_id)]);
 
+/**
+ * The long-lived device marks (the signed `sr_dev` cookie, which survives
+ * logout, unlike the visitor id) a user signed in on: a referral accepted on
+ * a device its referrer used is a self-referral, whichever SIM signed in.
+ */
+export const deviceUsers = pgTable('device_users', {
+  device_id: text('device_id').notNull(),
+  user_id: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  first_seen_at: timestamp('first_seen_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  last_seen_at: timestamp('last_seen_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+}, (t) => [primaryKey({ columns: [t.device_id, t.user_id] }), index('device_users_user_idx').on(t.user_id)]);
+
 /** A user's referral code (in share links) and referral-side profile. */
 export const referralCodes = pgTable('referral_codes', {
   user_id: uuid('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
@@ -646,6 +691,8 @@ export const referrals = pgTable('referrals', {
   step: text('step'),
   /** Client key of the send: a resend returns the first request. */
   idempotency_key: text('idempotency_key').notNull(),
+  /** SHA-256 of the send's body: the same key with another body is refused (422). */
+  request_hash: text('request_hash'),
   expires_at: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
   answered_at: timestamp('answered_at', { withTimezone: true, mode: 'date' }),
   order_placed_at: timestamp('order_placed_at', { withTimezone: true, mode: 'date' }),
@@ -684,6 +731,8 @@ export const dealNotes = pgTable('deal_notes', {
   author_user_id: uuid('author_user_id').references(() => users.id, { onDelete: 'set null' }),
   /** The author's key for the note: a resend stores it once. */
   client_key: text('client_key').notNull(),
+  /** SHA-256 of the note's request: the same key with another body is refused (422). */
+  request_hash: text('request_hash'),
   body: text('body').notNull(),
   created_at: createdAt(),
 }, (t) => [uniqueIndex('deal_notes_key_uq').on(t.referral_id, t.client_key)]);
@@ -710,6 +759,8 @@ export const rewards = pgTable('rewards', {
   /** UPI id the claim is paid to. */
   payout_vpa: text('payout_vpa'),
   claim_key: text('claim_key').unique(),
+  /** SHA-256 of the claim's body: the same claim key with another body is refused (422). */
+  claim_request_hash: text('claim_request_hash'),
   created_at: createdAt(),
   updated_at: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 }, (t) => [
