@@ -13,6 +13,17 @@ const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   /** Public origin used in Open Graph tags and share links. */
   PUBLIC_URL: z.string().url().optional(),
+  /**
+   * Hosts (comma-separated hostnames, each maybe with `:port`) this server
+   * answers for; a request whose Host (or, with TRUST_PROXY, X-Forwarded-Host)
+   * is not listed is refused (lib/http/request-info.ts). An entry without a
+   * port matches any port. Unset: any host, except in production without
+   * PUBLIC_URL, where only localhost, 127.0.0.1 and [::1] are answered.
+   */
+  ALLOWED_HOSTS: z.string().default('')
+    .transform((v) => v.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean))
+    .refine((list) => list.every((h) => /^(\[[0-9a-f:.]+\]|[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*\.?)(:\d{1,5})?$/.test(h)),
+      'must be comma-separated hostnames, each maybe with :port (e.g. solar.example,www.solar.example:8443)'),
   /** PostgreSQL connection string; unset means PGlite under DATA_DIR. */
   DATABASE_URL: z.string().min(1).optional(),
   /** Where PGlite, local media and the starter library live. */
@@ -23,6 +34,13 @@ const envSchema = z.object({
   MEDIA_URL_TTL_S: z.coerce.number().int().min(60).max(7 * 24 * 3600).default(6 * 3600),
   /** Longest accepted video, seconds. SPEC.md section 5. */
   VIDEO_MAX_DURATION_S: z.coerce.number().positive().default(90),
+  /** Unfinished resumable (tus) uploads one user may have open at once; more are refused with 429 `upload_limit`. */
+  UPLOAD_MAX_OPEN_PER_USER: z.coerce.number().int().min(1).max(1000).default(3),
+  /**
+   * Bytes one user's unfinished resumable uploads may declare (Upload-Length)
+   * in all, default 600 MB (three full 200 MB uploads); more is refused with 413 `upload_limit`.
+   */
+  UPLOAD_MAX_RESERVED_BYTES_PER_USER: z.coerce.number().int().min(1).default(600 * 1024 * 1024),
   /** S3-compatible storage; local directory when S3_BUCKET is unset. */
   S3_BUCKET: z.string().min(1).optional(),
   S3_REGION: z.string().default('ap-south-1'),
@@ -125,6 +143,8 @@ const envSchema = z.object({
   IP_LIMIT_UPLOAD: z.coerce.number().int().min(1).default(3000),
   /** Referral calls (contacts, requests, deal moves, notes, scratch, claim) per IP per 10 minutes. */
   IP_LIMIT_REFERRAL: z.coerce.number().int().min(1).default(1200),
+  /** Phone lookups (validate/{deal}/{phone}, contact imports) per IP per 10 minutes (per user it stays 30). */
+  IP_LIMIT_PHONE_LOOKUP: z.coerce.number().int().min(1).default(100),
   /** OTP codes sent (initiate and resend) per IP per hour, counted in the database. */
   IP_LIMIT_OTP_SENDS: z.coerce.number().int().min(1).default(60),
   /** Wrong OTP codes per IP per hour, counted in the database. */
@@ -144,6 +164,12 @@ const envSchema = z.object({
   REFERRAL_SENDS_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(20),
   /** Hours between two reminders of one deal. */
   REFERRAL_REMINDER_HOURS: z.coerce.number().min(0).max(24 * 30).default(24),
+  /**
+   * Days an imported contact is kept when its owner never invited it (no
+   * referral from the owner to that phone); then the worker deletes it
+   * (features/referrals/server/contact-retention.ts).
+   */
+  CONTACT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   /** Google sign-in: the OAuth client id ID tokens must be issued for (their `aud`); unset: no Google sign-in. */
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   /** Where Google's token-signing keys are read (JWKS); tests point it at a local server. */

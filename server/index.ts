@@ -10,8 +10,9 @@ import { runShutdownHooks } from '@/lib/shutdown';
 import { getDb } from '@/lib/db/client';
 import { initMediaSigning } from '@/lib/storage/signing';
 import { s3MediaOrigins } from '@/lib/http/security-headers';
+import { hostPolicyNotice } from '@/lib/http/request-info';
 import { buildApi } from './api';
-import { createRequestListener } from './request-listener';
+import { createRequestListener, refuseConnect } from './request-listener';
 import { createSocketServer } from './socket';
 import { startBackground } from './background';
 import { handleStopSignals, trackResponses } from './graceful';
@@ -36,6 +37,9 @@ async function main() {
   // Sign-in codes: refuse to start with a half-configured SMS gateway; say loudly when codes only go to this log.
   smsProviderFromEnv();
   warnIfConsoleSms();
+  // Production without PUBLIC_URL or ALLOWED_HOSTS answers only on localhost: say what to set.
+  const hostNotice = hostPolicyNotice(e);
+  if (hostNotice) log.warn(hostNotice);
   // The assistant's question bank and suggestions: data files -> database, before the first chat.
   await syncKnowledge().catch((err: unknown) => {
     // A broken data file must not take the reels down: the last good sync's rows keep answering.
@@ -60,6 +64,8 @@ async function main() {
   }));
   // From the first request on, so a stop can close every keep-alive connection after its answer.
   trackResponses(server);
+  // CONNECT bypasses the request listener: answer it 405 instead of dropping the connection.
+  server.on('connect', refuseConnect);
   const sockets = createSocketServer(server, { findReels: listReadyReelsForTopics });
   const nextUpgrade = nextApp.getUpgradeHandler();
   server.on('upgrade', (req, socket, head) => {

@@ -43,13 +43,14 @@ export async function reelOrNotFound(id: string) {
 export const topicDetails = cache((idOrSlug: string) => getTopicDetails(idOrSlug));
 
 /**
- * A topic page's topic (by uuid or slug, as it came in the URL, still
- * percent-encoded); an unknown one is the page's 404 (Next's notFound()).
+ * A topic page's topic (by uuid or slug, already decoded: a route param goes
+ * through app/_lib/route-param.ts first); an unknown one is the page's 404
+ * (Next's notFound()).
  * @throws whatever else getTopicDetails throws (a database failure).
  */
-export async function topicOrNotFound(fromUrl: string) {
+export async function topicOrNotFound(idOrSlug: string) {
   try {
-    return await topicDetails(decodeURIComponent(fromUrl));
+    return await topicDetails(idOrSlug);
   } catch (err) {
     if (isNotFound(err)) notFound();
     throw err;

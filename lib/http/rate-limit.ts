@@ -19,7 +19,8 @@ import { ApiError } from './errors';
  * A refused request is a 429 `rate_limited` with Retry-After (seconds).
  */
 
-export type LimitName = 'chat' | 'like' | 'events' | 'logs' | 'leads' | 'visitor' | 'auth' | 'profile' | 'upload' | 'referral';
+export type LimitName = 'chat' | 'like' | 'events' | 'logs' | 'leads' | 'visitor' | 'auth' | 'profile' | 'upload' | 'referral'
+  | 'account_export' | 'account_erase' | 'phone_lookup';
 
 interface LimitRule {
   /** Window, seconds. */
@@ -28,6 +29,12 @@ interface LimitRule {
   perVisitor: number | null;
   /** Requests per window per IP (read from the environment). */
   perIp: () => number;
+  /**
+   * Count `perVisitor` per signed-in user instead of per visitor id (a
+   * visitor id is cheap to replace; an account is not). A caller without a
+   * user is counted per visitor.
+   */
+  perUser?: boolean;
 }
 
 /** The limits, one line each. */
@@ -50,6 +57,13 @@ export const LIMITS: Record<LimitName, LimitRule> = {
   upload: { windowS: 600, perVisitor: 600, perIp: () => env().IP_LIMIT_UPLOAD },
   // Referral writes (contacts, requests, deal moves, notes, scratch, claim); invites per hour are counted in the database on top.
   referral: { windowS: 600, perVisitor: 120, perIp: () => env().IP_LIMIT_REFERRAL },
+  // A person's own data (docs/decisions/021): a full export is heavy, so a few an hour per user (their home visitor).
+  account_export: { windowS: 3600, perVisitor: 5, perIp: () => env().IP_LIMIT_PROFILE },
+  // Erasing an account succeeds once; retries after a failure are few.
+  account_erase: { windowS: 3600, perVisitor: 5, perIp: () => env().IP_LIMIT_PROFILE },
+  // Looking up phone numbers (validate/{deal}/{phone}; each contact import call counts one): 30 per user per
+  // 10 minutes, so nobody can walk the number space to learn whose number is what.
+  phone_lookup: { windowS: 600, perVisitor: 30, perIp: () => env().IP_LIMIT_PHONE_LOOKUP, perUser: true },
 };
 
 function redisClient(): Redis | null {
@@ -92,16 +106,20 @@ async function consumeOne(l: RateLimiterAbstract, key: string, message: string):
 export const RATE_LIMITED_DEFAULT = 'Too many requests. Please wait a moment and try again.';
 
 /**
- * Counts one request of `name` for the visitor (when the rule has a
- * per-visitor limit) and for `ip`.
+ * Counts one request of `name` for the visitor, or the signed-in user for
+ * a `perUser` rule (when the rule has a per-visitor limit), and for `ip`.
  * @param message the 429's message (e.g. in the asker's language).
  * @throws ApiError 429 `rate_limited` with `retryAfterS` when either limit is spent.
  */
 export async function consumeLimit(
-  name: LimitName, principal: Pick<Principal, 'visitorId'> | null, ip: string, message = RATE_LIMITED_DEFAULT,
+  name: LimitName, principal: (Pick<Principal, 'visitorId'> & Partial<Pick<Principal, 'userId'>>) | null, ip: string,
+  message = RATE_LIMITED_DEFAULT,
 ): Promise<void> {
   const rule = LIMITS[name];
-  if (rule.perVisitor !== null && principal) await consumeOne(limiter(name, 'visitor'), principal.visitorId, message);
+  if (rule.perVisitor !== null && principal) {
+    const who = rule.perUser && principal.userId ? `u:${principal.userId}` : principal.visitorId;
+    await consumeOne(limiter(name, 'visitor'), who, message);
+  }
   await consumeOne(limiter(name, 'ip'), ip, message);
 }
 

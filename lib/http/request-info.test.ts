@@ -54,3 +54,42 @@ describe('principal() cookie', async () => {
     expect((await call({ 'x-forwarded-proto': 'https' })).headers.get('set-cookie')).toMatch(/; Secure/);
   });
 });
+
+describe('host policy', async () => {
+  const { hostPolicyNotice, hostPolicyOf, isHostAllowed, publicOriginOf, splitHost } = await import('./request-info');
+  const prod = { NODE_ENV: 'production' as const, PUBLIC_URL: undefined, ALLOWED_HOSTS: [] as string[] };
+
+  it('splits a Host into lowercased name and port, and refuses what is not a host', () => {
+    expect(splitHost('Solar.Example.:8443')).toEqual({ hostname: 'solar.example', port: '8443' });
+    expect(splitHost('[::1]:3000')).toEqual({ hostname: '[::1]', port: '3000' });
+    for (const bad of ['', 'a b', 'evil.example/x', 'user@evil.example', 'evil.example:99999']) expect(splitHost(bad), bad).toBeNull();
+  });
+
+  it('is local-only in production with neither variable, and says what to set', () => {
+    const policy = hostPolicyOf(prod);
+    expect(policy).toEqual({ kind: 'local-only' });
+    expect(isHostAllowed('localhost:3000', policy)).toBe(true);
+    expect(isHostAllowed('evil.example', policy)).toBe(false);
+    expect(isHostAllowed(undefined, policy)).toBe(false);
+    expect(hostPolicyNotice(prod)).toMatch(/PUBLIC_URL.*ALLOWED_HOSTS/);
+    expect(hostPolicyNotice({ ...prod, PUBLIC_URL: 'https://solar.example' })).toBeNull();
+    expect(hostPolicyNotice({ ...prod, NODE_ENV: 'development' })).toBeNull();
+  });
+
+  it('lists ALLOWED_HOSTS and PUBLIC_URL\'s host together', () => {
+    const policy = hostPolicyOf({ ...prod, PUBLIC_URL: 'https://solar.example', ALLOWED_HOSTS: ['admin.solar.example'] });
+    expect(isHostAllowed('solar.example', policy)).toBe(true);
+    expect(isHostAllowed('admin.solar.example:3000', policy)).toBe(true);
+    expect(isHostAllowed('evil.example', policy)).toBe(false);
+    expect(isHostAllowed('solar.example.evil.example', policy)).toBe(false);
+  });
+
+  it('the public origin is PUBLIC_URL\'s whatever the Host, else the request\'s own', () => {
+    process.env.PUBLIC_URL = 'https://solar.example/app';
+    setSingleton('env', undefined);
+    expect(publicOriginOf({ host: 'evil.example' }, false)).toBe('https://solar.example');
+    delete process.env.PUBLIC_URL;
+    setSingleton('env', undefined);
+    expect(publicOriginOf({ host: 'localhost:3000' }, false)).toBe('http://localhost:3000');
+  });
+});

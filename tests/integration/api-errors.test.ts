@@ -95,3 +95,28 @@ describe('bad input is a 4xx in the one error shape, never a 500, and changes no
     expect((await foreign.json()).error.code).toBe('origin_not_allowed');
   });
 });
+
+describe('the request listener\'s refusals (server/request-checks.ts)', () => {
+  it('answer with codes the interface translates in en, hi and he', async () => {
+    const { hostRefusal, pageMethodRefusal, refusedMethod, targetRefusal } = await import('@/server/request-checks');
+    // Production without PUBLIC_URL or ALLOWED_HOSTS: the host refusal applies.
+    const vars = process.env as Record<string, string | undefined>;
+    const saved = { NODE_ENV: vars.NODE_ENV, PUBLIC_URL: vars.PUBLIC_URL, ALLOWED_HOSTS: vars.ALLOWED_HOSTS };
+    Object.assign(vars, { NODE_ENV: 'production', PUBLIC_URL: '', ALLOWED_HOSTS: '' });
+    const { setSingleton } = await import('@/lib/singleton');
+    setSingleton('env', undefined);
+    try {
+      const codes = [refusedMethod('TRACE', false), pageMethodRefusal('PUT'), targetRefusal('/%'), hostRefusal({ host: 'evil.example' }, '/')]
+        .map((r) => r?.code);
+      expect(codes).toEqual(['method_not_allowed', 'method_not_allowed', 'bad_request', 'host_not_allowed']);
+      for (const locale of ['en', 'hi', 'he']) {
+        const messages = (await import(`@/messages/${locale}.json`)).default as { errors: Record<string, string> };
+        for (const code of codes) expect(messages.errors[code!], `${locale} errors.${code}`).toBeTruthy();
+      }
+    } finally {
+      Object.assign(vars, saved);
+      for (const k of Object.keys(saved) as Array<keyof typeof saved>) if (saved[k] === undefined) delete vars[k];
+      setSingleton('env', undefined);
+    }
+  });
+});

@@ -12,17 +12,13 @@ import { reelOrNotFound, topicOrNotFound } from '../../_lib/data';
 import { siteOrigin } from '../../_lib/site';
 import { getIssuedVisitorToken } from '../../_lib/viewer';
 import { recordShareReferral } from '../_lib/referral';
+import { routeParamOrNotFound } from '../../_lib/route-param';
 
 type Props = { params: Promise<{ slug: string }>; searchParams: Promise<SearchParams> };
 
 /** The card a slug names (memoised per request: metadata and page share one read); unknown -> the 404 page. */
 const cardOf = cache(async (raw: string) => {
-  let slug: string;
-  try {
-    slug = decodeURIComponent(raw);
-  } catch {
-    notFound();
-  }
+  const slug = routeParamOrNotFound(raw);
   const card = isShareId(slug) ? await resolveShare(slug) : null;
   if (!card) notFound();
   return card;

@@ -5,6 +5,7 @@ import { parseFeedSearchParams, type SearchParams } from '@/features/reels/lib/s
 import { FeedScreen } from '../../_lib/feed-screen';
 import { isNotFound, topicTldr } from '../../_lib/data';
 import { getViewerId } from '../../_lib/viewer';
+import { routeParamOrNotFound } from '../../_lib/route-param';
 
 type Props = { params: Promise<{ slug: string }>; searchParams: Promise<SearchParams> };
 
@@ -19,7 +20,7 @@ async function loadEntry(slug: string) {
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { slug } = await params;
-  const entry = await loadEntry(decodeURIComponent(slug));
+  const entry = await loadEntry(routeParamOrNotFound(slug));
   const t = await getTranslations('meta');
   const title = t('tldrTopic', { topic: entry.topic_name });
   const description = entry.content?.description || undefined;
@@ -35,7 +36,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 /** /tldr/[slug]: the topic's summary reel in the player, then the topic's other reels. */
 export default async function TldrTopicPage({ params, searchParams }: Props) {
   const { slug } = await params;
-  const entry = await loadEntry(decodeURIComponent(slug));
+  const entry = await loadEntry(routeParamOrNotFound(slug));
   const { filter } = parseFeedSearchParams(await searchParams);
   const urlFilter = { lang: filter.lang };
   return (

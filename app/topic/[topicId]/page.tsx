@@ -3,12 +3,13 @@ import { getTranslations } from 'next-intl/server';
 import { parseFeedSearchParams, type SearchParams } from '@/features/reels/lib/search-params';
 import { FeedScreen } from '../../_lib/feed-screen';
 import { topicOrNotFound } from '../../_lib/data';
+import { routeParamOrNotFound } from '../../_lib/route-param';
 
 type Props = { params: Promise<{ topicId: string }>; searchParams: Promise<SearchParams> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { topicId } = await params;
-  const topic = await topicOrNotFound(topicId);
+  const topic = await topicOrNotFound(routeParamOrNotFound(topicId));
   const t = await getTranslations('meta');
   const title = t('topic', { topic: topic.name });
   const description = topic.description || undefined;
@@ -23,7 +24,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 /** A topic page (SPEC.md section 2: its slug is the topic id): the feed narrowed to the topic. */
 export default async function TopicPage({ params, searchParams }: Props) {
   const { topicId } = await params;
-  const topic = await topicOrNotFound(topicId);
+  const topic = await topicOrNotFound(routeParamOrNotFound(topicId));
   const { filter } = parseFeedSearchParams(await searchParams);
   const urlFilter = { lang: filter.lang };
   return (

@@ -1,36 +1,50 @@
 import 'server-only';
 import type { Principal } from '@/lib/auth/principal';
 import { logger } from '@/lib/logger';
+import { redactDeep, redactText } from '@/lib/redact';
 import type { ClientLog, ClientLogLevel } from '../schemas';
 
 /**
  * The logging client's lines (SPEC.md section 7) written to the server log:
- * a pino child logger `{ component: 'client' }` with the visitor id (and the
- * user id when signed in), never personal data: e-mail addresses and
- * phone-like digit runs in any text are masked before anything is written,
- * whatever the browser already did.
+ * a pino child logger tagged `{ source: 'client', component: 'client' }`
+ * with the visitor id (and the user id when signed in). Anyone may post
+ * here, so a line can neither shout nor leak: its level is capped at warn
+ * (error and fatal are the server's own alarms), and every string in it
+ * (message, stack, context keys and values) goes through lib/redact.ts
+ * first, whatever the browser already masked.
  */
 
 export type ClientLogKind = 'error' | 'event_error' | 'log';
 
-const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g;
-/** Eight or more digits, maybe with spaces or dashes and a leading + (as lib/analytics/log-client.ts masks them). */
-const PHONE = /\+?\d[\d\s-]{6,}\d/g;
+/** The highest level a browser's line is written at. */
+const CLIENT_LEVEL_CAP = 'warn' satisfies ClientLogLevel;
 
-/** Masks e-mail addresses and phone-like digit runs in `text`. Pure. */
-export function redact(text: string): string {
-  return text.replace(EMAIL, '[email]').replace(PHONE, '[number]');
+/**
+ * The level a client line is written at: what it asked for (default error
+ * for `errorLog`, warn for `eventError`, info for `logger`), with error and
+ * fatal lowered to warn. Pure.
+ */
+export function clientLineLevel(kind: ClientLogKind, asked: ClientLogLevel | undefined): ClientLogLevel {
+  const level = asked ?? (kind === 'error' ? 'error' : kind === 'event_error' ? 'warn' : 'info');
+  return level === 'error' || level === 'fatal' ? CLIENT_LEVEL_CAP : level;
 }
 
 /**
- * Writes one client log line. `errorLog` is logged at its level (default
- * error), `eventError` at warn, `logger` at its level (default info).
+ * Writes one client log line, redacted and capped (see the module comment).
+ * A line that asked for more than warn keeps what it asked for as
+ * `clientLevel`, so an error in the browser is still told from a warning.
  * @param kind which endpoint it came through.
  */
 export function writeClientLog(principal: Principal, kind: ClientLogKind, line: ClientLog): void {
-  const level: ClientLogLevel = line.level ?? (kind === 'error' ? 'error' : kind === 'event_error' ? 'warn' : 'info');
-  const context: Record<string, string | number | boolean | null> = {};
-  for (const [k, v] of Object.entries(line.context ?? {})) context[redact(k)] = typeof v === 'string' ? redact(v) : v;
-  const log = logger().child({ component: 'client', kind, visitorId: principal.visitorId, ...(principal.userId ? { userId: principal.userId } : {}) });
-  log[level]({ context, ...(line.stack ? { stack: redact(line.stack) } : {}) }, redact(line.message));
+  const asked = line.level ?? (kind === 'error' ? 'error' : undefined);
+  const level = clientLineLevel(kind, line.level);
+  const log = logger().child({
+    source: 'client', component: 'client', kind, visitorId: principal.visitorId,
+    ...(principal.userId ? { userId: principal.userId } : {}),
+  });
+  log[level]({
+    context: redactDeep(line.context ?? {}),
+    ...(line.stack ? { stack: redactText(line.stack) } : {}),
+    ...(asked && asked !== level ? { clientLevel: asked } : {}),
+  }, redactText(line.message));
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { serverIngestId } from '@/lib/events/server-events';
 import { campaignOf } from './ingest';
-import { redact } from './client-log';
+import { clientLineLevel } from './client-log';
 
 describe('campaignOf (SPEC.md section 9: only awa, con, dec count)', () => {
   it.each([
@@ -28,15 +28,17 @@ describe('serverIngestId', () => {
   });
 });
 
-describe('redact (client log lines)', () => {
+describe('clientLineLevel (a browser line never writes error or fatal)', () => {
   it.each([
-    ['call +91 98123 45678 now', 'call [number] now'],
-    ['9812345678', '[number]'],
-    ['98-123-45678', '[number]'],
-    ['mail Asha.Verma+x@example.co.in please', 'mail [email] please'],
-    ['at f (app.js:12:5)', 'at f (app.js:12:5)'],
-    ['page 2 of 10', 'page 2 of 10'],
-  ])('%s -> %s', (text, out) => {
-    expect(redact(text)).toBe(out);
+    ['error', undefined, 'warn'],
+    ['error', 'fatal', 'warn'],
+    ['log', 'fatal', 'warn'],
+    ['log', 'error', 'warn'],
+    ['log', undefined, 'info'],
+    ['log', 'debug', 'debug'],
+    ['event_error', undefined, 'warn'],
+    ['log', 'warn', 'warn'],
+  ] as const)('%s asking %s -> %s', (kind, asked, level) => {
+    expect(clientLineLevel(kind, asked)).toBe(level);
   });
 });

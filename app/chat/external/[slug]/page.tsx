@@ -7,6 +7,7 @@ import { getIssuedVisitorToken } from '../../../_lib/viewer';
 import { findPublicPartner } from '@/features/partners/server/partners';
 import { partnerIdSchema } from '@/features/partners/schemas';
 import { PartnerChatHeader } from './partner-header';
+import { decodeRouteParam } from '../../../_lib/route-param';
 
 type Props = { params: Promise<{ slug: string }> };
 
@@ -24,7 +25,7 @@ export async function generateMetadata(): Promise<Metadata> {
  */
 export default async function ExternalChatPage({ params }: Props) {
   const { slug } = await params;
-  const partnerId = partnerIdSchema.safeParse(decodeURIComponent(slug).trim()).data;
+  const partnerId = partnerIdSchema.safeParse(decodeRouteParam(slug)?.trim()).data;
   const partner = partnerId ? await findPublicPartner(partnerId) : null;
   const topic = partner ? null : await chatTopicOfSlug(slug, topicDetails);
   // Framed by a partner's site, the browser keeps no cookie of ours: the chat sends this token instead.

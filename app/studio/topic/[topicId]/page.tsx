@@ -5,12 +5,13 @@ import { LoginGate } from '@/features/auth/components/login-gate';
 import { may } from '@/features/studio/policy';
 import { FeedScreen } from '../../../_lib/feed-screen';
 import { topicOrNotFound } from '../../../_lib/data';
+import { routeParamOrNotFound } from '../../../_lib/route-param';
 import { getViewerPrincipal } from '../../../_lib/viewer';
 
 type Props = { params: Promise<{ topicId: string }> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const topic = await topicOrNotFound((await params).topicId);
+  const topic = await topicOrNotFound(routeParamOrNotFound((await params).topicId));
   const t = await getTranslations('studio');
   return { title: t('addContent.title', { topic: topic.name }), robots: { index: false } };
 }
@@ -24,7 +25,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
  * (docs/decisions/008); a visitor is asked to sign in.
  */
 export default async function StudioTopicPage({ params }: Props) {
-  const topic = await topicOrNotFound((await params).topicId);
+  const topic = await topicOrNotFound(routeParamOrNotFound((await params).topicId));
   const t = await getTranslations('studio');
   const principal = await getViewerPrincipal();
   if (!principal) {
