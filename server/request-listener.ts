@@ -1,11 +1,12 @@
 import 'server-only';
 import { env } from '@/lib/env';
 import type http from 'node:http';
+import type { Duplex } from 'node:stream';
 import { VIEWER_COOKIE } from '@/lib/constants';
 import { visitorFromCookieHeader } from '@/lib/auth/visitor';
 import { errorBody } from '@/lib/http/errors';
-import { issueVisitor } from '@/lib/http/principal';
-import { clientIp, isHttps } from '@/lib/http/request-info';
+import { ensurePageDevice, issueVisitor } from '@/lib/http/principal';
+import { clientIp, hostOf, isHttps } from '@/lib/http/request-info';
 import { DATA_POLICY, baseSecurityHeaders, isEmbedPath, newNonce, pagePolicy } from '@/lib/http/security-headers';
 import { INTERNAL_ERROR_MESSAGE } from '@/lib/http/app';
 import { logger } from '@/lib/logger';
@@ -18,6 +19,7 @@ import { hlsConfig } from '@/features/reels/components/load-hls';
 import { HELD_SCRIPTS_MAX_MS, holdsScripts } from '@/lib/http/held-scripts';
 import { HLS_VENDOR_PATH, serveHlsVendor } from './vendor-hls';
 import { preparePageResponse } from './page-response';
+import { hostRefusal, pageMethodRefusal, refusedMethod, targetRefusal, type Refusal } from './request-checks';
 
 /** The head script of the pages that open with a reel: plays it through hls.js' own build before the page's scripts. */
 const FIRST_REEL_STARTER = firstReelStarter({
@@ -62,11 +64,57 @@ async function ensurePageVisitor(req: http.IncomingMessage, res: http.ServerResp
   req.headers.cookie = [...others, cookie.split(';')[0]].join('; ');
 }
 
+/** Answers a refused request (server/request-checks.ts) in the one error shape; a HEAD gets the headers only. */
+function refuse(req: http.IncomingMessage, res: http.ServerResponse, r: Refusal): void {
+  const body = JSON.stringify(errorBody(r.code, r.message));
+  res.setHeader('Content-Security-Policy', DATA_POLICY);
+  res.writeHead(r.status, {
+    ...r.headers,
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': Buffer.byteLength(body),
+    'Cache-Control': 'no-store',
+  });
+  res.end(req.method === 'HEAD' ? undefined : body);
+}
+
+let hostWarned = false;
+
+/**
+ * Says once per process which host was refused, so an operator whose own
+ * domain is missing from ALLOWED_HOSTS (or who set neither it nor
+ * PUBLIC_URL) finds out from the log; later refusals stay quiet (scanners
+ * send any Host).
+ */
+function warnHostOnce(host: string | undefined): void {
+  if (hostWarned) return;
+  hostWarned = true;
+  logger().warn({ host: (host ?? '').slice(0, 100) },
+    'refused a request for a host this server does not answer for (421); set PUBLIC_URL or ALLOWED_HOSTS if it is yours');
+}
+
+/**
+ * The answer to a CONNECT (Node's 'connect' event, which otherwise just
+ * drops the connection): 405 in the one error shape, then the connection
+ * is closed. Nothing here is a proxy.
+ */
+export function refuseConnect(_req: http.IncomingMessage, socket: Duplex): void {
+  const body = JSON.stringify(errorBody('method_not_allowed', 'This server is not a proxy.'));
+  socket.end([
+    'HTTP/1.1 405 Method Not Allowed', 'Allow: GET, HEAD', 'Content-Type: application/json; charset=utf-8',
+    `Content-Length: ${Buffer.byteLength(body)}`, 'Connection: close', '', body,
+  ].join('\r\n'));
+}
+
 /**
  * The one port's request listener (ARCHITECTURE.md "Shape"): every answer
- * gets the security headers (lib/http/security-headers.ts); then media
+ * gets the security headers (lib/http/security-headers.ts); what no
+ * handler may see is refused next, in the one error shape
+ * (server/request-checks.ts): TRACE and TRACK (405), a path that does not
+ * percent-decode or a NUL in the path or query (400), a Host this server
+ * does not answer for (421); then media
  * files, resumable uploads (tus owns their bodies, so they come before the
- * API's body limit), the API, brotli build assets, and Next for the rest. Pages get a
+ * API's body limit), the API, brotli build assets, and Next for the rest,
+ * which takes GET and HEAD only (405 with Allow otherwise). Pages get a
  * fresh CSP nonce, which Next reads from the request's CSP header and puts
  * on its scripts. Next's answers are compressed here (server/page-response.ts),
  * and the pages that open with a reel hold their scripts until its first
@@ -79,6 +127,14 @@ export function createRequestListener(parts: ListenerParts): http.RequestListene
     const url = req.url ?? '/';
     const https = isHttps(req);
     for (const [k, v] of Object.entries(baseSecurityHeaders(url, https))) res.setHeader(k, v);
+    const method = req.method ?? 'GET';
+    const api = isApiPath(url) || isTusPath(url);
+    const refusal = refusedMethod(method, api) ?? targetRefusal(url) ?? hostRefusal(req.headers, url);
+    if (refusal) {
+      if (refusal.code === 'host_not_allowed') warnHostOnce(hostOf(req.headers));
+      refuse(req, res, refusal);
+      return;
+    }
     if (url.startsWith('/media/')) {
       res.setHeader('Content-Security-Policy', DATA_POLICY);
       handleMediaRequest(req, res);
@@ -94,11 +150,18 @@ export function createRequestListener(parts: ListenerParts): http.RequestListene
       await parts.api(req, res);
       return;
     }
+    // Pages take GET and HEAD only (Next's dev tools POST to their own /__nextjs_* paths).
+    const pageRefusal = parts.dev && url.startsWith('/__nextjs') ? null : pageMethodRefusal(method);
+    if (pageRefusal) {
+      refuse(req, res, pageRefusal);
+      return;
+    }
     if (serveHlsVendor(req, res)) return;
     if (!parts.dev && serveBrotliAsset(req, res, parts.distDir)) return;
     let nonce: string | undefined;
     if (!url.startsWith('/_next/')) {
       await ensurePageVisitor(req, res, https);
+      ensurePageDevice(req, res, https); // the device mark (sr_dev), which outlives logout
       nonce = newNonce();
       const csp = pagePolicy({
         nonce,

@@ -35,11 +35,18 @@ export interface Principal {
   userId: string | null;
   /** Roles of the signed-in user; empty for a visitor. */
   roles: readonly RoleGrant[];
+  /**
+   * The long-lived device mark of the signed `sr_dev` cookie
+   * (lib/auth/device.ts), which logout does not change; null (or absent) for
+   * a client that keeps no cookies (native clients sending only
+   * X-Fingerprint-Id or a Bearer token) and outside a request.
+   */
+  deviceId?: string | null;
 }
 
 /** A principal for code that runs outside a request (scripts, jobs, tests). */
 export function visitorPrincipal(visitorId: string, isNewVisitor = false): Principal {
-  return { visitorId, isNewVisitor, userId: null, roles: [] };
+  return { visitorId, isNewVisitor, userId: null, roles: [], deviceId: null };
 }
 
 /**

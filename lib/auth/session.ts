@@ -77,7 +77,8 @@ export async function resolveSession(token: string | null | undefined): Promise<
   })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.user_id))
-    .where(and(eq(sessions.id, id), isNull(sessions.revoked_at), gt(sessions.expires_at, sql`now()`)))
+    // An erased account (a tombstone, docs/decisions/021) never signs in again, whatever session row is left.
+    .where(and(eq(sessions.id, id), isNull(sessions.revoked_at), gt(sessions.expires_at, sql`now()`), isNull(users.deleted_at)))
     .limit(1);
   if (!row) return null;
   if (Date.now() - row.lastSeen.getTime() > LAST_SEEN_EVERY_S * 1000) {

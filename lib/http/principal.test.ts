@@ -8,6 +8,7 @@ const { createApiApp } = await import('./app');
 const { principal, requireRole, requireUser, requireVisitor, sameOrigin } = await import('./principal');
 const { rateLimit } = await import('./rate-limit');
 const { newVisitorId, visitorToken } = await import('../auth/visitor');
+const { deviceToken, newDeviceId } = await import('../auth/device');
 const { hasRole } = await import('../auth/principal');
 
 /** A small API with each guard on its own path; the principal is set by `principal()` unless a test injects one. */
@@ -36,13 +37,40 @@ function from(ip: string, headers: Record<string, string> = {}) {
 }
 
 describe('principal()', () => {
-  it('reads the visitor from the signed cookie or the X-Fingerprint-Id header, and sets no new cookie', async () => {
+  it('reads the visitor and device mark from the signed cookies or the X-Fingerprint-Id header, and sets no new cookie', async () => {
     const id = newVisitorId();
-    for (const headers of [cookieOf(id), { 'x-fingerprint-id': visitorToken(id) }]) {
+    const device = newDeviceId();
+    const cases: Array<[Record<string, string>, string | null]> = [
+      [{ cookie: `sr_vid=${visitorToken(id)}; sr_dev=${deviceToken(device)}` }, device],
+      // A native client that keeps no cookies has no device mark, and is given none.
+      [{ 'x-fingerprint-id': visitorToken(id) }, null],
+    ];
+    for (const [headers, deviceId] of cases) {
       const res = await app().request('/who', { headers });
-      expect(await res.json()).toEqual({ visitorId: id, isNewVisitor: false, userId: null, roles: [] });
+      expect(await res.json()).toEqual({ visitorId: id, isNewVisitor: false, userId: null, roles: [], deviceId });
       expect(res.headers.get('set-cookie')).toBeNull();
     }
+  });
+
+  it('mints a device mark once for a browser without a valid one (none, forged, unsigned, or a visitor token), visitor or not', async () => {
+    const id = newVisitorId();
+    const variants = ['', `; sr_dev=${newDeviceId()}`, `; sr_dev=${newDeviceId()}.AAAAAAAAAAAAAAAAAAAAAA`, `; sr_dev=${visitorToken(id)}`];
+    for (const extra of variants) {
+      const res = await app().request('/who', { headers: { cookie: `sr_vid=${visitorToken(id)}${extra}` } });
+      const p = await res.json();
+      expect(p.visitorId, extra).toBe(id);
+      expect(p.deviceId, extra).toMatch(/^[0-9A-Za-z]{20}$/);
+      const set = res.headers.get('set-cookie')!;
+      expect(set).toMatch(new RegExp(`^sr_dev=${p.deviceId}\\.[A-Za-z0-9_-]{22}; Max-Age=34560000; Path=/; HttpOnly; SameSite=Lax$`));
+      // Sent back, it is read and not minted again.
+      const again = await app().request('/who', { headers: { cookie: `sr_vid=${visitorToken(id)}; ${set.split(';')[0]}` } });
+      expect((await again.json()).deviceId).toBe(p.deviceId);
+      expect(again.headers.get('set-cookie')).toBeNull();
+    }
+    // A first visit gets both cookies; the principal carries the new mark.
+    const first = await app().request('/who', {}, from('192.0.2.91'));
+    const fp = await first.json();
+    expect(first.headers.get('set-cookie')).toMatch(new RegExp(`^sr_vid=${fp.visitorId}\\..*, sr_dev=${fp.deviceId}\\.`));
   });
 
   it('mints a new visitor for a request without one (or with a forged one), per-IP limited', async () => {

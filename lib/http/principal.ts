@@ -1,9 +1,10 @@
 import 'server-only';
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
-import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import type { TLSSocket } from 'node:tls';
 import { hasRole, type Principal, type Role } from '../auth/principal';
+import { mintDeviceIfMissing } from '../auth/device';
 import { resolveCredentials } from '../auth/resolve';
 import { sessionClearCookie } from '../auth/session';
 import { newVisitorId, visitorSetCookie } from '../auth/visitor';
@@ -57,6 +58,15 @@ export async function issueVisitor(ip: string, https: boolean): Promise<{ id: st
 }
 
 /**
+ * Gives a page request without a valid device mark one (server/request-listener.ts):
+ * the cookie goes on the response. Pages are browsers, which keep cookies.
+ */
+export function ensurePageDevice(req: IncomingMessage, res: ServerResponse, https: boolean): void {
+  const device = mintDeviceIfMissing(req.headers.cookie, https);
+  if (device) res.appendHeader('Set-Cookie', device.setCookie);
+}
+
+/**
  * Middleware: sets `c.var.principal`, `c.var.clientIp` and `c.var.isHttps`.
  * A valid session (cookie `sr_sid` or `Authorization: Bearer`) makes a
  * signed-in principal whose visitor id is the user's home visitor
@@ -66,7 +76,10 @@ export async function issueVisitor(ip: string, https: boolean): Promise<{ id: st
  * new visitor id, counted against the per-IP limit of new visitors, and the
  * cookie on its response; it is marked `isNewVisitor`, so
  * `requireVisitor()` refuses it any write. A session cookie that is no
- * longer valid is cleared on the response.
+ * longer valid is cleared on the response. A client that keeps cookies and
+ * brought no valid device mark (`sr_dev`, lib/auth/device.ts) gets one,
+ * visitor or not; a header-only client (no Cookie header, a visitor token
+ * or Bearer token in headers) gets none and its `deviceId` is null.
  * @throws ApiError 429 `rate_limited` when this IP made too many new visitors.
  */
 export function principal() {
@@ -85,8 +98,14 @@ export function principal() {
     let p = known;
     if (p === null) {
       const issued = await issueVisitor(ip, https);
-      p = { visitorId: issued.id, isNewVisitor: true, userId: null, roles: [] };
+      p = { visitorId: issued.id, isNewVisitor: true, userId: null, roles: [], deviceId: null };
       c.header('Set-Cookie', issued.setCookie, { append: true });
+    }
+    const headerOnly = !headers.cookie && Boolean(fromHeader || headers.authorization);
+    const device = headerOnly ? null : mintDeviceIfMissing(headers.cookie, https);
+    if (device) {
+      p = { ...p, deviceId: device.id };
+      c.header('Set-Cookie', device.setCookie, { append: true });
     }
     c.set('principal', p);
     c.set('clientIp', ip);

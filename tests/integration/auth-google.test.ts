@@ -5,7 +5,8 @@ import { eq } from 'drizzle-orm';
 import { exportJWK, generateKeyPair, SignJWT, type JWTPayload } from 'jose';
 import { setSingleton } from '@/lib/singleton';
 import { getDb } from '@/lib/db/client';
-import { users } from '@/lib/db/schema';
+import { deviceUsers, users } from '@/lib/db/schema';
+import { deviceToken, newDeviceId } from '@/lib/auth/device';
 import { SESSION_COOKIE } from '@/lib/auth/session';
 import { buildApi } from '@/server/api';
 import { ageOtpSends, signInTestKit } from '../fixtures/otp';
@@ -68,6 +69,17 @@ async function googleLogin(cookie: string, claims: JWTPayload, extra: Record<str
 }
 
 describe('POST /auth/api/v2/oauth/login', () => {
+  it('records the browser\'s device mark with the user, and sets the mark again', async () => {
+    const device = newDeviceId();
+    const mark = `sr_dev=${deviceToken(device)}`;
+    const first = await googleLogin(`${seed.viewer().cookie}; ${mark}`, account());
+    expect(first.res.status).toBe(200);
+    expect(first.res.headers.getSetCookie()).toContainEqual(expect.stringMatching(new RegExp(`^${mark}; Max-Age=34560000;`)));
+    const { db } = await getDb();
+    expect(await db.select({ d: deviceUsers.device_id }).from(deviceUsers).where(eq(deviceUsers.user_id, first.body.user.userId)))
+      .toEqual([{ d: device }]);
+  });
+
   it('signs a new user in with a verified email, and the same account in again (v3 and v5 are the same call)', async () => {
     const c = account();
     const first = await googleLogin(seed.viewer().cookie, c);

@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 process.env.MEDIA_SIGNING_SECRET ??= 'test-secret-0123456789abcdef';
 process.env.LOG_LEVEL = 'silent';
 const {
-  newOtpCode, otpCodeMac, otpCodeMatches, OTP_CODE_TTL_S, OTP_MAX_WRONG_TRIES_PER_CODE,
-  OTP_MAX_WRONG_TRIES_PER_PHONE_PER_DAY, OTP_RESEND_AFTER_S, OTP_MAX_SENDS_PER_PHONE_PER_HOUR,
-  OTP_MAX_SENDS_PER_PHONE_PER_DAY,
+  newOtpCode, otpCodeMac, otpCodeMatches, OTP_CODE_DIGITS, OTP_CODE_TTL_S, OTP_MAX_WRONG_TRIES_PER_CODE,
+  OTP_MAX_WRONG_TRIES_PER_DEVICE_PER_DAY, OTP_RESEND_AFTER_S, OTP_MAX_SENDS_PER_DEVICE_PER_HOUR,
+  OTP_MAX_SENDS_PER_DEVICE_PER_DAY, OTP_MAX_SENDS_PER_PHONE_PER_DAY, OTP_MAX_GUESSES_PER_PHONE_PER_DAY,
 } = await import('./otp-code');
 
 const PHONE = '+919876543210';
@@ -73,9 +73,15 @@ describe('limits', () => {
   it('are the documented rule', () => {
     expect(OTP_CODE_TTL_S).toBe(300);
     expect(OTP_MAX_WRONG_TRIES_PER_CODE).toBe(5);
-    expect(OTP_MAX_WRONG_TRIES_PER_PHONE_PER_DAY).toBe(10);
+    expect(OTP_MAX_WRONG_TRIES_PER_DEVICE_PER_DAY).toBe(10);
     expect(OTP_RESEND_AFTER_S).toBe(60);
-    expect(OTP_MAX_SENDS_PER_PHONE_PER_HOUR).toBe(5);
-    expect(OTP_MAX_SENDS_PER_PHONE_PER_DAY).toBe(10);
+    expect(OTP_MAX_SENDS_PER_DEVICE_PER_HOUR).toBe(5);
+    expect(OTP_MAX_SENDS_PER_DEVICE_PER_DAY).toBe(10);
+    expect(OTP_MAX_SENDS_PER_PHONE_PER_DAY).toBe(20);
+  });
+
+  it('bound guessing per phone to 100 tries a day: at most 1 in 10,000 that one is right (docs/api/accounts.md)', () => {
+    expect(OTP_MAX_GUESSES_PER_PHONE_PER_DAY).toBe(100);
+    expect(OTP_MAX_GUESSES_PER_PHONE_PER_DAY / 10 ** OTP_CODE_DIGITS).toBe(1 / 10_000);
   });
 });

@@ -16,26 +16,45 @@ export const OTP_CODE_TTL_S = 300;
 export const OTP_CODE_DIGITS = 6;
 
 /**
- * A code is single use, and only the latest code sent to a phone is valid:
- * sending a new one invalidates every earlier one. Wrong tries allowed
- * against one code before it is burnt.
+ * A code is single use, and only the latest code a device asked for a phone
+ * is valid: a new send from that device invalidates its earlier ones. Wrong
+ * tries allowed against one code request (over all its resends) before it is
+ * burnt.
  */
 export const OTP_MAX_WRONG_TRIES_PER_CODE = 5;
 
 /**
- * Wrong tries allowed per phone in a rolling 24 hours, counted across
- * resends (a new code does not reset it).
+ * Wrong tries allowed per device (visitor id) and phone in a rolling 24
+ * hours, counted across requests and resends; past it that device may not
+ * ask for or try codes for that phone, while the phone's other devices
+ * (its owner's) are untouched.
  */
-export const OTP_MAX_WRONG_TRIES_PER_PHONE_PER_DAY = 10;
+export const OTP_MAX_WRONG_TRIES_PER_DEVICE_PER_DAY = 10;
 
-/** Earliest a new code may be sent to the same phone after the previous one, seconds. */
+/** Earliest a device may have a new code sent to the same phone after its previous one, seconds. */
 export const OTP_RESEND_AFTER_S = 60;
 
-/** Codes sent to one phone in a rolling hour, at most. */
-export const OTP_MAX_SENDS_PER_PHONE_PER_HOUR = 5;
+/** Codes sent to one phone for one device in a rolling hour, at most. */
+export const OTP_MAX_SENDS_PER_DEVICE_PER_HOUR = 5;
 
-/** Codes sent to one phone in a rolling 24 hours, at most. */
-export const OTP_MAX_SENDS_PER_PHONE_PER_DAY = 10;
+/** Codes sent to one phone for one device in a rolling 24 hours, at most. */
+export const OTP_MAX_SENDS_PER_DEVICE_PER_DAY = 10;
+
+/**
+ * Codes sent to one phone in a rolling 24 hours over all devices, at most:
+ * the cap that bounds guessing, since a device can only try codes of its own
+ * requests and each request takes at most OTP_MAX_WRONG_TRIES_PER_CODE.
+ */
+export const OTP_MAX_SENDS_PER_PHONE_PER_DAY = 20;
+
+/**
+ * The most codes anyone can try against one phone in 24 hours, over all
+ * devices and addresses: every send is at most one new request, and a
+ * request takes at most 5 tries (20 x 5 = 100). With 6-digit codes the
+ * chance that one of them is right is at most 100 / 10^6 = 1 in 10,000 a
+ * day (docs/api/accounts.md "Phone OTP").
+ */
+export const OTP_MAX_GUESSES_PER_PHONE_PER_DAY = OTP_MAX_SENDS_PER_PHONE_PER_DAY * OTP_MAX_WRONG_TRIES_PER_CODE;
 
 const CODE_RE = /^\d{6}$/;
 

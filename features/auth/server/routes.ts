@@ -3,7 +3,8 @@ import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { bearerToken, revokeSession, sessionClearCookie, sessionSetCookie, sessionTokenFromCookieHeader } from '@/lib/auth/session';
 import { visitorToken } from '@/lib/auth/visitor';
-import { getDb } from '@/lib/db/client';
+import { deviceFromCookieHeader, deviceSetCookie } from '@/lib/auth/device';
+import { getDb, type DbOrTx } from '@/lib/db/client';
 import type { ApiEnv } from '@/lib/http/app';
 import { jsonContentType } from '@/lib/http/app';
 import { ApiError } from '@/lib/http/errors';
@@ -12,7 +13,7 @@ import { rateLimit } from '@/lib/http/rate-limit';
 import { body } from '@/lib/http/validate';
 import { logger } from '@/lib/logger';
 import { verifyGoogleIdToken } from './google';
-import { checkOtp, consumeOtpRequest, ipKeyOf, normalizeIndianMobile, resendOtpRequest, startOtpRequest, type OtpTarget } from './otp';
+import { checkOtp, consumeOtpRequest, ipKeyOf, normalizeIndianMobile, resendOtpRequest, startOtpRequest, type OtpCaller, type OtpTarget } from './otp';
 import { smsProviderFromEnv } from './sms';
 import { signInUser, userForGoogle, userForPhone, type SignedIn } from './sign-in';
 import { userViewOf } from './user-view';
@@ -32,6 +33,13 @@ export interface AuthDeps {
    * came from, before its merge into the user's home visitor.
    */
   onSignedIn?: (e: { userId: string; isNewUser: boolean; method: 'phone' | 'google'; visitorId: string }) => void | Promise<void>;
+  /**
+   * Inside the sign-in's transaction, after the user is known and before
+   * it commits (so before the answer): grants the roles a sign-in brings
+   * (ADMIN_PHONES). The session the sign-in creates therefore holds them
+   * from its first request; an error fails the sign-in as a whole.
+   */
+  grantRoles?: (tx: DbOrTx, userId: string) => Promise<void>;
 }
 
 const confirmations = {
@@ -55,18 +63,29 @@ function presentedToken<E extends ApiEnv>(c: Context<E>): string | null {
   return bearerToken(c.req.header('authorization')) ?? sessionTokenFromCookieHeader(c.req.header('cookie'));
 }
 
+/** The OTP caller of a request: its device (visitor id), bound to every request it makes, and its address's key. */
+function otpCallerOf<E extends ApiEnv>(c: Context<E>): OtpCaller {
+  return { viewerId: c.var.principal.visitorId, ipKey: ipKeyOf(c.var.clientIp) };
+}
+
 /** The code a client typed: digits only, so "123 456" from a paste still counts as 6 digits. */
 const digitsOf = (otp: string) => otp.replace(/[\s-]/g, '');
 
 /**
  * Answers a committed sign-in: the session cookie (web) or token (api), the
- * user, and tells the caches and notifications.
+ * device mark's cookie again (its lifetime starts anew: browsers cap a
+ * cookie's age), the user, and tells the caches and notifications.
  */
 async function signedInAnswer<E extends ApiEnv>(c: Context<E>, s: SignedIn, method: 'phone' | 'google', asApi: boolean, deps: AuthDeps) {
   const m = s.merge;
   if (m.changed.length + m.reactions + m.views + m.progress > 0) deps.onMerged?.(m.changed, s.homeViewerId);
   await deps.onSignedIn?.({ userId: s.userId, isNewUser: s.isNewUser, method, visitorId: c.var.principal.visitorId });
   if (!asApi) c.header('Set-Cookie', sessionSetCookie(s.token, c.var.isHttps), { append: true });
+  const device = c.var.principal.deviceId;
+  // A mark principal() minted on this request is already on the answer.
+  if (device && deviceFromCookieHeader(c.req.header('cookie')) === device) {
+    c.header('Set-Cookie', deviceSetCookie(device, c.var.isHttps), { append: true });
+  }
   c.header('cache-control', 'no-store');
   const { db } = await getDb();
   const user = await userViewOf(db, { ...c.var.principal, userId: s.userId, visitorId: s.homeViewerId });
@@ -76,15 +95,17 @@ async function signedInAnswer<E extends ApiEnv>(c: Context<E>, s: SignedIn, meth
 /** Verifies a code and signs in, for both verify versions. */
 async function verifyAndSignIn<E extends ApiEnv>(c: Context<E>, target: OtpTarget, otp: string, conf: z.infer<z.ZodObject<typeof confirmations>>, deps: AuthDeps) {
   const { db } = await getDb();
-  const ipKey = ipKeyOf(c.var.clientIp);
+  const who = otpCallerOf(c);
   const outcome = await db.transaction(async (tx) => {
-    const check = await checkOtp(tx, target, digitsOf(otp), ipKey);
+    const check = await checkOtp(tx, target, digitsOf(otp), who);
     if (!check.ok) return { error: check.error };
-    const who = await userForPhone(tx, check.phone, c.var.principal, conf);
+    const user = await userForPhone(tx, check.phone, c.var.principal, conf);
     await consumeOtpRequest(tx, check.requestId);
-    return { signedIn: await signInUser(tx, who.userId, 'phone', {
+    const signedIn = await signInUser(tx, user.userId, 'phone', {
       principal: c.var.principal, presentedToken: presentedToken(c), userAgent: c.req.header('user-agent') ?? null,
-    }, who.isNewUser) };
+    }, user.isNewUser);
+    await deps.grantRoles?.(tx, user.userId);
+    return { signedIn };
   });
   // A wrong code's count is committed above; only then is it refused.
   if ('error' in outcome) throw outcome.error;
@@ -127,29 +148,29 @@ export function authRoutes(deps: AuthDeps = {}) {
       c.header('cache-control', 'private, no-store');
       return c.json(await userViewOf((await getDb()).db, c.var.principal));
     })
-    // POST /auth/api/v1/otp/initiate - send a 6-digit code to an Indian mobile
+    // POST /auth/api/v1/otp/initiate - send a 6-digit code to an Indian mobile; the request is this device's
     .post('/auth/api/v1/otp/initiate', ...write, body(initiateBody, SMALL), async (c) => {
       const phone = normalizeIndianMobile(c.req.valid('json').phone);
       const { db } = await getDb();
-      const sent = await db.transaction((tx) => startOtpRequest(tx, phone, ipKeyOf(c.var.clientIp)));
+      const sent = await db.transaction((tx) => startOtpRequest(tx, phone, otpCallerOf(c)));
       await sendCode(phone, sent.code);
       c.header('cache-control', 'no-store');
       return c.json({ request_id: sent.request_id, expires_in_s: sent.expires_in_s, resend_after_s: sent.resend_after_s });
     })
-    // POST /auth/api/v2/otp/initiate/{id} - resend: a new code for the same request (its wrong tries are kept)
+    // POST /auth/api/v2/otp/initiate/{id} - resend: a new code for this device's request (its wrong tries are kept)
     .post('/auth/api/v2/otp/initiate/:id', sameOrigin(), principal(), requireVisitor(), rateLimit('auth'), async (c) => {
       const { db } = await getDb();
-      const sent = await db.transaction((tx) => resendOtpRequest(tx, c.req.param('id'), ipKeyOf(c.var.clientIp)));
+      const sent = await db.transaction((tx) => resendOtpRequest(tx, c.req.param('id'), otpCallerOf(c)));
       await sendCode(sent.phone, sent.code);
       c.header('cache-control', 'no-store');
       return c.json({ request_id: sent.request_id, expires_in_s: sent.expires_in_s, resend_after_s: sent.resend_after_s });
     })
-    // POST /auth/api/v1/otp/verify - the phone's latest code; signs in
+    // POST /auth/api/v1/otp/verify - the latest code this device asked for the phone; signs in
     .post('/auth/api/v1/otp/verify', ...write, body(verifyV1Body, SMALL), async (c) => {
       const { phone, otp, ...conf } = c.req.valid('json');
       return verifyAndSignIn(c, { phone: normalizeIndianMobile(phone) }, otp, conf, deps);
     })
-    // POST /auth/api/v2/otp/verify - the code of one request, named by its id; signs in
+    // POST /auth/api/v2/otp/verify - the code of one of this device's requests, named by its id; signs in
     .post('/auth/api/v2/otp/verify', ...write, body(verifyV2Body, SMALL), async (c) => {
       const { request_id, otp, ...conf } = c.req.valid('json');
       return verifyAndSignIn(c, { requestId: request_id }, otp, conf, deps);
@@ -161,9 +182,11 @@ export function authRoutes(deps: AuthDeps = {}) {
       const { db } = await getDb();
       const s = await db.transaction(async (tx) => {
         const who = await userForGoogle(tx, g, c.var.principal, conf);
-        return signInUser(tx, who.userId, 'google', {
+        const signedIn = await signInUser(tx, who.userId, 'google', {
           principal: c.var.principal, presentedToken: presentedToken(c), userAgent: c.req.header('user-agent') ?? null,
         }, who.isNewUser);
+        await deps.grantRoles?.(tx, who.userId);
+        return signedIn;
       });
       return signedInAnswer(c, s, 'google', conf.client === 'api', deps);
     })
@@ -174,7 +197,7 @@ export function authRoutes(deps: AuthDeps = {}) {
       await db.transaction((tx) => userForGoogle(tx, g, c.var.principal, {}));
       return c.json(await userViewOf(db, c.var.principal));
     })
-    // POST /auth/api/v1/logout - end this session; the device gets a fresh, empty visitor
+    // POST /auth/api/v1/logout - end this session; the device gets a fresh, empty visitor and keeps its mark (sr_dev)
     .post('/auth/api/v1/logout', sameOrigin(), principal(), rateLimit('auth'), async (c) => {
       const { db } = await getDb();
       await revokeSession(db, presentedToken(c));

@@ -4,7 +4,7 @@ import type { Principal } from '@/lib/auth/principal';
 import { createSession, revokeSession, type SignInMethod } from '@/lib/auth/session';
 import { newVisitorId } from '@/lib/auth/visitor';
 import type { DbOrTx } from '@/lib/db/client';
-import { users, viewers } from '@/lib/db/schema';
+import { deviceUsers, users, viewers } from '@/lib/db/schema';
 import { ApiError } from '@/lib/http/errors';
 import { mergeVisitorInto, type MergeReport } from './merge';
 
@@ -55,7 +55,9 @@ export function confirmed(c: Confirmations): boolean {
  * id no client ever holds, so no visitor token can reach the user's data),
  * merges the caller's visitor into it unless the caller is already signed
  * in (then nothing of theirs is moved: it is another user's or this one's),
- * revokes the presented session and creates the new one.
+ * records the device mark the request came with (`device_users`: first
+ * seen, last seen now; the referral fairness rule reads it), revokes the
+ * presented session and creates the new one.
  */
 export async function signInUser(tx: DbOrTx, userId: string, method: SignInMethod, ctx: SignInContext, isNewUser: boolean): Promise<SignedIn> {
   const [u] = await tx.select({ id: users.id, home: users.home_viewer_id }).from(users)
@@ -74,6 +76,10 @@ export async function signInUser(tx: DbOrTx, userId: string, method: SignInMetho
     // Remembers which user this device's visitor became (also for a visitor that never wrote a row).
     await tx.insert(viewers).values({ id: p.visitorId, user_id: userId })
       .onConflictDoUpdate({ target: viewers.id, set: { user_id: userId } });
+  }
+  if (p.deviceId) {
+    await tx.insert(deviceUsers).values({ device_id: p.deviceId, user_id: userId })
+      .onConflictDoUpdate({ target: [deviceUsers.device_id, deviceUsers.user_id], set: { last_seen_at: sql`now()` } });
   }
   await revokeSession(tx, ctx.presentedToken);
   const token = await createSession(tx, userId, method, ctx.userAgent);

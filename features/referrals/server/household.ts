@@ -1,6 +1,6 @@
 import 'server-only';
 import { and, eq, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
-import { customers, referrals, userDevices, users } from '@/lib/db/schema';
+import { customers, deviceUsers, referrals, userDevices, users } from '@/lib/db/schema';
 import type { DbOrTx } from '@/lib/db/client';
 import { normaliseAddress, normaliseConsumerNumber } from './customers';
 
@@ -22,7 +22,12 @@ export interface HouseholdTraits {
   phones: readonly string[];
   /** Emails (compared lower-cased). */
   emails: readonly string[];
-  /** Visitor ids a person of the household signed in from (`user_devices.viewer_id`). */
+  /**
+   * Visitor ids a person of the household signed in from
+   * (`user_devices.viewer_id`), and the device marks they signed in or
+   * accepted on (`device_users.device_id`, as `mark:<id>`; these outlive
+   * logout, so a second SIM on the referrer's own browser still matches).
+   */
   devices: readonly string[];
   /** DISCOM consumer numbers (folded with normaliseConsumerNumber before comparing). */
   consumerNumbers: readonly string[];
@@ -85,6 +90,9 @@ export function decideHousehold(facts: HouseholdFacts): HouseholdMatch | null {
 
 const present = <T>(v: T | null | undefined): v is T => v !== null && v !== undefined && v !== '';
 
+/** Prefix of a device mark among the device traits, so it can never equal a visitor id. */
+const DEVICE_MARK = 'mark:';
+
 /** A consumer number column folded in SQL as normaliseConsumerNumber folds it in code. */
 const foldedConsumer = (col: SQL | typeof referrals.referee_consumer_number | typeof customers.consumer_number) =>
   sql<string | null>`upper(regexp_replace(${col}, '[[:space:]/.-]', '', 'g'))`;
@@ -93,7 +101,8 @@ const foldedConsumer = (col: SQL | typeof referrals.referee_consumer_number | ty
  * Reads the household facts of referral `referralId` (decideHousehold's
  * input): the referee's phone, account email, devices, consumer number and
  * address (as given on accepting, and the provider's customer record of
- * that phone); the referrer's phone, email, devices and customer record;
+ * that phone); the referrer's phone, email, devices (visitor ids and device
+ * marks) and customer record;
  * and the referees of earlier accepted referrals that share at least one of
  * the referee's traits. Null when there is no such referral.
  */
@@ -103,6 +112,9 @@ export async function householdFacts(tx: DbOrTx, referralId: string): Promise<Ho
   const userIds = [ref.referrer_user_id, ...(ref.referee_user_id ? [ref.referee_user_id] : [])];
   const people = await tx.select({ id: users.id, phone: users.phone, email: users.email }).from(users).where(inArray(users.id, userIds));
   const devices = await tx.select().from(userDevices).where(inArray(userDevices.user_id, userIds));
+  // Device marks are compared between referee and referrer only (a self-referral), never with earlier referees.
+  const marks = await tx.select().from(deviceUsers).where(inArray(deviceUsers.user_id, userIds));
+  const marksOf = (userId: string) => marks.filter((m) => m.user_id === userId).map((m) => `${DEVICE_MARK}${m.device_id}`);
   const referrerUser = people.find((p) => p.id === ref.referrer_user_id);
   const refereeUser = ref.referee_user_id ? people.find((p) => p.id === ref.referee_user_id) : undefined;
   const phones = [ref.referee_phone, ...(refereeUser?.phone ? [refereeUser.phone] : [])];
@@ -124,7 +136,7 @@ export async function householdFacts(tx: DbOrTx, referralId: string): Promise<Ho
   const referrer: HouseholdTraits = {
     phones: [referrerUser?.phone].filter(present),
     emails: [referrerUser?.email].filter(present),
-    devices: devices.filter((d) => d.user_id === ref.referrer_user_id).map((d) => d.viewer_id),
+    devices: [...devices.filter((d) => d.user_id === ref.referrer_user_id).map((d) => d.viewer_id), ...marksOf(ref.referrer_user_id)],
     consumerNumbers: [referrerCustomer?.consumer_number].filter(present),
     addressKeys: [referrerCustomer?.address_key].filter(present),
   };
@@ -174,7 +186,22 @@ export async function householdFacts(tx: DbOrTx, referralId: string): Promise<Ho
     consumerNumbers: [r.consumer, r.c_consumer].filter(present),
     addressKeys: [r.address_key || (r.address ? normaliseAddress(r.address) : null), r.c_address_key].filter(present),
   }));
-  return { referee, referrer, earlier };
+  const refereeMarks = ref.referee_user_id ? marksOf(ref.referee_user_id) : [];
+  return { referee: { ...referee, devices: [...referee.devices, ...refereeMarks] }, referrer, earlier };
+}
+
+/**
+ * Records the device mark a referral is accepted on (the request's
+ * `principal.deviceId`) as one the accepting user used (`device_users`),
+ * before the household rule is read in the same transaction: a referral
+ * accepted on a device the referrer signed in on is then a self-referral,
+ * as one accepted from the referrer's own visitor id is. Nothing for a
+ * client without a mark (header-only native clients).
+ */
+export async function recordAcceptDevice(tx: DbOrTx, deviceId: string | null | undefined, userId: string): Promise<void> {
+  if (!deviceId) return;
+  await tx.insert(deviceUsers).values({ device_id: deviceId, user_id: userId })
+    .onConflictDoUpdate({ target: [deviceUsers.device_id, deviceUsers.user_id], set: { last_seen_at: sql`now()` } });
 }
 
 /**

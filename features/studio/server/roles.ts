@@ -120,27 +120,22 @@ export function adminPhonesOf(setting: string): Set<string> {
 }
 
 /**
- * After a sign-in: when the user's phone is in `adminPhones`, adds an ADMIN
- * grant (topic null) unless they have it (docs/decisions/008: ADMIN only by
- * operators).
- * The sign-in has committed already, so a failure here is logged (never the
- * phone) and the sign-in stands.
+ * At a sign-in, inside its transaction (before the answer, so the session
+ * the sign-in creates holds the role from its first request): when the
+ * user's phone is in `adminPhones`, adds an ADMIN grant (topic null) unless
+ * they have it (docs/decisions/008: ADMIN only by operators). An error
+ * propagates and the sign-in fails as a whole, rather than leaving a
+ * session without the role.
  * @returns true when a grant was added.
  */
-export async function grantAdminIfListed(userId: string, adminPhones: Set<string>): Promise<boolean> {
+export async function grantAdminIfListed(tx: DbOrTx, userId: string, adminPhones: Set<string>): Promise<boolean> {
   if (adminPhones.size === 0) return false;
-  try {
-    const { db } = await getDb();
-    const [u] = await db.select({ phone: users.phone }).from(users).where(eq(users.id, userId)).limit(1);
-    if (!u?.phone || !adminPhones.has(u.phone)) return false;
-    const added = await db.insert(userRoles).values({ user_id: userId, role: 'ADMIN', topic_id: null })
-      .onConflictDoNothing().returning({ id: userRoles.id });
-    if (added.length) logger().info({ userId }, 'ADMIN granted from ADMIN_PHONES');
-    return added.length > 0;
-  } catch (err) {
-    logger().error({ err, userId }, 'ADMIN_PHONES grant failed');
-    return false;
-  }
+  const [u] = await tx.select({ phone: users.phone }).from(users).where(eq(users.id, userId)).limit(1);
+  if (!u?.phone || !adminPhones.has(u.phone)) return false;
+  const added = await tx.insert(userRoles).values({ user_id: userId, role: 'ADMIN', topic_id: null })
+    .onConflictDoNothing().returning({ id: userRoles.id });
+  if (added.length) logger().info({ userId }, 'ADMIN granted from ADMIN_PHONES');
+  return added.length > 0;
 }
 
 /** What an operator's grant or revoke did. */
