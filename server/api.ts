@@ -2,7 +2,7 @@ import 'server-only';
 import { MAX_JSON_BODY_BYTES } from '@/lib/constants';
 import { createApiApp, limitBody } from '@/lib/http/app';
 import { authRoutes, type AuthDeps } from '@/features/auth/server/routes';
-import { profileRoutes } from '@/features/auth/server/profile-routes';
+import { accountRoutes, profileRoutes, type AccountDeps } from '@/features/auth/server/profile-routes';
 import { countsChanged, invalidateFeedCache } from '@/features/reels/server/feed-cache';
 import { feedRoutes, reactionRoutes, readSideRoutes } from '@/features/reels/server/routes';
 import { visibleReel } from '@/features/reels/server/feed';
@@ -84,14 +84,25 @@ export function buildApi(chat?: ChatDeps['chat']) {
       for (const ch of changes) countsChanged({ ...ch, viewer: home });
       countsChanged({ reel: '', viewer: home });
     },
+    // A phone listed in ADMIN_PHONES becomes ADMIN (docs/decisions/008: admins only by operators), in the
+    // sign-in's own transaction: the session it creates holds the role from its first request.
+    grantRoles: async (tx, userId) => {
+      await grantAdminIfListed(tx, userId, adminPhonesOf(env().ADMIN_PHONES));
+    },
     // A welcome for a new account; otherwise a "new sign-in" notice, live on the user's other devices.
-    // A phone listed in ADMIN_PHONES becomes ADMIN (docs/decisions/008: admins only by operators).
     onSignedIn: async (e) => {
-      await grantAdminIfListed(e.userId, adminPhonesOf(env().ADMIN_PHONES));
       // The device, and the first referral click of this visitor (docs/decisions/010 "Attribution").
       await onReferralSignIn(e);
       await notifySignIn(e);
       await recordSignInEvent(e); // the funnel's sign-in stage
+    },
+  };
+  const account: AccountDeps = {
+    // An erasure took likes away and left reels without an owner: the feed caches drop those counts, states and pages.
+    onErased: (e) => {
+      for (const ch of e.changed) countsChanged(ch);
+      for (const viewer of e.visitors) countsChanged({ reel: '', viewer });
+      if (e.reelsReleased > 0) invalidateFeedCache();
     },
   };
   const studio: StudioDeps = {
@@ -132,6 +143,8 @@ export function buildApi(chat?: ChatDeps['chat']) {
     // PATCH user/me; POST, DELETE user/profile-picture; GET users/{id}/profiles, users?q=, user/query?username=;
     // GET, POST, DELETE user/follows; POST, DELETE newsletter/subscribe; GET user/watched
     .route('/', profileRoutes)
+    // GET /auth/api/v1/user/export, DELETE /auth/api/v1/user/me (docs/decisions/021)
+    .route('/', accountRoutes(account))
     // GET /auth/api/v1/notifications, POST /auth/api/v1/notifications/read
     .route('/', notificationRoutes)
     // GET /api/v1/leads/slots, POST /api/v1/leads/callback, /api/v1/leads/subsidy

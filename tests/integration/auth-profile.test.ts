@@ -408,8 +408,9 @@ describe('GET /auth/api/v1/users/{id}/profiles', () => {
     const res = await get(`/auth/api/v1/users/${me.user.id}/profiles`);
     expect(res.status).toBe(200);
     const body = await json(res);
+    // Not a creator: the first name only (docs/decisions/021; tests/integration/account-rights.test.ts has the rule).
     expect(body).toEqual({
-      userId: me.user.id, name: 'Asha Verma', username, bio: 'Solar at home', pic: null, followers: 1, following: 0, posts: 0,
+      userId: me.user.id, name: 'Asha', username, bio: 'Solar at home', pic: null, followers: 1, following: 0, posts: 0,
     });
   });
 

@@ -6,6 +6,7 @@ import { useTranslations } from 'next-intl';
 import { useLogout, useMe } from '../api/session';
 import type { Me } from '../schemas';
 import { isSignedIn, useRequireLogin } from '../store';
+import { ProfileAccount } from './profile-account';
 import { ProfilePicture } from './profile-picture';
 import { ProfileSignInMethods } from './profile-sign-in-methods';
 import { WatchedList } from './watched-list';
@@ -43,7 +44,7 @@ const card = 'rounded-2xl border border-neutral-200 bg-white p-5 dark:border-neu
  * settings and a "Sign in" button; a signed-in user their picture, name,
  * username, bio, the edit form, the sign-in methods (masked phone, Google;
  * the missing one can be linked), videos watched, the rewards summary,
- * notifications and logout. Who is signed in comes from
+ * notifications, their data (download, delete the account) and logout. Who is signed in comes from
  * `['auth','me']`, so signing in or out here switches the screen at once.
  */
 export function ProfileScreen({ settings, notifications, rewards, googleClientId = null }: ProfileScreenProps) {
@@ -146,6 +147,7 @@ function SignedInProfile({ me, notifications, rewards, googleClientId }: {
       {me.permissions.canCreateContent && <StudioEntry />}
       {/* The notifications feature's list brings its own heading and the #notifications anchor. */}
       {notifications}
+      <ProfileAccount />
     </>
   );
 }

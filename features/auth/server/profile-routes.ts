@@ -1,10 +1,11 @@
 import 'server-only';
 import { Hono, type Context } from 'hono';
 import { getCookie } from 'hono/cookie';
+import { sessionClearCookie } from '@/lib/auth/session';
 import { LOCALE_COOKIE } from '@/lib/constants';
 import { getDb } from '@/lib/db/client';
 import { jsonContentType, type ApiEnv } from '@/lib/http/app';
-import { principal, requireUser, requireVisitor, sameOrigin } from '@/lib/http/principal';
+import { issueVisitor, principal, requireUser, requireVisitor, sameOrigin } from '@/lib/http/principal';
 import { rateLimit } from '@/lib/http/rate-limit';
 import { body, parseOrThrow } from '@/lib/http/validate';
 import { messageText, toLocale } from '@/lib/messages';
@@ -19,6 +20,9 @@ import {
   unfollowTarget, updateProfile, withdrawNewsletter,
 } from './profile';
 import { userViewOf } from './user-view';
+import { eraseAccountBodySchema } from '../account-schemas';
+import { buildAccountExport, exportFileNameFor } from './account-export';
+import { eraseAccount, type ErasureOutcome } from './account-erasure';
 
 /**
  * The profile's endpoints (SPEC.md section 7 "Auth"; docs/api/accounts.md
@@ -65,7 +69,7 @@ export const profileRoutes = new Hono<ApiEnv>()
     c.header('cache-control', 'no-store');
     return c.json(await userViewOf(db, c.var.principal));
   })
-  // GET /auth/api/v1/users/{id}/profiles - a user's public profile (no phone, no email)
+  // GET /auth/api/v1/users/{id}/profiles - a user's public profile (no phone, no email; a non-creator's first name only)
   .get('/auth/api/v1/users/:id/profiles', async (c) => {
     const profile = await getPublicProfile((await getDb()).db, c.req.param('id'));
     c.header('cache-control', 'public, max-age=60');
@@ -118,3 +122,44 @@ export const profileRoutes = new Hono<ApiEnv>()
     c.header('cache-control', 'private, no-store');
     return c.json(await listWatched((await getDb()).db, c.var.principal, page));
   });
+
+/** What an erasure tells the rest of the app; wired in server/api.ts. */
+export interface AccountDeps {
+  /**
+   * After an erasure committed: reels whose like counts went down and the
+   * visitor ids whose cached likes and progress are gone; `reelsReleased`
+   * reels lost their owner (the feed shows owner names).
+   */
+  onErased?: (e: Pick<ErasureOutcome, 'changed' | 'visitors'> & { reelsReleased: number }) => void;
+}
+
+/**
+ * A person's rights over their account (docs/decisions/021): download
+ * everything held about them, and erase the account.
+ * @param deps hooks into the feed caches (server/api.ts).
+ */
+export function accountRoutes(deps: AccountDeps = {}) {
+  return new Hono<ApiEnv>()
+    // GET /auth/api/v1/user/export - everything held about me, as a JSON file (a few per hour)
+    .get('/auth/api/v1/user/export', principal(), requireUser(), rateLimit('account_export'), async (c) => {
+      const now = new Date();
+      const doc = await buildAccountExport((await getDb()).db, c.var.principal.userId!, now);
+      c.header('content-disposition', `attachment; filename="${exportFileNameFor(now)}"`);
+      c.header('cache-control', 'private, no-store');
+      c.header('content-type', 'application/json; charset=utf-8');
+      return c.body(JSON.stringify(doc, null, 2));
+    })
+    // DELETE /auth/api/v1/user/me - erase my account ({"confirm": true}); signed out everywhere
+    .delete('/auth/api/v1/user/me', jsonContentType(), sameOrigin(), principal(), requireVisitor(), requireUser(),
+      rateLimit('account_erase'), body(eraseAccountBodySchema, SMALL), async (c) => {
+        const { db } = await getDb();
+        const outcome = await eraseAccount(db, c.var.principal.userId!);
+        deps.onErased?.({ changed: outcome.changed, visitors: outcome.visitors, reelsReleased: outcome.summary.counts.reels_released });
+        c.header('Set-Cookie', sessionClearCookie(c.var.isHttps), { append: true });
+        // As after logout, the device starts over as a fresh visitor; if this IP may mint no more, it keeps its cookie.
+        const fresh = await issueVisitor(c.var.clientIp, c.var.isHttps).catch(() => null);
+        if (fresh) c.header('Set-Cookie', fresh.setCookie, { append: true });
+        c.header('cache-control', 'no-store');
+        return c.json(outcome.summary);
+      });
+}

@@ -1,6 +1,6 @@
 import 'server-only';
 import { uniqueViolation } from '@/lib/db/errors';
-import { and, desc, eq, ilike, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Principal } from '@/lib/auth/principal';
 import { PAGE_SIZE } from '@/lib/constants';
 import type { DbOrTx } from '@/lib/db/client';
@@ -89,10 +89,20 @@ export async function isUsernameAvailable(db: DbOrTx, p: Principal, username: st
   return !other || other.id === p.userId;
 }
 
+/** The first word of a display name ("Asha Verma" -> "Asha"); '' stays ''. */
+export function firstNameOf(name: string): string {
+  return name.trim().split(/\s+/)[0] ?? '';
+}
+
 /**
  * The public profile of user `id`: name, username, bio, picture and the
  * follower, following and post counts; never phone, email or date of birth.
- * @throws ApiError 404 `user_not_found` for an unknown or malformed id.
+ * The full name is shown for creators only, whose name the feed already
+ * shows on their reels: a user holding CREATOR, CURATOR or CO-CURATOR on any
+ * topic, or owning a ready reel. Anyone else's profile shows their first
+ * name only (docs/decisions/021, data minimisation).
+ * @throws ApiError 404 `user_not_found` for an unknown or malformed id, and
+ * for an erased account (a tombstone).
  */
 export async function getPublicProfile(db: DbOrTx, id: string): Promise<PublicProfile> {
   if (!UUID_RE.test(id)) throw notFound('This user does not exist.', 'user_not_found');
@@ -102,9 +112,16 @@ export async function getPublicProfile(db: DbOrTx, id: string): Promise<PublicPr
     followers: sql<number>`(select count(*)::int from follows f where f.target_kind = 'creator' and f.target_id = users.id)`,
     following: sql<number>`(select count(*)::int from follows f where f.user_id = users.id)`,
     posts: sql<number>`(select count(*)::int from content_items ci where ci.user_id = users.id and ci.status = 'ready')`,
-  }).from(users).where(eq(users.id, id.toLowerCase())).limit(1);
+    isCreator: sql<boolean>`(exists (select 1 from user_roles r where r.user_id = users.id and r.role in ('CREATOR', 'CURATOR', 'CO-CURATOR'))
+      or exists (select 1 from content_items ci where ci.user_id = users.id and ci.status = 'ready'))`,
+  }).from(users).where(and(eq(users.id, id.toLowerCase()), isNull(users.deleted_at))).limit(1);
   if (!u) throw notFound('This user does not exist.', 'user_not_found');
-  return { ...u, followers: Number(u.followers), following: Number(u.following), posts: Number(u.posts) };
+  const { isCreator, ...profile } = u;
+  return {
+    ...profile,
+    name: isCreator === true ? u.name : firstNameOf(u.name),
+    followers: Number(u.followers), following: Number(u.following), posts: Number(u.posts),
+  };
 }
 
 /** `text` as a LIKE pattern that matches it literally anywhere (`%`, `_` and `\` escaped). */
@@ -116,7 +133,7 @@ function containsPattern(text: string): string {
  * Creators whose name or username contains `q` (case-insensitive), at most
  * 20, best first (a username or name starting with `q` before the rest).
  * A creator is a user who holds a contribution role or owns a ready reel;
- * other users are never listed.
+ * other users, and erased accounts, are never listed.
  */
 export async function searchCreators(db: DbOrTx, q: string): Promise<CreatorHit[]> {
   const pattern = containsPattern(q);
@@ -124,6 +141,7 @@ export async function searchCreators(db: DbOrTx, q: string): Promise<CreatorHit[
   const rows = await db.select({ userId: users.id, name: users.name, username: users.username, pic: users.pic })
     .from(users)
     .where(and(
+      isNull(users.deleted_at),
       or(ilike(users.name, pattern), ilike(users.username, pattern)),
       sql`(exists (select 1 from user_roles r where r.user_id = ${users.id})
         or exists (select 1 from content_items ci where ci.user_id = ${users.id} and ci.status = 'ready'))`,
@@ -133,12 +151,12 @@ export async function searchCreators(db: DbOrTx, q: string): Promise<CreatorHit[
   return rows;
 }
 
-/** True when the follow target exists: a topic, or a user other than the follower. */
+/** True when the follow target exists: a topic, or a user (not an erased one) other than the follower. */
 async function targetExists(db: DbOrTx, t: FollowBody): Promise<boolean> {
   if (t.target_kind === 'topic') {
     return (await db.select({ id: topics.id }).from(topics).where(eq(topics.id, t.target_id)).limit(1)).length > 0;
   }
-  return (await db.select({ id: users.id }).from(users).where(eq(users.id, t.target_id)).limit(1)).length > 0;
+  return (await db.select({ id: users.id }).from(users).where(and(eq(users.id, t.target_id), isNull(users.deleted_at))).limit(1)).length > 0;
 }
 
 /**
@@ -189,7 +207,7 @@ export async function listFollows(db: DbOrTx, p: Principal): Promise<FollowEntry
     user_pic: users.pic,
   }).from(follows)
     .leftJoin(topics, and(eq(follows.target_kind, 'topic'), eq(topics.id, follows.target_id)))
-    .leftJoin(users, and(eq(follows.target_kind, 'creator'), eq(users.id, follows.target_id)))
+    .leftJoin(users, and(eq(follows.target_kind, 'creator'), eq(users.id, follows.target_id), isNull(users.deleted_at)))
     .where(eq(follows.user_id, userId))
     .orderBy(desc(follows.created_at), follows.target_id);
   return rows.flatMap((r) => {
