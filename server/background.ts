@@ -7,12 +7,13 @@ import { cleanExpiredUploads } from './uploads';
 import { getDb } from '@/lib/db/client';
 import { expireReferralRequests } from '@/features/referrals/server/requests';
 import { releaseRewards } from '@/features/referrals/server/release';
+import { purgeUninvitedContacts } from '@/features/referrals/server/contact-retention';
 import { seedStarterDeals } from '@/features/referrals/server/starter-deals';
 import { startDerivationLoop } from '@/features/events/server/derive';
 
 /** How often abandoned resumable uploads are looked for, ms. */
 const UPLOAD_CLEANUP_EVERY_MS = 60 * 60 * 1000;
-/** How often unanswered referral requests are expired and held rewards past their hold released, ms. */
+/** How often unanswered referral requests are expired, held rewards past their hold released and old uninvited contacts deleted, ms. */
 const REFERRAL_TICK_EVERY_MS = 10 * 60 * 1000;
 
 export interface BackgroundOptions {
@@ -28,7 +29,8 @@ export interface BackgroundOptions {
  * Starts what runs beside the web server: the job worker (unless
  * WORKER_ENABLED=false) with the hourly removal of expired uploads and the
  * referral tick (requests past their time expire, rewards past their hold
- * become scratchable; at start and every 10 minutes), the event derivation
+ * become scratchable, contacts never invited are deleted after
+ * CONTACT_RETENTION_DAYS; at start and every 10 minutes), the event derivation
  * loop (unless EVENT_DERIVATION=false; docs/decisions/011), and, on first start,
  * the starter library and the starter deals (docs/decisions/010). The server
  * answers at once; reels join the feed as their jobs finish.
@@ -57,6 +59,7 @@ export async function startBackground(opts: BackgroundOptions = {}): Promise<() 
     const tick = () => {
       void expireReferralRequests().catch((err: unknown) => log.warn({ err }, 'referral request expiry failed'));
       void releaseRewards().catch((err: unknown) => log.warn({ err }, 'reward release failed'));
+      void purgeUninvitedContacts().catch((err: unknown) => log.warn({ err }, 'contact retention clean-up failed'));
     };
     tick();
     referralTick = setInterval(tick, REFERRAL_TICK_EVERY_MS);

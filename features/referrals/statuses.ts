@@ -53,5 +53,10 @@ export function referralStatus(
   }
 }
 
-/** Invite labels of SPEC.md section 4: `sent` (an invite or request went to the contact), `not registered` (no account yet). */
-export type InviteLabel = 'sent' | 'not_registered';
+/**
+ * Invite labels: `sent` (an invite or request went to the contact). SPEC.md
+ * section 4 also names `not registered`; it is not shown, because it would
+ * tell anyone holding a list of numbers which of them have an account here
+ * (docs/decisions/022).
+ */
+export type InviteLabel = 'sent';

@@ -184,13 +184,16 @@ describe('createLead', () => {
     const mallory = visitorPrincipal(newVisitor());
     const input = callbackInput();
     const ashas = await createLead(asha, input, { now: NOW });
-    const theirs = await createLead(mallory, { ...input, name: 'Mallory', slot: '2025-03-11T15:00:00+05:30' }, { now: NOW });
+    const malloryInput = { ...input, name: 'Mallory', slot: '2025-03-11T15:00:00+05:30' };
+    const theirs = await createLead(mallory, malloryInput, { now: NOW });
     expect(theirs.created).toBe(true);
     expect(theirs.lead.id).not.toBe(ashas.lead.id);
     expect(theirs.lead.slot).toBe('2025-03-11T09:30:00.000Z');
     // Each visitor's repeat returns its own lead.
-    expect((await createLead(mallory, input, { now: NOW })).lead).toEqual(theirs.lead);
+    expect((await createLead(mallory, malloryInput, { now: NOW })).lead).toEqual(theirs.lead);
     expect((await createLead(asha, input, { now: NOW })).lead).toEqual(ashas.lead);
+    // The key names Mallory's own lead: sent again with Asha's form it is refused, not answered with either lead.
+    await expect(createLead(mallory, input, { now: NOW })).rejects.toMatchObject({ status: 422, code: 'idempotency_key_reused' });
     expect((await leadRow(theirs.lead.id)).name).toBe('Mallory');
     expect((await leadRow(ashas.lead.id)).name).toBe('Asha Verma');
   });

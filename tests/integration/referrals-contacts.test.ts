@@ -98,7 +98,8 @@ describe('POST v4/contact and GET contact_list', () => {
     const first = await add('  zara \t khan ', friend.user.phone!.slice(3));
     expect(first.status).toBe(201);
     const { contact } = (await first.json()) as { contact: { id: string } };
-    expect(contact).toMatchObject({ name: 'zara khan', phone: friend.user.phone, source: 'manual', label: null, app_user: true, registered_customer: false });
+    // Only what the invite label needs: nothing tells that this phone has an account.
+    expect(contact).toEqual({ id: expect.any(String), name: 'zara khan', phone: friend.user.phone, source: 'manual', label: null });
     const again = await add('Other name', friend.user.phone!);
     expect(again.status).toBe(200);
     expect(((await again.json()) as { contact: { id: string; name: string } }).contact).toMatchObject({ id: contact.id, name: 'zara khan' });
@@ -109,12 +110,11 @@ describe('POST v4/contact and GET contact_list', () => {
     expect(res.status).toBe(200);
     const page1 = (await res.json()) as { items: Array<Record<string, unknown>>; total: number; page: number; page_size: number };
     expect(page1).toMatchObject({ total: 3, page: 1, page_size: 2 });
-    expect(page1.items.map((i) => [i.name, i.label, i.registered_customer, i.app_user])).toEqual([
-      ['arun', 'sent', false, false],
-      ['Bina', 'not_registered', true, false],
-    ]);
-    const page2 = (await (await get(`${V1}/contact_list/2/2`, me.cookie)).json()) as { items: Array<{ name: string }> };
-    expect(page2.items.map((i) => i.name)).toEqual(['zara khan']);
+    expect(page1.items.map((i) => [i.name, i.label])).toEqual([['arun', 'sent'], ['Bina', null]]);
+    const page2 = (await (await get(`${V1}/contact_list/2/2`, me.cookie)).json()) as { items: Array<Record<string, unknown>> };
+    expect(page2.items.map((i) => [i.name, i.label])).toEqual([['zara khan', null]]);
+    // A registered customer (Bina), an account (zara) and a stranger's number read alike: the same fields, no flags.
+    for (const i of [...page1.items, ...page2.items]) expect(Object.keys(i).sort()).toEqual(['id', 'label', 'name', 'phone', 'source']);
     // Another user sees none of them.
     expect(await (await get(`${V1}/contact_list/1/10`, friend.cookie)).json()).toMatchObject({ items: [], total: 0 });
   });
@@ -376,16 +376,18 @@ describe('GET validate/{deal_id}/{phone}', () => {
       const res = await get(`${V1}/validate/${dealId}/${encodeURIComponent(phone)}`, cookie);
       return { status: res.status, body: (await res.json()) as Record<string, unknown> };
     };
+    // An account that is also a registered customer, and a number nobody has, answer alike.
     expect(await check(deal.id, friend.user.phone!.slice(3))).toEqual({
-      status: 200,
-      body: { phone: friend.user.phone, registered_customer: true, app_user: true, label: null, eligible: true, reason: null },
+      status: 200, body: { phone: friend.user.phone, label: null, eligible: true, reason: null },
     });
-    expect((await check(deal.id, me.user.phone!)).body).toMatchObject({ eligible: false, reason: 'self_referral', app_user: true });
-    expect((await check(deal.id, referred)).body).toMatchObject({ eligible: false, reason: 'already_referred', label: 'sent', app_user: false });
+    const nobody = seed.phone();
+    expect(await check(deal.id, nobody)).toEqual({ status: 200, body: { phone: nobody, label: null, eligible: true, reason: null } });
+    expect((await check(deal.id, me.user.phone!)).body).toEqual({ phone: me.user.phone, label: null, eligible: false, reason: 'self_referral' });
+    expect((await check(deal.id, referred)).body).toEqual({ phone: referred, label: 'sent', eligible: false, reason: 'already_referred' });
     expect((await check(otherDeal.id, referred)).body).toMatchObject({ eligible: true, reason: null, label: 'sent' });
     expect((await check(deal.id, declined)).body).toMatchObject({ eligible: true, reason: null, label: 'sent' });
     // Another user's view of the same phone: not sent by them.
-    expect((await check(deal.id, referred, friend.cookie)).body).toMatchObject({ eligible: true, label: 'not_registered' });
+    expect((await check(deal.id, referred, friend.cookie)).body).toMatchObject({ eligible: true, label: null });
 
     const bad = await check(deal.id, '12345');
     expect([bad.status, (bad.body.error as { code: string }).code]).toEqual([422, 'invalid_phone']);

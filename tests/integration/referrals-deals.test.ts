@@ -282,7 +282,7 @@ describe('deals/notes', () => {
     expect(first.status).toBe(201);
     const note = (await first.json()).note;
     expect(note).toMatchObject({ body: 'When is the call?', author: { user_id: referee.user.id, name: 'Referee E', kind: 'referee' } });
-    const again = await post(`${V1}/deals/notes/${r.id}/key-1`, referee.cookie, { body: 'Changed text' });
+    const again = await post(`${V1}/deals/notes/${r.id}/key-1`, referee.cookie, { body: 'When is the call?' });
     expect(again.status).toBe(200);
     expect((await again.json()).note).toEqual(note);
     expect((await post(`${V1}/deals/notes/${r.id}/key-2`, staff.cookie, { body: 'Tomorrow 10 am' })).status).toBe(201);

@@ -103,7 +103,8 @@ describe('referrer/send_request', () => {
     });
     expect(res.status).toBe(201);
     const { request } = await res.json();
-    expect(request).toMatchObject({ state: 'pending', status: 'SENT', referee: { user_id: them.user.id, name: 'Receiver One' } });
+    // The sender reads the name they typed, never the account's own (which would tell them who has this number).
+    expect(request).toMatchObject({ state: 'pending', status: 'SENT', referee: { user_id: them.user.id, name: 'R' } });
     expect((await movesOf(request.id)).map((m) => [m.what, m.actor_kind])).toEqual([
       ['state:pending', 'referrer'], ['step:received_request', 'system'],
     ]);
@@ -113,9 +114,9 @@ describe('referrer/send_request', () => {
 
     const inbox = await (await get(`${V1}/inbox`, them.cookie)).json();
     expect(inbox).toMatchObject({ total: 1, page: 1, page_size: 10 });
-    expect(inbox.items[0]).toMatchObject({ id: request.id, side: 'receiver', status: 'RECEIVED' });
+    expect(inbox.items[0]).toMatchObject({ id: request.id, side: 'receiver', status: 'RECEIVED', referee: { name: 'Receiver One' } });
     const outbox = await (await get(`${V1}/outbox?page=1`, me.cookie)).json();
-    expect(outbox.items.map((i: { id: string }) => i.id)).toEqual([request.id]);
+    expect(outbox.items.map((i: { id: string; referee: { name: string } }) => [i.id, i.referee.name])).toEqual([[request.id, 'R']]);
     expect((await (await get(`${V1}/inbox`, me.cookie)).json()).total).toBe(0);
   });
 

@@ -7,6 +7,7 @@ import { getDb, type Db } from '@/lib/db/client';
 import { leads } from '@/lib/db/schema';
 import { env } from '@/lib/env';
 import { ApiError } from '@/lib/http/errors';
+import { assertSameRequest, requestHash } from '@/lib/http/idempotency';
 import { enqueue, jobEvents, type JobHandler } from '@/lib/jobs/queue';
 import { logger } from '@/lib/logger';
 import { SERVER_EVENTS } from '@/lib/events/contract';
@@ -101,14 +102,18 @@ function withoutRowData(err: unknown): Error {
 
 /**
  * Stores a lead for `principal`'s visitor and enqueues its CRM delivery,
- * once per (visitor, idempotency key): the same visitor's repeat returns its
- * first lead unchanged (`created` false) and enqueues nothing, also when two
- * submits race (INSERT ... ON CONFLICT DO NOTHING on the pair). Another
- * visitor sending the same key gets a lead of its own, never the first
- * visitor's. A callback's slot must still be offered at `now` (default the
- * server clock; SPEC.md section 5).
+ * once per (visitor, idempotency key): the same visitor's repeat with the
+ * same validated form returns its first lead unchanged (`created` false)
+ * and enqueues nothing, also when two submits race (INSERT ... ON CONFLICT
+ * DO NOTHING on the pair). The form is kept as its request hash
+ * (lib/http/idempotency.ts): a repeat of the key with another form (kind
+ * included) is refused rather than dropped. Another visitor sending the
+ * same key gets a lead of its own, never the first visitor's. A callback's
+ * slot must still be offered at `now` (default the server clock; SPEC.md
+ * section 5).
  * @throws ApiError 422 `slot_unavailable` when the slot is past, too soon
- * (under an hour ahead) or outside business hours.
+ * (under an hour ahead) or outside business hours; 422
+ * `idempotency_key_reused` when the key already made a lead of another form.
  * @throws Error when `principal` has no visitor id, or the database fails
  * (the message holds the SQLSTATE, never the form's data).
  */
@@ -119,8 +124,12 @@ export async function createLead(
 ): Promise<{ lead: LeadCreated; created: boolean }> {
   const viewerId = principal?.visitorId;
   if (typeof viewerId !== 'string' || viewerId === '') throw new Error('createLead needs the caller\'s principal with a visitor id');
+  const hash = requestHash(input);
   const first = await findByKey(viewerId, input.idempotency_key);
-  if (first) return { lead: toCreated(first), created: false };
+  if (first) {
+    assertSameRequest(first.request_hash, hash);
+    return { lead: toCreated(first), created: false };
+  }
 
   let details: Record<string, unknown>;
   if (input.kind === 'partner') {
@@ -155,6 +164,7 @@ export async function createLead(
       pin_code: input.kind === 'callback' ? null : input.pin_code ?? null,
       partner_id: input.kind === 'partner' ? input.partner_id : null,
       details,
+      request_hash: hash,
     }).onConflictDoNothing({ target: [leads.viewer_id, leads.idempotency_key] }).returning();
     if (row) await enqueue(LEAD_WEBHOOK_JOB, { lead_id: row.id } satisfies LeadWebhookPayload, { db: tx, maxAttempts: LEAD_WEBHOOK_ATTEMPTS });
     // The funnel's lead stage (docs/decisions/011), once per lead.
@@ -170,6 +180,7 @@ export async function createLead(
   // Lost a race with this visitor's submit carrying the same key: answer with the winner's lead.
   const winner = await findByKey(viewerId, input.idempotency_key);
   if (!winner) throw new Error('lead vanished after an idempotency-key conflict');
+  assertSameRequest(winner.request_hash, hash);
   return { lead: toCreated(winner), created: false };
 }
 

@@ -42,15 +42,13 @@ export interface ReferralProfile {
   totals: { earned_inr: number; pending_inr: number; sent: number; deals_done: number };
 }
 
-/** A saved contact; `label` per docs/api/referrals.md. */
+/** A saved contact; `label` per docs/api/referrals.md (`sent`: I sent this phone an invite or request). */
 export interface Contact {
   id: string;
   name: string;
   phone: string;
   source: string;
-  label: 'sent' | 'not_registered' | null;
-  registered_customer: boolean;
-  app_user: boolean;
+  label: 'sent' | null;
 }
 
 /** A referral as one side sees it. */
@@ -277,6 +275,18 @@ export function useGoogleResync() {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: (accessToken: string) => sendJson<ImportResult>('POST', '/v1/google-contact/resync', { access_token: accessToken }),
+    onSuccess: invalidate,
+  });
+}
+
+/**
+ * DELETE v1/contact `{confirm: true}`: deletes all of my contacts at once.
+ * @returns how many were deleted.
+ */
+export function useDeleteAllContacts() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: () => sendJson<{ deleted: number }>('DELETE', '/v1/contact', { confirm: true }),
     onSuccess: invalidate,
   });
 }

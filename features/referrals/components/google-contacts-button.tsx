@@ -19,8 +19,9 @@ export const GOOGLE_CONTACTS_SCOPE = 'https://www.googleapis.com/auth/contacts.r
  * `google_contacts_unavailable`). A popup the user closes, or a consent they
  * decline, shows nothing.
  * @param clientId GOOGLE_CLIENT_ID read on the server (the page renders no button without it).
+ * @param describedBy id of the notice saying why contacts are asked for and what is kept (aria-describedby).
  */
-export function GoogleContactsButton({ clientId }: { clientId: string }) {
+export function GoogleContactsButton({ clientId, describedBy }: { clientId: string; describedBy?: string }) {
   const t = useTranslations('referrals.invite');
   const errorText = useErrorText();
   const locale = useLocale();
@@ -35,6 +36,7 @@ export function GoogleContactsButton({ clientId }: { clientId: string }) {
         type="button"
         className={`${ui.secondary} self-start`}
         disabled={resync.isPending}
+        aria-describedby={describedBy}
         onClick={() => {
           setGoogleFailed(false);
           resync.reset();

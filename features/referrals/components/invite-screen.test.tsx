@@ -31,12 +31,72 @@ function serve(contacts: Contact[] = [contact()]) {
 }
 
 describe('InviteScreen', () => {
-  it('shows the contacts with their labels', async () => {
-    serve([contact(), contact({ id: 'c2', name: 'Sunil', label: 'sent' }), contact({ id: 'c3', name: 'Kiran', label: 'not_registered', app_user: false })]);
+  it('shows the contacts with the one label there is ("Sent"), and nothing on the others', async () => {
+    serve([contact(), contact({ id: 'c2', name: 'Sunil', label: 'sent' }), contact({ id: 'c3', name: 'Kiran' })]);
     renderWithApp(<InviteScreen dealId={DEAL_ID} />);
     expect(await screen.findByText('Rooftop solar')).toBeTruthy();
     expect(within(await screen.findByRole('listitem', { name: 'Sunil' })).getByText('Sent')).toBeTruthy();
-    expect(within(screen.getByRole('listitem', { name: 'Kiran' })).getByText('Not registered')).toBeTruthy();
+    const kiran = screen.getByRole('listitem', { name: 'Kiran' });
+    expect(within(kiran).queryByText('Sent')).toBeNull();
+    expect(kiran.textContent).not.toMatch(/regist/i);
+  });
+
+  it.each([
+    ['en', 'Why we ask for numbers', 'deleted after 30 days'],
+    ['hi', 'हम नंबर क्यों माँगते हैं', '30 दिन बाद मिटा'],
+    ['he', 'Hum numbers kyun maangte hain', '30 din baad delete'],
+  ] as const)('says where contacts are added why numbers are asked for and what is kept (%s)', async (locale, title, kept) => {
+    serve([]);
+    Object.defineProperty(navigator, 'contacts', { value: { select: vi.fn() }, configurable: true });
+    (window as unknown as Record<string, unknown>).ContactsManager = function ContactsManager() {};
+    renderWithApp(<InviteScreen dealId={DEAL_ID} googleClientId="client-1" retentionDays={30} />, { locale });
+    const form = await screen.findByRole('form');
+    const notice = document.getElementById(form.getAttribute('aria-describedby')!)!;
+    expect(notice.textContent).toContain(title);
+    expect(notice.textContent).toContain(kept);
+    // Every way of adding contacts points at the notice: the form, the picker, the file import and Google.
+    const buttons = screen.getAllByRole('button').filter((b) => b.getAttribute('aria-describedby') === notice.id);
+    expect(buttons).toHaveLength(3);
+  });
+
+  it('deletes all contacts only after the confirmation, with {confirm: true}', async () => {
+    let listed = [contact(), contact({ id: 'c2', name: 'Sunil' })];
+    server.use(
+      http.get('/referral/api/v1/one_deal', () => HttpResponse.json({ deal: deal() })),
+      http.get('/referral/api/v1/contact_list/1/50', () => HttpResponse.json({ items: listed, total: listed.length, page: 1, page_size: 50 })),
+    );
+    const bodies: unknown[] = [];
+    server.use(http.delete('/referral/api/v1/contact', async ({ request: req }) => {
+      bodies.push(await req.json());
+      listed = [];
+      return HttpResponse.json({ deleted: 2 });
+    }));
+    const { user } = renderWithApp(<InviteScreen dealId={DEAL_ID} />);
+    await user.click(await screen.findByRole('button', { name: 'Delete all contacts' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Delete all your contacts?' });
+    expect(dialog.textContent).toContain('This deletes all 2 contacts you added here');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Delete all your contacts?' })).toBeNull());
+    expect(bodies).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Delete all contacts' }));
+    dialog = await screen.findByRole('dialog', { name: 'Delete all your contacts?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete all' }));
+    expect((await screen.findByText('All your contacts were deleted.')).getAttribute('role')).toBe('status');
+    expect(bodies).toEqual([{ confirm: true }]);
+    expect(await screen.findByText('No contacts yet. Add one above.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Delete all contacts' })).toBeNull();
+  });
+
+  it('shows a refused delete-all in the dialog, by its code', async () => {
+    serve();
+    server.use(http.delete('/referral/api/v1/contact', () => apiError(429, 'rate_limited', 'Too many requests.')));
+    const { user } = renderWithApp(<InviteScreen dealId={DEAL_ID} />);
+    await user.click(await screen.findByRole('button', { name: 'Delete all contacts' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete all your contacts?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete all' }));
+    const en = (await import('@/messages/en.json')).default.errors as Record<string, string>;
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(en.rate_limited);
   });
 
   it('invite sends send_request (fresh key, the UI language), then opens wa_url and goes to the thanks page', async () => {

@@ -5,8 +5,9 @@ import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useLocale, useTranslations } from 'next-intl';
 import { WhatsAppIcon } from '@/components/ui/icons';
+import { Sheet } from '@/components/ui/sheet';
 import {
-  newKey, useAddContact, useAddLocalContacts, useContacts, useImportContacts, useOneDeal, useSendRequest,
+  newKey, useAddContact, useAddLocalContacts, useContacts, useDeleteAllContacts, useImportContacts, useOneDeal, useSendRequest,
   type Contact, type ImportResult,
 } from '../api/referrals';
 import { GoogleContactsButton } from './google-contacts-button';
@@ -42,8 +43,14 @@ function hasContactPicker(): boolean {
  * page follows. Refusals (429, 403, 409, 422) are shown by their code.
  * With `googleClientId` (GOOGLE_CLIENT_ID, read on the server) contacts can
  * also be imported from the user's Google account; without it, no button.
+ * Where contacts are added, the page says why numbers are asked for and
+ * what is kept (name and number; deleted after `retentionDays`,
+ * CONTACT_RETENTION_DAYS, if never invited; never messaged by us), and all
+ * contacts can be deleted at once after a confirmation.
  */
-export function InviteScreen({ dealId, googleClientId = null }: { dealId: string | null; googleClientId?: string | null }) {
+export function InviteScreen({ dealId, googleClientId = null, retentionDays = 90 }: {
+  dealId: string | null; googleClientId?: string | null; retentionDays?: number;
+}) {
   const t = useTranslations('referrals.invite');
   const errorText = useErrorText();
   const deal = useOneDeal(dealId);
@@ -63,7 +70,7 @@ export function InviteScreen({ dealId, googleClientId = null }: { dealId: string
           <p className={ui.muted}>{deal.data.description}</p>
         </section>
       ) : null}
-      <AddContacts googleClientId={googleClientId} />
+      <AddContacts googleClientId={googleClientId} retentionDays={retentionDays} />
       <section aria-labelledby="inv-contacts-h" className="flex flex-col gap-3">
         <h2 id="inv-contacts-h" className={ui.h2}>{t('contacts')}</h2>
         {contacts.isPending ? <Loading label={t('loading')} /> : null}
@@ -75,6 +82,7 @@ export function InviteScreen({ dealId, googleClientId = null }: { dealId: string
           </ul>
         ) : null}
         {contacts.data ? <Pager page={page} total={contacts.data.total} size={contacts.data.page_size} onPage={setPage} /> : null}
+        <DeleteAllContacts total={contacts.data?.total ?? 0} onDeleted={() => setPage(1)} />
       </section>
     </div>
   );
@@ -110,10 +118,8 @@ function ContactRow({ contact, dealId }: { contact: Contact; dealId: string | nu
           <span className="truncate font-semibold">{contact.name}</span>
           <span className={ui.muted}>{contact.phone}</span>
         </div>
-        {contact.label ? (
-          <span className={`${ui.chip} ${contact.label === 'sent' ? 'bg-green-100 text-green-900 dark:bg-green-950 dark:text-green-200' : 'bg-neutral-200 text-neutral-800 dark:bg-neutral-800 dark:text-neutral-200'}`}>
-            {t(`label.${contact.label}`)}
-          </span>
+        {contact.label === 'sent' ? (
+          <span className={`${ui.chip} bg-green-100 text-green-900 dark:bg-green-950 dark:text-green-200`}>{t('label.sent')}</span>
         ) : null}
       </div>
       <button
@@ -131,8 +137,60 @@ function ContactRow({ contact, dealId }: { contact: Contact; dealId: string | nu
   );
 }
 
-/** Adding contacts: by hand, from the phone's contacts (Contact Picker API), from a .vcf / .csv file, or from Google (when configured). */
-function AddContacts({ googleClientId }: { googleClientId: string | null }) {
+/**
+ * "Delete all contacts": a button (when there are any) and a confirmation
+ * in the shared Sheet dialog; DELETE v1/contact `{confirm: true}`, then a
+ * status line. Referrals already sent are not touched.
+ */
+function DeleteAllContacts({ total, onDeleted }: { total: number; onDeleted: () => void }) {
+  const t = useTranslations('referrals.invite');
+  const errorText = useErrorText();
+  const remove = useDeleteAllContacts();
+  const [open, setOpen] = useState(false);
+  const [done, setDone] = useState(false);
+
+  return (
+    <>
+      {total > 0 ? (
+        <button type="button" className={`${ui.danger} self-start`} onClick={() => { remove.reset(); setDone(false); setOpen(true); }}>
+          {t('deleteAll')}
+        </button>
+      ) : null}
+      {done ? <p role="status" className="text-sm">{t('deletedAll')}</p> : null}
+      <Sheet open={open} onClose={() => setOpen(false)} title={t('deleteAllTitle')} closeLabel={t('deleteAllClose')}>
+        <div className="flex flex-col gap-4">
+          <p>{t('deleteAllBody', { count: total })}</p>
+          {remove.isError ? <p role="alert" className={ui.error}>{errorText(remove.error)}</p> : null}
+          <div className="flex flex-wrap gap-2">
+            <button
+              type="button"
+              className={ui.danger}
+              disabled={remove.isPending}
+              onClick={() => remove.mutate(undefined, {
+                onSuccess: () => {
+                  setOpen(false);
+                  setDone(true);
+                  onDeleted();
+                },
+              })}
+            >
+              {remove.isPending ? t('deletingAll') : t('deleteAllConfirm')}
+            </button>
+            <button type="button" className={ui.secondary} onClick={() => setOpen(false)}>{t('deleteAllCancel')}</button>
+          </div>
+        </div>
+      </Sheet>
+    </>
+  );
+}
+
+/**
+ * Adding contacts: by hand, from the phone's contacts (Contact Picker API),
+ * from a .vcf / .csv file, or from Google (when configured), under a notice
+ * of why the numbers are asked for and what is kept, which every way of
+ * adding names with aria-describedby.
+ */
+function AddContacts({ googleClientId, retentionDays }: { googleClientId: string | null; retentionDays: number }) {
   const t = useTranslations('referrals.invite');
   const errorText = useErrorText();
   const add = useAddContact();
@@ -163,8 +221,14 @@ function AddContacts({ googleClientId }: { googleClientId: string | null }) {
   return (
     <section aria-labelledby={`${id}-h`} className={`${ui.card} flex flex-col gap-3`}>
       <h2 id={`${id}-h`} className={ui.h2}>{t('addTitle')}</h2>
+      <div id={`${id}-privacy`} className="flex flex-col gap-1 rounded-xl bg-neutral-100 p-3 text-sm dark:bg-neutral-800">
+        <p className="font-semibold">{t('privacyTitle')}</p>
+        <p>{t('privacyWhy')}</p>
+        <p>{t('privacyKept', { days: retentionDays })}</p>
+      </div>
       <form
         aria-label={t('addForm')}
+        aria-describedby={`${id}-privacy`}
         className="flex flex-col gap-2"
         onSubmit={(e) => {
           e.preventDefault();
@@ -184,9 +248,9 @@ function AddContacts({ googleClientId }: { googleClientId: string | null }) {
       </form>
       <div className="flex flex-wrap gap-2">
         {picker ? (
-          <button type="button" className={ui.secondary} onClick={() => void pick()} disabled={local.isPending}>{t('pick')}</button>
+          <button type="button" className={ui.secondary} onClick={() => void pick()} disabled={local.isPending} aria-describedby={`${id}-privacy`}>{t('pick')}</button>
         ) : null}
-        <button type="button" className={ui.secondary} onClick={() => fileRef.current?.click()} disabled={importFile.isPending}>{t('import')}</button>
+        <button type="button" className={ui.secondary} onClick={() => fileRef.current?.click()} disabled={importFile.isPending} aria-describedby={`${id}-privacy`}>{t('import')}</button>
         <input
           ref={fileRef}
           type="file"
@@ -201,7 +265,7 @@ function AddContacts({ googleClientId }: { googleClientId: string | null }) {
         />
       </div>
       <p className={ui.muted}>{t('importHint')}</p>
-      {googleClientId ? <GoogleContactsButton clientId={googleClientId} /> : null}
+      {googleClientId ? <GoogleContactsButton clientId={googleClientId} describedBy={`${id}-privacy`} /> : null}
       {result ? (
         <p role="status" className="text-sm">{t('imported', { added: result.added, existing: result.existing, invalid: result.invalid.length })}</p>
       ) : null}

@@ -39,7 +39,7 @@ export function reward(over: Partial<Reward> = {}): Reward {
 }
 
 export function contact(over: Partial<Contact> = {}): Contact {
-  return { id: 'c1', name: 'Meena', phone: '+919811111111', source: 'manual', label: null, registered_customer: false, app_user: true, ...over };
+  return { id: 'c1', name: 'Meena', phone: '+919811111111', source: 'manual', label: null, ...over };
 }
 
 export function dealView(over: Partial<DealView> = {}): DealView {

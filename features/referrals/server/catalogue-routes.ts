@@ -7,7 +7,9 @@ import { jsonContentType, type ApiEnv } from '@/lib/http/app';
 import { principal, requireRole, requireUser, requireVisitor, sameOrigin } from '@/lib/http/principal';
 import { rateLimit } from '@/lib/http/rate-limit';
 import { body, parseOrThrow, query } from '@/lib/http/validate';
-import { addContact, addContacts, BULK_MAX, CONTACT_NAME_MAX, checkPhone, deleteContact, listContacts } from './contacts';
+import {
+  addContact, addContacts, BULK_MAX, CONTACT_NAME_MAX, checkPhone, deleteAllContacts, deleteContact, listContacts,
+} from './contacts';
 import { readContactUpload } from './contact-import';
 import {
   createDeal, dealFieldsSchema, dealPatchSchema, findDeal, listAllDealsForStaff, listDeals, oneDeal, updateDeal, validateDealAccess,
@@ -36,6 +38,12 @@ const fileWrite = [sameOrigin(), principal(), requireVisitor(), requireUser(), r
 const bodylessWrite = fileWrite;
 /** A read of one's own data. */
 const read = [principal(), requireUser()] as const;
+/**
+ * Every call that looks up phones (the phone check, each contact import)
+ * also counts against `phone_lookup`: per signed-in user and per IP, so a
+ * list of numbers cannot be walked quickly (lib/http/rate-limit.ts).
+ */
+const lookup = rateLimit('phone_lookup');
 
 const contactEntry = z.object({ name: z.string().max(1000), phone: z.string().max(64) }).strict();
 const contactList = z.array(contactEntry).min(1).max(BULK_MAX);
@@ -43,6 +51,8 @@ const contactBody = z.object({ name: z.string().trim().min(1).max(CONTACT_NAME_M
 const bulkBody = z.object({ source: z.enum(['picker', 'vcard', 'csv']), contacts: contactList }).strict();
 const listBody = z.object({ contacts: contactList }).strict();
 const googleBody = z.object({ access_token: z.string().min(1).max(4096) }).strict();
+/** Deleting every contact must be meant: `{confirm: true}` and nothing else. */
+const deleteAllBody = z.object({ confirm: z.literal(true) }).strict();
 const dealQuery = z.object({
   deal_id: z.string().max(64).optional(),
   url_id: z.string().max(80).optional(),
@@ -103,38 +113,42 @@ export function catalogueRoutes() {
       return c.json(await listContacts((await getDb()).db, c.var.principal, page, page_size));
     })
     // POST /referral/api/v4/contact - add one contact (201; 200 with the existing one)
-    .post('/referral/api/v4/contact', ...write, body(contactBody, SMALL), async (c) => {
+    .post('/referral/api/v4/contact', ...write, lookup, body(contactBody, SMALL), async (c) => {
       const { contact, created } = await addContact((await getDb()).db, c.var.principal, c.req.valid('json'));
       return c.json({ contact }, created ? 201 : 200);
     })
     // POST /referral/api/v5/contact - add contacts in bulk (picker, vcard, csv)
-    .post('/referral/api/v5/contact', ...write, body(bulkBody, BULK), async (c) => {
+    .post('/referral/api/v5/contact', ...write, lookup, body(bulkBody, BULK), async (c) => {
       const b = c.req.valid('json');
       return c.json(await addContacts((await getDb()).db, c.var.principal, b.source, b.contacts));
     })
     // POST /referral/api/v1/local-contact - contacts from the device
-    .post('/referral/api/v1/local-contact', ...write, body(listBody, BULK), async (c) => {
+    .post('/referral/api/v1/local-contact', ...write, lookup, body(listBody, BULK), async (c) => {
       return c.json(await addContacts((await getDb()).db, c.var.principal, 'device', c.req.valid('json').contacts));
     })
     // POST /referral/api/v1/migrate/contact - contacts kept on the device before sign-in
-    .post('/referral/api/v1/migrate/contact', ...write, body(listBody, BULK), async (c) => {
+    .post('/referral/api/v1/migrate/contact', ...write, lookup, body(listBody, BULK), async (c) => {
       return c.json(await addContacts((await getDb()).db, c.var.principal, 'migrated', c.req.valid('json').contacts));
     })
     // POST /referral/api/v1/contact/import - multipart `file`: a vCard or CSV file, at most 1 MB
-    .post('/referral/api/v1/contact/import', ...fileWrite, async (c) => {
+    .post('/referral/api/v1/contact/import', ...fileWrite, lookup, async (c) => {
       const { source, entries } = await readContactUpload(c.req.raw);
       return c.json(await addContacts((await getDb()).db, c.var.principal, source, entries));
     })
     // POST /referral/api/v1/google-contact/resync - contacts from the People API with the user's access token
-    .post('/referral/api/v1/google-contact/resync', ...write, body(googleBody, SMALL), async (c) => {
+    .post('/referral/api/v1/google-contact/resync', ...write, lookup, body(googleBody, SMALL), async (c) => {
       return c.json(await resyncGoogleContacts((await getDb()).db, c.var.principal, c.req.valid('json').access_token));
+    })
+    // DELETE /referral/api/v1/contact {confirm: true} - delete all my contacts at once
+    .delete('/referral/api/v1/contact', ...write, body(deleteAllBody, SMALL), async (c) => {
+      return c.json(await deleteAllContacts((await getDb()).db, c.var.principal));
     })
     // DELETE /referral/api/v1/contact/{id} - delete one of my contacts
     .delete('/referral/api/v1/contact/:id', ...bodylessWrite, async (c) => {
       return c.json(await deleteContact((await getDb()).db, c.var.principal, c.req.param('id')));
     })
     // GET /referral/api/v1/validate/{deal_id}/{phone} - may I refer this phone with this deal?
-    .get('/referral/api/v1/validate/:deal_id/:phone', ...read, async (c) => {
+    .get('/referral/api/v1/validate/:deal_id/:phone', ...read, lookup, async (c) => {
       c.header('cache-control', 'private, no-store');
       return c.json(await checkPhone((await getDb()).db, c.var.principal, c.req.param('deal_id'), c.req.param('phone')));
     })

@@ -40,6 +40,24 @@ describe('parseVcards', () => {
   });
 });
 
+describe('only the name and the number of a contact are kept', () => {
+  it('a vCard\'s e-mail, address, birthday, note, photo and organisation are dropped', () => {
+    const vcf = [
+      'BEGIN:VCARD', 'VERSION:3.0', 'FN:Asha Rao', 'TEL:+91 98123 45678', 'EMAIL:asha@example.in', 'ADR:;;12 MG Rd;Pune;;411001;India',
+      'BDAY:1990-01-01', 'NOTE:owes me money', 'ORG:Acme', 'PHOTO;ENCODING=b;TYPE=JPEG:AAAA', 'END:VCARD',
+    ].join('\r\n');
+    const entries = parseVcards(vcf);
+    expect(entries).toEqual([{ name: 'Asha Rao', phone: '+919812345678' }]);
+    expect(entries.every((e) => Object.keys(e).sort().join() === 'name,phone')).toBe(true);
+  });
+
+  it('a CSV\'s other columns are dropped', () => {
+    const entries = parseContactsCsv('Name,E-mail 1 - Value,Phone 1 - Value,Notes,Address\nAsha,asha@example.in,98123 45678,private,12 MG Rd\n');
+    expect(entries).toEqual([{ name: 'Asha', phone: '+919812345678' }]);
+    expect(JSON.stringify(entries)).not.toMatch(/example|private|MG Rd/);
+  });
+});
+
 describe('parseContactsCsv', () => {
   it('takes name and phone columns in any order, with a BOM and other columns', () => {
     const csv = '\uFEFFEmail,Mobile Number,Full Name\r\na@example.com,98123 45678,Asha Rao\r\n\r\n,+919876543210,Ravi\r\n';

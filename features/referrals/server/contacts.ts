@@ -2,7 +2,7 @@ import 'server-only';
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Principal } from '@/lib/auth/principal';
 import type { DbOrTx } from '@/lib/db/client';
-import { contacts, customers, referrals, users } from '@/lib/db/schema';
+import { contacts, referrals, users } from '@/lib/db/schema';
 import { ApiError, notFound } from '@/lib/http/errors';
 import { toIndianMobileE164 } from '@/lib/phone';
 import { dealById, isUuid } from './deals';
@@ -11,7 +11,15 @@ import { dealById, isUuid } from './deals';
  * A user's contacts, the people they may invite (SPEC.md section 1 "import
  * contacts"; docs/api/referrals.md "Contact"): added one by one, in bulk
  * (picker, device, vCard, CSV, Google, migrated from the device), listed
- * with what the referral screens need to know of each phone.
+ * with what the invite label needs to know of each phone, deleted one by
+ * one or all at once.
+ *
+ * A contact is someone else's data, given to us by the owner: only its name
+ * and number are kept (to invite them), and an answer about a phone never
+ * tells whether that phone has an account here or is a customer of the
+ * provider, only what the owner did themselves (sent an invite or not).
+ * Contacts never invited are deleted after CONTACT_RETENTION_DAYS
+ * (contact-retention.ts).
  */
 
 /** Where a contact came from (the `contacts.source` check). */
@@ -24,10 +32,8 @@ export interface ContactView {
   /** E.164. */
   phone: string;
   source: string;
-  /** `sent`: I sent this phone a request or invite; else `not_registered`: no account has this phone; else null. */
-  label: 'sent' | 'not_registered' | null;
-  registered_customer: boolean;
-  app_user: boolean;
+  /** `sent`: I sent this phone a request or invite; else null. */
+  label: 'sent' | null;
 }
 
 /** One entry of a bulk add as the client sent it (checked here, entry by entry). */
@@ -56,36 +62,33 @@ function ownerOf(p: Principal): string {
   return p.userId;
 }
 
-/** What the referral screens know of phones, for `ownerId`: sent by them, an account, a registered customer. */
-async function phoneFacts(db: DbOrTx, ownerId: string, phones: string[]) {
-  if (phones.length === 0) return { sent: new Set<string>(), users: new Set<string>(), customers: new Set<string>() };
-  const [sent, us, cs] = await Promise.all([
-    db.selectDistinct({ phone: referrals.referee_phone }).from(referrals).where(and(
-      eq(referrals.referrer_user_id, ownerId), eq(referrals.initiated_by, 'referrer'), inArray(referrals.referee_phone, phones),
-    )),
-    db.select({ phone: users.phone }).from(users).where(inArray(users.phone, phones)),
-    db.select({ phone: customers.phone }).from(customers).where(inArray(customers.phone, phones)),
-  ]);
-  return {
-    sent: new Set(sent.map((r) => r.phone)),
-    users: new Set(us.map((r) => r.phone!)),
-    customers: new Set(cs.map((r) => r.phone)),
-  };
+/**
+ * The phones of `phones` that `ownerId` sent a request or invite to: all
+ * the invite label may know. Whether a phone has an account, or is a
+ * registered customer, is not read: telling it would let anyone holding a
+ * list of numbers learn who uses the app.
+ */
+async function sentTo(db: DbOrTx, ownerId: string, phones: string[]): Promise<Set<string>> {
+  if (phones.length === 0) return new Set();
+  const rows = await db.selectDistinct({ phone: referrals.referee_phone }).from(referrals).where(and(
+    eq(referrals.referrer_user_id, ownerId), eq(referrals.initiated_by, 'referrer'), inArray(referrals.referee_phone, phones),
+  ));
+  return new Set(rows.map((r) => r.phone));
 }
 
-type Facts = Awaited<ReturnType<typeof phoneFacts>>;
-
-function labelOf(f: Facts, phone: string): ContactView['label'] {
-  if (f.sent.has(phone)) return 'sent';
-  if (!f.users.has(phone)) return 'not_registered';
-  return null;
+function viewOf(sent: Set<string>, c: typeof contacts.$inferSelect): ContactView {
+  return { id: c.id, name: c.name, phone: c.phone, source: c.source, label: sent.has(c.phone) ? 'sent' : null };
 }
 
-function viewOf(f: Facts, c: typeof contacts.$inferSelect): ContactView {
-  return {
-    id: c.id, name: c.name, phone: c.phone, source: c.source, label: labelOf(f, c.phone),
-    registered_customer: f.customers.has(c.phone), app_user: f.users.has(c.phone),
-  };
+/**
+ * A database error without its row data: drizzle's message lists the
+ * query's parameters (the contacts' names and phones) and the error handler
+ * logs messages and causes, so only the SQLSTATE code travels on.
+ */
+function withoutRowData(err: unknown): Error {
+  const e = err as { code?: unknown; cause?: { code?: unknown } };
+  const code = typeof e.cause?.code === 'string' ? e.cause.code : typeof e.code === 'string' ? e.code : null;
+  return new Error(`storing contacts failed${code ? ` (SQLSTATE ${code})` : ''}`);
 }
 
 /**
@@ -100,8 +103,8 @@ export async function listContacts(db: DbOrTx, p: Principal, page: number, pageS
       .limit(pageSize).offset((page - 1) * pageSize),
     db.select({ total: count() }).from(contacts).where(eq(contacts.owner_user_id, owner)),
   ]);
-  const facts = await phoneFacts(db, owner, rows.map((r) => r.phone));
-  return { items: rows.map((r) => viewOf(facts, r)), total, page, page_size: pageSize };
+  const sent = await sentTo(db, owner, rows.map((r) => r.phone));
+  return { items: rows.map((r) => viewOf(sent, r)), total, page, page_size: pageSize };
 }
 
 /**
@@ -115,9 +118,12 @@ export async function addContact(db: DbOrTx, p: Principal, input: { name: string
   if (!phone) throw invalidPhone();
   const name = input.name.trim().replace(/\s+/g, ' ');
   const [made] = await db.insert(contacts).values({ owner_user_id: owner, name, phone, source: 'manual' })
-    .onConflictDoNothing({ target: [contacts.owner_user_id, contacts.phone] }).returning();
+    .onConflictDoNothing({ target: [contacts.owner_user_id, contacts.phone] }).returning()
+    .catch((err: unknown) => {
+      throw withoutRowData(err);
+    });
   const row = made ?? (await db.select().from(contacts).where(and(eq(contacts.owner_user_id, owner), eq(contacts.phone, phone))).limit(1))[0];
-  return { contact: viewOf(await phoneFacts(db, owner, [phone]), row), created: Boolean(made) };
+  return { contact: viewOf(await sentTo(db, owner, [phone]), row), created: Boolean(made) };
 }
 
 /**
@@ -125,8 +131,10 @@ export async function addContact(db: DbOrTx, p: Principal, input: { name: string
  * a name trimmed to 1..80 characters (else `invalid_name`), an Indian
  * mobile (else `invalid_phone`); refused entries are reported by their
  * index and the rest are added. A phone I already have, or one repeated in
- * the batch, counts as `existing` (the first name wins).
- * @throws ApiError 401 for a visitor.
+ * the batch, counts as `existing` (the first name wins). Only the name and
+ * the number of an entry are stored, whatever else a source had.
+ * @throws ApiError 401 for a visitor; Error (its SQLSTATE only, never the
+ * entries) when the database fails.
  */
 export async function addContacts(db: DbOrTx, p: Principal, source: ContactSource, entries: ReadonlyArray<ContactEntry>): Promise<BulkResult> {
   const owner = ownerOf(p);
@@ -145,7 +153,10 @@ export async function addContacts(db: DbOrTx, p: Principal, source: ContactSourc
   let added = 0;
   for (let i = 0; i < values.length; i += BULK_MAX) {
     const made = await db.insert(contacts).values(values.slice(i, i + BULK_MAX))
-      .onConflictDoNothing({ target: [contacts.owner_user_id, contacts.phone] }).returning({ id: contacts.id });
+      .onConflictDoNothing({ target: [contacts.owner_user_id, contacts.phone] }).returning({ id: contacts.id })
+      .catch((err: unknown) => {
+        throw withoutRowData(err);
+      });
     added += made.length;
   }
   return { added, existing: values.length - added + repeats, invalid };
@@ -163,11 +174,25 @@ export async function deleteContact(db: DbOrTx, p: Principal, id: string): Promi
   return { id: gone.id };
 }
 
-/** The answer of `validate/{deal_id}/{phone}`. */
+/**
+ * Deletes all of my contacts at once (`DELETE contact` with `{confirm: true}`).
+ * Referrals already sent are not touched: they are the sender's own record.
+ * @returns how many contacts were deleted.
+ * @throws ApiError 401 for a visitor.
+ */
+export async function deleteAllContacts(db: DbOrTx, p: Principal): Promise<{ deleted: number }> {
+  const owner = ownerOf(p);
+  const gone = await db.delete(contacts).where(eq(contacts.owner_user_id, owner)).returning({ id: contacts.id });
+  return { deleted: gone.length };
+}
+
+/**
+ * The answer of `validate/{deal_id}/{phone}`: what the invite label needs
+ * (whether I sent this phone an invite, whether I may send one now), never
+ * whether the phone has an account or is a customer.
+ */
 export interface PhoneCheck {
   phone: string;
-  registered_customer: boolean;
-  app_user: boolean;
   label: ContactView['label'];
   eligible: boolean;
   reason: null | 'self_referral' | 'already_referred';
@@ -177,7 +202,8 @@ export interface PhoneCheck {
  * May I refer this phone with this deal? `self_referral` when it is my own
  * phone; `already_referred` when I have an open, pending or accepted
  * referral of that phone with that deal (docs/api/referrals.md
- * `referrer/send_request`).
+ * `referrer/send_request`). The route counts each call against the
+ * `phone_lookup` limit (lib/http/rate-limit.ts).
  * @throws ApiError 404 `not_found` (no such deal); 422 `invalid_phone`; 401 for a visitor.
  */
 export async function checkPhone(db: DbOrTx, p: Principal, dealId: string, rawPhone: string): Promise<PhoneCheck> {
@@ -185,8 +211,8 @@ export async function checkPhone(db: DbOrTx, p: Principal, dealId: string, rawPh
   const deal = await dealById(db, p, dealId);
   const phone = toIndianMobileE164(rawPhone);
   if (!phone) throw invalidPhone();
-  const [facts, [me], [open]] = await Promise.all([
-    phoneFacts(db, owner, [phone]),
+  const [sent, [me], [open]] = await Promise.all([
+    sentTo(db, owner, [phone]),
     db.select({ phone: users.phone }).from(users).where(eq(users.id, owner)).limit(1),
     db.select({ id: referrals.id }).from(referrals).where(and(
       eq(referrals.referrer_user_id, owner), eq(referrals.deal_id, deal.id), eq(referrals.referee_phone, phone),
@@ -194,8 +220,5 @@ export async function checkPhone(db: DbOrTx, p: Principal, dealId: string, rawPh
     )).limit(1),
   ]);
   const reason = me?.phone === phone ? 'self_referral' : open ? 'already_referred' : null;
-  return {
-    phone, registered_customer: facts.customers.has(phone), app_user: facts.users.has(phone), label: labelOf(facts, phone),
-    eligible: reason === null, reason,
-  };
+  return { phone, label: sent.has(phone) ? 'sent' : null, eligible: reason === null, reason };
 }

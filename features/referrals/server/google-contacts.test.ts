@@ -29,6 +29,19 @@ describe('fetchGoogleContacts', () => {
     expect(new URL(urls[1]).searchParams.get('pageToken')).toBe('t1');
   });
 
+  it('keeps only each person\'s name and mobile, whatever else Google answers', async () => {
+    const fake = (async () => new Response(JSON.stringify({
+      connections: [{
+        names: [{ displayName: 'Asha Rao', givenName: 'Asha' }], phoneNumbers: [{ value: '098123 45678', type: 'mobile' }],
+        emailAddresses: [{ value: 'asha@example.in' }], addresses: [{ formattedValue: '12 MG Rd, Pune' }],
+        birthdays: [{ text: '1990-01-01' }], biographies: [{ value: 'private note' }], photos: [{ url: 'https://example.in/p.jpg' }],
+      }],
+    }), { status: 200, headers: { 'content-type': 'application/json' } })) as typeof fetch;
+    const entries = await fetchGoogleContacts('tok', fake);
+    expect(entries).toEqual([{ name: 'Asha Rao', phone: '+919812345678' }]);
+    expect(JSON.stringify(entries)).not.toMatch(/example|MG Rd|1990|private/);
+  });
+
   it('sends the token as a Bearer header with a time limit', async () => {
     let init: RequestInit | undefined;
     const fake = (async (_url: URL | string, i?: RequestInit) => {

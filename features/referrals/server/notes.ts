@@ -3,6 +3,7 @@ import { and, count, desc, eq } from 'drizzle-orm';
 import { getDb } from '@/lib/db/client';
 import { dealNotes } from '@/lib/db/schema';
 import type { Principal } from '@/lib/auth/principal';
+import { assertSameRequest, idempotencyKeyReused, requestHash } from '@/lib/http/idempotency';
 import type { DealRole } from './deal-progress';
 import { namesOf, visibleReferral, type ReferralRow } from './requests';
 
@@ -61,16 +62,23 @@ export async function listNotes(p: Principal, referralId: string, page: number):
 
 /**
  * POST deals/notes/{referral_id}/{client_key}: adds a note (`created: true`);
- * the same key again answers the first note (`created: false`), whatever
- * its body.
- * @throws ApiError 404 unless the caller is the referrer, the referee or staff.
+ * the same author sending the same key and body again gets the first note
+ * (`created: false`). The body `{body}` is kept as its request hash
+ * (lib/http/idempotency.ts), so a key sent again with another text, or by
+ * another person of the deal (keys are per deal, not per author), is
+ * refused rather than answered with a note that is not theirs.
+ * @throws ApiError 404 unless the caller is the referrer, the referee or
+ * staff; 422 `idempotency_key_reused` for a key already used for another note.
  */
 export async function addNote(p: Principal, referralId: string, clientKey: string, body: string): Promise<{ created: boolean; note: NoteView }> {
   const { db } = await getDb();
   const r = await visibleReferral(db, p, referralId);
-  const [made] = await db.insert(dealNotes).values({ referral_id: r.id, author_user_id: p.userId, client_key: clientKey, body })
+  const hash = requestHash({ body });
+  const [made] = await db.insert(dealNotes).values({ referral_id: r.id, author_user_id: p.userId, client_key: clientKey, body, request_hash: hash })
     .onConflictDoNothing({ target: [dealNotes.referral_id, dealNotes.client_key] }).returning();
   if (made) return { created: true, note: (await viewsOf(r, [made]))[0] };
   const [first] = await db.select().from(dealNotes).where(and(eq(dealNotes.referral_id, r.id), eq(dealNotes.client_key, clientKey))).limit(1);
+  if (first.author_user_id !== p.userId) throw idempotencyKeyReused();
+  assertSameRequest(first.request_hash, hash);
   return { created: false, note: (await viewsOf(r, [first]))[0] };
 }

@@ -7,6 +7,7 @@ import { isUniqueViolation } from '@/lib/db/errors';
 import { env } from '@/lib/env';
 import { hasRole, type Principal } from '@/lib/auth/principal';
 import { ApiError, forbidden, notFound } from '@/lib/http/errors';
+import { assertSameRequest, idempotencyKeyReused, requestHash } from '@/lib/http/idempotency';
 import { logger } from '@/lib/logger';
 import { notify, type NotificationInput } from '@/lib/notifications/notify';
 import { toIndianMobileE164 } from '@/lib/phone';
@@ -19,6 +20,7 @@ import { referralCodeOf, referrerOfCode, shareUrlOf } from './codes';
 import { customerByPhone, normaliseAddress, normaliseConsumerNumber } from './customers';
 import { recordReferralMove } from './moves';
 import { rewardOnAccept, sendRewardNotice } from './rewards';
+import { recordAcceptDevice } from './household';
 
 /*
  * Referral requests (docs/decisions/010 "Requests"; docs/api/referrals.md):
@@ -106,7 +108,11 @@ export async function namesOf(db: DbOrTx, ids: Array<string | null>): Promise<Ma
 /**
  * Request views of `rows` as `asUserId` sees them (`side`: receiver when
  * that user answers the request, else sender; the status follows the side,
- * features/referrals/statuses.ts referralStatus).
+ * features/referrals/statuses.ts referralStatus). The referee's account
+ * name is shown to the referee only; everyone else reads the name the
+ * request was sent with (the referrer's own name for their contact, or the
+ * name the referee asked with), so sending a request to a phone never
+ * tells the sender the real name behind it.
  */
 export async function requestViewsOf(db: DbOrTx, rows: ReferralRow[], asUserId: string | null): Promise<RequestView[]> {
   if (!rows.length) return [];
@@ -123,7 +129,7 @@ export async function requestViewsOf(db: DbOrTx, rows: ReferralRow[], asUserId: 
       referrer: { user_id: r.referrer_user_id, name: names.get(r.referrer_user_id) ?? '' },
       referee: {
         user_id: r.referee_user_id,
-        name: (r.referee_user_id && names.get(r.referee_user_id)) || r.referee_name,
+        name: (r.referee_user_id !== null && r.referee_user_id === asUserId && names.get(r.referee_user_id)) || r.referee_name,
         phone: r.referee_phone,
       },
       side,
@@ -318,12 +324,15 @@ async function sendOnce(
  * referrer/send_request (docs/api/referrals.md; docs/decisions/010
  * "Requests"): the signed-in referrer sends deal `deal_id` to `phone`.
  * The request is `open` when the phone has no account, else `pending` to
- * that user (who is notified). A resend with the same idempotency_key
- * answers the first request (`created: false`).
+ * that user (who is notified). A resend with the same idempotency_key and
+ * body (its request hash, lib/http/idempotency.ts; the phone as E.164)
+ * answers the first request (`created: false`). The request echoes the
+ * name the sender typed, never the account's own.
  * @throws ApiError 422 `invalid_phone`, 422 `self_referral` (the sender's
  * own phone), 404 unknown or inactive deal, 403 `customers_only` (the
  * sender is not a registered customer), 409 `already_referred`, 429
- * `referral_velocity`.
+ * `referral_velocity`, 422 `idempotency_key_reused` (the key already sent
+ * another body).
  */
 export async function sendReferrerRequest(p: Principal, input: {
   deal_id: string; phone: string; name: string; idempotency_key: string; lang?: InviteLang;
@@ -331,7 +340,9 @@ export async function sendReferrerRequest(p: Principal, input: {
   const { db } = await getDb();
   const me = p.userId!;
   const lang = input.lang ?? 'en';
+  const hash = requestHash({ ...input, phone: toIndianMobileE164(input.phone) ?? input.phone });
   const answer = async (r: ReferralRow, created: boolean) => {
+    if (!created) assertSameRequest(r.request_hash, hash);
     const [deal] = await db.select().from(deals).where(eq(deals.id, r.deal_id)).limit(1);
     const [request] = await requestViewsOf(db, [r], me);
     return { created, request, invite: await inviteOf(db, r, deal, origin, lang) };
@@ -358,7 +369,7 @@ export async function sendReferrerRequest(p: Principal, input: {
     const [row] = await tx.insert(referrals).values({
       deal_id: deal.id, referrer_user_id: me, referee_user_id: receiver?.id ?? null, referee_phone: phone,
       referee_name: input.name, initiated_by: 'referrer', state, step: null, idempotency_key: input.idempotency_key,
-      expires_at: expiresFrom(new Date()),
+      request_hash: hash, expires_at: expiresFrom(new Date()),
     }).returning();
     await recordReferralMove(tx, { referralId: row.id, what: `state:${state}`, from: null, to: state, actorUserId: me, actorKind: 'referrer' });
     if (receiver) {
@@ -378,12 +389,13 @@ export async function sendReferrerRequest(p: Principal, input: {
 /**
  * referee/send_request: the signed-in user asks the ambassador whose
  * referral code is `referrer_code` to refer them with deal `deal_id`; a
- * `pending` request the ambassador answers. The same idempotency_key again
- * answers the first (`created: false`).
+ * `pending` request the ambassador answers. The same idempotency_key with
+ * the same body again answers the first (`created: false`).
  * @throws ApiError 404 unknown code or deal, 422 `self_referral` (one's own
  * code), 422 `invalid_phone` (the user has no phone), 403 `customers_only`
  * (the ambassador is not a registered customer), 409 `already_referred`,
- * 429 `referral_velocity`.
+ * 429 `referral_velocity`, 422 `idempotency_key_reused` (the key already
+ * sent another body to this ambassador, or was another user's).
  */
 export async function sendRefereeRequest(p: Principal, input: {
   referrer_code: string; deal_id: string; idempotency_key: string;
@@ -396,10 +408,15 @@ export async function sendRefereeRequest(p: Principal, input: {
     const [row] = await ex.select().from(referrals).where(and(
       eq(referrals.referrer_user_id, referrerId), eq(referrals.initiated_by, 'referee'), eq(referrals.idempotency_key, input.idempotency_key),
     )).limit(1);
-    if (row && row.referee_user_id !== me) throw new ApiError(409, 'idempotency_key_reused', 'This request key was already used.');
+    if (row && row.referee_user_id !== me) throw idempotencyKeyReused();
     return row;
   };
-  const answer = async (r: ReferralRow, created: boolean) => ({ created, request: (await requestViewsOf(db, [r], me))[0] });
+  // The code is read case-insensitively: the body is the ambassador it names, not its spelling.
+  const hash = requestHash({ ...input, referrer_code: referrerId });
+  const answer = async (r: ReferralRow, created: boolean) => {
+    if (!created) assertSameRequest(r.request_hash, hash);
+    return { created, request: (await requestViewsOf(db, [r], me))[0] };
+  };
   const first = await firstOf(db);
   if (first) return answer(first, false);
   if (referrerId === me) throw new ApiError(422, 'self_referral', 'You cannot refer yourself.');
@@ -413,7 +430,7 @@ export async function sendRefereeRequest(p: Principal, input: {
     const [row] = await tx.insert(referrals).values({
       deal_id: deal.id, referrer_user_id: referrerId, referee_user_id: me, referee_phone: asker.phone!,
       referee_name: asker.name, initiated_by: 'referee', state: 'pending', step: null,
-      idempotency_key: input.idempotency_key, expires_at: expiresFrom(new Date()),
+      idempotency_key: input.idempotency_key, request_hash: hash, expires_at: expiresFrom(new Date()),
     }).returning();
     await recordReferralMove(tx, { referralId: row.id, what: 'state:pending', from: null, to: 'pending', actorUserId: me, actorKind: 'referee' });
     await recordReferralMove(tx, { referralId: row.id, what: 'step:received_request', from: null, to: 'received_request', actorUserId: null, actorKind: 'system' });
@@ -518,6 +535,7 @@ export async function requestAction(p: Principal, input: {
     let notice = null;
     if (to === 'accepted') {
       await recordReferralMove(tx, { referralId: r.id, what: 'step:deal_accepted', from: 'received_request', to: 'deal_accepted', actorUserId: me, actorKind });
+      await recordAcceptDevice(tx, p.deviceId, me); // a device both sides used makes it a self-referral
       notice = await rewardOnAccept(tx, r.id);
     }
     return { expired: false as const, row, notice };

@@ -5,6 +5,7 @@ import { uniqueViolation } from '@/lib/db/errors';
 import { deals, referrals, rewards, users } from '@/lib/db/schema';
 import { hasRole, type Principal } from '@/lib/auth/principal';
 import { ApiError, forbidden, notFound } from '@/lib/http/errors';
+import { assertSameRequest, requestHash } from '@/lib/http/idempotency';
 import { mayMoveReward, type RewardReason, type RewardState } from '../reward-states';
 import { recordRewardMove } from './moves';
 import { holdEndsAt, moveReward, sendRewardNotice, type RewardRow } from './rewards';
@@ -177,11 +178,15 @@ export async function scratchReward(p: Principal, id: string, now: Date = new Da
  * `claimed`, the unique `claim_key`, `claimed_at` and the VPA only while
  * the reward is `approved` and scratched (docs/decisions/010), with its
  * audit row. Of claims at the same moment exactly one changes the row; a
- * repeat with the same key answers the claimed reward.
+ * repeat with the same key and the same UPI id answers the claimed reward.
+ * The body is kept as its request hash (`claim_request_hash`,
+ * lib/http/idempotency.ts), so the same key with another UPI id is refused
+ * rather than answered as if it had been paid there.
  * @throws ApiError 422 `invalid_vpa`; 404 for a bad id or a reward not the
  * caller's; 409 `already_claimed` (claimed with another key),
  * `not_claimable` (not approved and scratched), `claim_key_used` (the key
- * claimed another reward).
+ * claimed another reward); 422 `idempotency_key_reused` (this key claimed
+ * this reward to another UPI id).
  */
 export async function claimReward(p: Principal, id: string, input: { payout_vpa: string; claim_key: string }): Promise<RewardView> {
   const me = userOf(p);
@@ -190,6 +195,13 @@ export async function claimReward(p: Principal, id: string, input: { payout_vpa:
     throw new ApiError(422, 'invalid_vpa', 'Please enter a valid UPI ID, e.g. name@bank.');
   }
   if (!UUID_RE.test(id)) throw rewardNotFound();
+  const hash = requestHash({ payout_vpa: vpa });
+  /** A repeat of this claim: same key, and (for rows with a hash) the same body. */
+  const sameClaim = (r: RewardRow) => {
+    if (r.claim_key !== input.claim_key) return false;
+    assertSameRequest(r.claim_request_hash, hash);
+    return true;
+  };
   const { db } = await getDb();
   const mine = and(eq(rewards.id, id), eq(rewards.referrer_user_id, me));
   const [exists] = await db.select({ id: rewards.id }).from(rewards).where(mine).limit(1);
@@ -200,7 +212,7 @@ export async function claimReward(p: Principal, id: string, input: { payout_vpa:
   try {
     claimed = await db.transaction(async (tx) => {
       const [row] = await tx.update(rewards).set({
-        state: 'claimed', reason: 'claimed', claim_key: input.claim_key, claimed_at: sql`now()`, payout_vpa: vpa, updated_at: sql`now()`,
+        state: 'claimed', reason: 'claimed', claim_key: input.claim_key, claim_request_hash: hash, claimed_at: sql`now()`, payout_vpa: vpa, updated_at: sql`now()`,
       }).where(and(mine, eq(rewards.state, 'approved'), isNotNull(rewards.scratched_at))).returning({ id: rewards.id });
       if (!row) return false;
       await recordRewardMove(tx, { rewardId: id, from: 'approved', to: 'claimed', reason: 'claimed', actorUserId: me });
@@ -211,7 +223,7 @@ export async function claimReward(p: Principal, id: string, input: { payout_vpa:
     if (!v) throw err;
     const [now] = await db.select().from(rewards).where(mine).limit(1);
     if (now?.state === 'claimed') {
-      if (now.claim_key === input.claim_key) return viewOf((await viewById(db, id))!);
+      if (sameClaim(now)) return viewOf((await viewById(db, id))!);
       throw new ApiError(409, 'already_claimed', 'This reward has already been claimed.');
     }
     throw new ApiError(409, 'claim_key_used', 'This claim key was used for another reward; send a new one.');
@@ -220,7 +232,7 @@ export async function claimReward(p: Principal, id: string, input: { payout_vpa:
   if (!view) throw rewardNotFound();
   if (claimed) return viewOf(view);
   if (view.reward.state === 'claimed') {
-    if (view.reward.claim_key === input.claim_key) return viewOf(view);
+    if (sameClaim(view.reward)) return viewOf(view);
     throw new ApiError(409, 'already_claimed', 'This reward has already been claimed.');
   }
   throw new ApiError(409, 'not_claimable', 'This reward can be claimed once it is approved and scratched.');
