@@ -1,5 +1,6 @@
 import 'server-only';
 import fs from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
 import type http from 'node:http';
 import path from 'node:path';
 import type { TLSSocket } from 'node:tls';
@@ -17,9 +18,13 @@ import { FINGERPRINT_HEADER } from '@/lib/http/principal';
 import { clientIp, isAllowedOrigin } from '@/lib/http/request-info';
 import { consumeLimit } from '@/lib/http/rate-limit';
 import { FILE_TOO_LARGE_MESSAGE } from '@/lib/media/probe';
+import { reelFailureOf, uploaderFailureReason } from '@/lib/media/failure-reason';
 import { logger } from '@/lib/logger';
 import { DuplicateVideoError } from '@/features/reels/server/ingest';
 import { assertMayUpload, ingestStudioUpload, parseUploadFields, type MayUpload } from '@/features/reels/server/upload';
+import {
+  releaseExpiredUploads, releaseUpload, reserveUpload, uploadLimits, type UploadLimits,
+} from '@/features/reels/server/upload-reservations';
 import { may } from '@/features/studio/policy';
 
 /**
@@ -30,8 +35,10 @@ import { may } from '@/features/studio/policy';
  * as a Pending reel of its uploader (features/reels/server/upload.ts), the
  * reel's id comes back in `Upload-Content-Id` (and the JSON body), and the
  * tus file is removed; `GET <upload url>/result` answers the same later.
- * Limits: SPEC.md section 5 (200 MB, VIDEO_MAX_DURATION_S); who may upload
- * where: docs/decisions/008 (`may(p, 'content.upload', topicId)`).
+ * Limits: SPEC.md section 5 (200 MB, VIDEO_MAX_DURATION_S); per user, at
+ * most UPLOAD_MAX_OPEN_PER_USER unfinished uploads declaring at most
+ * UPLOAD_MAX_RESERVED_BYTES_PER_USER in all (features/reels/server/upload-reservations.ts);
+ * who may upload where: docs/decisions/008 (`may(p, 'content.upload', topicId)`).
  */
 
 /** Where tus requests are served (POST here; the upload's URL is `<prefix><id>`). */
@@ -75,6 +82,7 @@ function sendJson(res: http.ServerResponse, status: number, body: unknown): void
 }
 
 function sendError(res: http.ServerResponse, err: ApiError): void {
+  if (err.retryAfterS !== undefined) res.setHeader('Retry-After', String(err.retryAfterS));
   sendJson(res, err.status, errorBodyOf(err));
 }
 
@@ -97,6 +105,24 @@ function parseMetadata(header: string | undefined): Record<string, string> {
   return out;
 }
 
+/**
+ * The tus file store whose removals also free the upload's room
+ * (upload_reservations): termination (DELETE), expiration and the removal
+ * after the last byte all go through `remove`, before tus answers, so a
+ * client that saw the answer can start its next upload at once.
+ */
+class ReservingFileStore extends FileStore {
+  override async remove(id: string): Promise<void> {
+    try {
+      await super.remove(id);
+    } finally {
+      await releaseUpload(id).catch((err: unknown) => {
+        logger().error({ err, uploadId: id }, 'upload reservation could not be released');
+      });
+    }
+  }
+}
+
 export interface UploadHandler {
   /** Answers one request whose path isTusPath. Never throws. */
   handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void>;
@@ -107,6 +133,8 @@ export interface UploadHandlerOptions {
   directory?: string;
   /** Permission to upload to a topic; default the studio policy's `content.upload`. */
   mayUpload?: MayUpload;
+  /** Unfinished uploads and bytes per user; default the environment's (uploadLimits()). */
+  limits?: UploadLimits;
 }
 
 /**
@@ -118,8 +146,10 @@ export interface UploadHandlerOptions {
  * 200 MB = 209,715,200 bytes, before anything is stored) and metadata
  * option_id, description, lang, is_tldr (422 when bad; 404 unknown option;
  * 403 `forbidden` without the right to upload to the option's topic; asked
- * again by the PATCH with the last byte). An upload answers only its
- * creator (404 for anyone else). The ingest's
+ * again by the PATCH with the last byte); then room is reserved for it
+ * (429 `upload_limit` past the open uploads per user, 413 `upload_limit`
+ * past their bytes), freed when it finishes, is terminated (DELETE) or
+ * expires. An upload answers only its creator (404 for anyone else). The ingest's
  * refusals (413, 422 `no_video_stream` / `video_too_long`, 409
  * `duplicate_video` with `content_id` and `link`) answer the last PATCH, and
  * the tus file is removed either way.
@@ -127,14 +157,28 @@ export interface UploadHandlerOptions {
 export function createUploadHandler(opts: UploadHandlerOptions = {}): UploadHandler {
   const directory = opts.directory ?? tusUploadDir();
   const mayUpload: MayUpload = opts.mayUpload ?? ((p, topicId) => may(p, 'content.upload', topicId));
-  const store = new FileStore({ directory, expirationPeriodInMilliseconds: UPLOAD_EXPIRY_MS });
+  const limits = opts.limits ?? uploadLimits();
+  const store = new ReservingFileStore({ directory, expirationPeriodInMilliseconds: UPLOAD_EXPIRY_MS });
   const log = logger().child({ component: 'uploads' });
   /** The caller of a request, handed to tus' hooks (which see only the request). */
   const callers = new WeakMap<http.IncomingMessage, Principal>();
+  /** The id reserved for a creation request, handed to tus as the new upload's name. */
+  const reservedIds = new WeakMap<http.IncomingMessage, string>();
+  const nodeReqOf = (req: object) => (req as { runtime?: { node?: { req?: http.IncomingMessage } } }).runtime?.node?.req;
   const callerOf = (req: object) => {
-    const node = (req as { runtime?: { node?: { req?: http.IncomingMessage } } }).runtime?.node?.req;
+    const node = nodeReqOf(req);
     return node ? callers.get(node) : undefined;
   };
+  const namingFunction: ServerOptions['namingFunction'] = (req) => {
+    const node = nodeReqOf(req);
+    const id = node && reservedIds.get(node);
+    // Every creation passes through route(), which reserves the id first.
+    if (!id) throw { status_code: 500, body: JSON.stringify(errorBody('internal_error', 'Upload id missing.')) };
+    return id;
+  };
+  const release = (id: string) => releaseUpload(id).catch((err: unknown) => {
+    log.error({ err, uploadId: id }, 'upload reservation could not be released');
+  });
 
   const onUploadCreate: ServerOptions['onUploadCreate'] = async (req, upload) => {
     const owner = callerOf(req)?.userId;
@@ -164,8 +208,17 @@ export function createUploadHandler(opts: UploadHandlerOptions = {}): UploadHand
       log.error({ err, uploadId: upload.id }, 'upload ingest failed');
       throw { status_code: 500, body: JSON.stringify(errorBody('internal_error', 'The upload could not be processed.')) };
     } finally {
+      // Frees its room too (ReservingFileStore).
       await store.remove(upload.id).catch(() => undefined);
     }
+  };
+
+  // A creation tus refuses (bad metadata...) frees its room before the answer goes out.
+  const onResponseError: ServerOptions['onResponseError'] = async (req) => {
+    const node = nodeReqOf(req);
+    const id = node && req.method === 'POST' ? reservedIds.get(node) : undefined;
+    if (id) await release(id);
+    return undefined;
   };
 
   const tus = new Server({
@@ -174,6 +227,8 @@ export function createUploadHandler(opts: UploadHandlerOptions = {}): UploadHand
     maxSize: MAX_UPLOAD_BYTES,
     relativeLocation: true,
     exposedHeaders: [CONTENT_ID_HEADER],
+    namingFunction,
+    onResponseError,
     onUploadCreate,
     onUploadFinish,
   });
@@ -189,14 +244,22 @@ export function createUploadHandler(opts: UploadHandlerOptions = {}): UploadHand
 
   async function result(res: http.ServerResponse, id: string, userId: string): Promise<void> {
     const { db } = await getDb();
-    const [row] = await db.select({ id: contentItems.id, review_status: contentItems.review_status, status: contentItems.status })
-      .from(contentItems).where(and(eq(contentItems.source_key, `tus:${id}`), eq(contentItems.user_id, userId)));
+    const [row] = await db.select({
+      id: contentItems.id, review_status: contentItems.review_status, status: contentItems.status, failure_reason: contentItems.failure_reason,
+    }).from(contentItems).where(and(eq(contentItems.source_key, `tus:${id}`), eq(contentItems.user_id, userId)));
     if (!row) {
       sendJson(res, 404, errorBody('not_found', 'No finished upload has this id.'));
       return;
     }
     res.setHeader(CONTENT_ID_HEADER, row.id);
-    sendJson(res, 200, { content_id: row.id, review_status: row.review_status, status: row.status });
+    sendJson(res, 200, {
+      content_id: row.id, review_status: row.review_status, status: row.status,
+      // Why the reel did not become playable (e.g. longer than the limit once decoded), as My uploads tells it:
+      // a code to translate, and the sentence only when it was written for the uploader (never an internal error).
+      ...(row.status === 'failed'
+        ? { failure: reelFailureOf(row.failure_reason), failure_reason: uploaderFailureReason(row.failure_reason) }
+        : {}),
+    });
   }
 
   async function route(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
@@ -224,8 +287,19 @@ export function createUploadHandler(opts: UploadHandlerOptions = {}): UploadHand
       if (Number(length) > MAX_UPLOAD_BYTES) throw new ApiError(413, 'file_too_large', FILE_TOO_LARGE_MESSAGE);
       const fields = parseUploadFields(parseMetadata(one(req.headers['upload-metadata'])));
       await assertMayUpload(p, fields, mayUpload);
+      // The id is chosen here so its room is reserved before tus stores a byte.
+      const uploadId = randomBytes(16).toString('hex');
+      await reserveUpload({ uploadId, userId: p.userId, bytes: Number(length), ttlMs: UPLOAD_EXPIRY_MS, limits });
       callers.set(req, p);
-      await tus.handle(req, res);
+      reservedIds.set(req, uploadId);
+      try {
+        await tus.handle(req, res);
+      } finally {
+        // 201: the upload exists and holds its room. Anything else: it was refused (onResponseError
+        // let go already, unless tus itself threw), or it finished in this one request
+        // (creation-with-upload) and its removal let go.
+        if (res.statusCode !== 201) await release(uploadId);
+      }
       return;
     }
     const [id, sub] = rest.split('/');
@@ -262,14 +336,16 @@ export function createUploadHandler(opts: UploadHandlerOptions = {}): UploadHand
 
 /**
  * Removes unfinished uploads older than UPLOAD_EXPIRY_MS (24 h) from the tus
- * folder: their files and descriptions. Run at worker start and hourly
- * (server/background.ts).
+ * folder: their files and descriptions, and their room (upload_reservations
+ * rows of the removed uploads and of every reservation past its expiry).
+ * Run at worker start and hourly (server/background.ts).
  * @returns how many uploads were removed.
  */
 export async function cleanExpiredUploads(directory = tusUploadDir()): Promise<number> {
   await fs.mkdir(directory, { recursive: true });
-  const store = new FileStore({ directory, expirationPeriodInMilliseconds: UPLOAD_EXPIRY_MS });
+  const store = new ReservingFileStore({ directory, expirationPeriodInMilliseconds: UPLOAD_EXPIRY_MS });
   const removed = await store.deleteExpired();
+  await releaseExpiredUploads();
   if (removed > 0) logger().info({ removed }, 'expired uploads removed');
   return removed;
 }

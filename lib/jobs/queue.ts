@@ -15,8 +15,10 @@ import { singleton } from '../singleton';
  * runs out and another worker takes the job again. A failed attempt is
  * retried with exponential back-off until `max_attempts` (3), then the job
  * ends `failed` with the reason in `last_error` and the handler's
- * `onFinalFailure` runs. All times come from the database clock, so workers
- * on different machines agree on leases.
+ * `onFinalFailure` runs. A handler that knows a retry cannot help throws
+ * PermanentJobError: the job ends `failed` at once, whatever attempts are
+ * left. All times come from the database clock, so workers on different
+ * machines agree on leases.
  */
 
 /** Anything that runs SQL: the database or a transaction inside it. */
@@ -55,10 +57,29 @@ export interface JobContext<P = unknown> {
   progress(fraction: number): void;
 }
 
+/**
+ * Thrown by a job handler when the job can never succeed (the input breaks a
+ * rule, the work itself is refused), so a retry would only repeat the same
+ * failure. The worker ends the job `failed` at once with this message as
+ * `last_error` (no retry, whatever attempts are left) and runs the handler's
+ * `onFinalFailure` with the same message. Write the message for whoever
+ * reads last_error (and the handler's own failure record): it is stored as
+ * is, cut at 2000 characters.
+ */
+export class PermanentJobError extends Error {
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options);
+    this.name = 'PermanentJobError';
+  }
+}
+
 export interface JobHandler<P = unknown> {
-  /** Does the work; a throw is a failed attempt (retried with back-off). */
+  /**
+   * Does the work; a throw is a failed attempt (retried with back-off), a
+   * PermanentJobError fails the job at once.
+   */
   run(payload: P, ctx: JobContext<P>): Promise<void>;
-  /** Runs once when the last attempt has failed, with the reason stored in last_error. */
+  /** Runs once when the last attempt has failed (or one threw PermanentJobError), with the reason stored in last_error. */
   onFinalFailure?(payload: P, reason: string, job: JobRow<P>): Promise<void>;
 }
 
@@ -282,7 +303,8 @@ export function startJobWorker(opts: WorkerOptions): JobWorker {
           return;
         }
         const reason = errorText(err);
-        if (job.attempts < job.max_attempts) {
+        const permanent = err instanceof PermanentJobError;
+        if (!permanent && job.attempts < job.max_attempts) {
           const delayMs = backoffBaseMs * 2 ** (job.attempts - 1);
           await rows(db, sql`
             update jobs set status = 'queued', last_error = ${reason}, locked_by = null, locked_until = null,
@@ -294,7 +316,8 @@ export function startJobWorker(opts: WorkerOptions): JobWorker {
           const ended = await rows(db, sql`
             update jobs set status = 'failed', last_error = ${reason}, locked_by = null, locked_until = null, updated_at = now()
             where id = ${job.id} and locked_by = ${id} and status = 'running' returning id`);
-          log.error({ jobId: job.id, attempt: job.attempts, error: reason }, 'job failed for good');
+          if (permanent) log.warn({ jobId: job.id, attempt: job.attempts, error: reason }, 'job failed for good: it cannot succeed');
+          else log.error({ jobId: job.id, attempt: job.attempts, error: reason }, 'job failed for good');
           if (ended.length > 0) await finalFailure(db, job, reason);
         }
       }

@@ -62,6 +62,12 @@ export interface RunOptions {
   signal?: AbortSignal;
   /** Called with each complete stdout line (ffmpeg `-progress pipe:1` output). */
   onStdoutLine?: (line: string) => void;
+  /**
+   * Wall-clock limit, ms: past it the tool is killed (SIGKILL) and the run
+   * rejects with MediaTimeoutError. A crafted file can keep a decoder busy
+   * far longer than its length suggests; nothing should hold a worker forever.
+   */
+  timeoutMs?: number;
 }
 
 export interface RunResult {
@@ -79,6 +85,18 @@ export class MediaToolError extends Error {
     const tail = stderr.trim().split('\n').slice(-4).join(' | ');
     super(`${tool} exited with ${exitCode ?? 'a signal'}: ${tail}`);
     this.name = 'MediaToolError';
+  }
+}
+
+/** A media tool killed because it ran past its RunOptions.timeoutMs. */
+export class MediaTimeoutError extends Error {
+  constructor(
+    public readonly tool: string,
+    /** The limit that was passed, ms. */
+    public readonly timeoutMs: number,
+  ) {
+    super(`${tool} was stopped after ${Math.round(timeoutMs / 1000)} s (time limit)`);
+    this.name = 'MediaTimeoutError';
   }
 }
 
@@ -113,13 +131,22 @@ function run(bin: string, tool: string, args: string[], opts: RunOptions = {}): 
     });
     const onAbort = () => child.kill('SIGKILL');
     opts.signal?.addEventListener('abort', onAbort, { once: true });
+    let timedOut = false;
+    const timer = opts.timeoutMs === undefined ? undefined : setTimeout(() => {
+      timedOut = true;
+      child.kill('SIGKILL');
+    }, opts.timeoutMs);
     child.on('error', (err) => {
+      clearTimeout(timer);
       opts.signal?.removeEventListener('abort', onAbort);
       reject(err);
     });
     child.on('close', (code) => {
+      clearTimeout(timer);
       opts.signal?.removeEventListener('abort', onAbort);
-      if (opts.signal?.aborted) {
+      if (timedOut && !opts.signal?.aborted) {
+        reject(new MediaTimeoutError(tool, opts.timeoutMs ?? 0));
+      } else if (opts.signal?.aborted) {
         const r = opts.signal.reason;
         reject(r instanceof Error ? r : new Error(String(r ?? 'aborted')));
       } else if (code === 0) {
@@ -131,12 +158,18 @@ function run(bin: string, tool: string, args: string[], opts: RunOptions = {}): 
   });
 }
 
-/** Runs ffmpeg with `args` (no shell). @throws MediaToolError on a non-zero exit. */
+/**
+ * Runs ffmpeg with `args` (no shell).
+ * @throws MediaToolError on a non-zero exit; MediaTimeoutError past `opts.timeoutMs`.
+ */
 export function runFfmpeg(args: string[], opts?: RunOptions): Promise<RunResult> {
   return run(mediaTools().ffmpeg, 'ffmpeg', ['-hide_banner', '-nostdin', ...args], opts);
 }
 
-/** Runs ffprobe with `args` (no shell). @throws MediaToolError on a non-zero exit. */
+/**
+ * Runs ffprobe with `args` (no shell).
+ * @throws MediaToolError on a non-zero exit; MediaTimeoutError past `opts.timeoutMs`.
+ */
 export function runFfprobe(args: string[], opts?: RunOptions): Promise<RunResult> {
   return run(mediaTools().ffprobe, 'ffprobe', ['-hide_banner', ...args], opts);
 }

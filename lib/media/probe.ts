@@ -2,7 +2,7 @@ import 'server-only';
 import fs from 'node:fs/promises';
 import { ApiError } from '../http/errors';
 import { MAX_UPLOAD_BYTES } from '../constants';
-import { MediaToolError, runFfmpeg, runFfprobe } from './ffmpeg';
+import { MediaTimeoutError, MediaToolError, runFfmpeg, runFfprobe } from './ffmpeg';
 
 /**
  * What the pipeline needs to know about a source video, read with ffprobe's
@@ -46,6 +46,13 @@ interface FfprobeJson {
   format?: { duration?: string; format_name?: string; size?: string };
 }
 
+/**
+ * Wall-clock limit of one ffprobe (or ffmpeg input description) run, ms.
+ * Reading headers and packets of a 200 MB file takes seconds; a file that
+ * keeps the demuxer busy longer is treated as unreadable.
+ */
+export const PROBE_TIMEOUT_MS = 60_000;
+
 const noVideo = () =>
   new ApiError(422, 'no_video_stream', 'This file has no video in it. Please choose a video file.');
 
@@ -74,20 +81,22 @@ function rotationOf(v: FfprobeStream): number {
  * Reads duration, display size, frame rate and audio presence of a file,
  * without the size and duration limits (the transcode job calls this again
  * on an accepted upload).
- * @throws ApiError 422 `no_video_stream` when ffprobe cannot read the file or it holds no moving picture.
+ * @throws ApiError 422 `no_video_stream` when ffprobe cannot read the file (within PROBE_TIMEOUT_MS) or it holds no moving picture.
  */
 export async function probeFile(filePath: string): Promise<VideoProbe> {
   const stat = await fs.stat(filePath);
   let json: FfprobeJson;
   try {
-    const { stdout } = await runFfprobe(['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', filePath]);
+    const { stdout } = await runFfprobe(
+      ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', filePath], { timeoutMs: PROBE_TIMEOUT_MS },
+    );
     json = JSON.parse(stdout) as FfprobeJson;
   } catch (err) {
     // The npm ffprobe build crashes (SIGSEGV) on every MPEG-TS file on some machines;
     // ffmpeg's own description of its input is the fallback.
     if (err instanceof MediaToolError && err.exitCode === null) json = await probeJsonViaFfmpeg(filePath);
     // ffprobe exits non-zero on anything it cannot demux (a text file, a truncated upload).
-    else if (err instanceof MediaToolError || err instanceof SyntaxError) throw noVideo();
+    else if (err instanceof MediaToolError || err instanceof MediaTimeoutError || err instanceof SyntaxError) throw noVideo();
     else throw err;
   }
   const formatName = json.format?.format_name ?? '';
@@ -123,7 +132,10 @@ export async function probeFile(filePath: string): Promise<VideoProbe> {
 async function durationFromPackets(filePath: string): Promise<number> {
   const { stdout } = await runFfprobe([
     '-v', 'error', '-select_streams', 'v:0', '-show_entries', 'packet=pts_time,duration_time', '-of', 'csv=p=0', filePath,
-  ]);
+  ], { timeoutMs: PROBE_TIMEOUT_MS }).catch((err: unknown) => {
+    if (err instanceof MediaToolError || err instanceof MediaTimeoutError) throw noVideo();
+    throw err;
+  });
   let end = 0;
   for (const line of stdout.split('\n')) {
     const [pts, dur] = line.split(',').map(Number);
@@ -134,9 +146,22 @@ async function durationFromPackets(filePath: string): Promise<number> {
 
 /**
  * Containers round durations and AAC adds priming samples, so a clip
- * recorded to exactly the limit can probe a few hundredths over it.
+ * recorded to exactly the limit can probe a few hundredths over it. The
+ * transcode applies the same slack to what it measured (lib/media/transcode.ts).
  */
-const DURATION_SLACK_S = 0.25;
+export const DURATION_SLACK_S = 0.25;
+
+/**
+ * The uploader's message for a video over the limit, with its length when
+ * known (seconds, rounded) or without it when only "longer than the limit"
+ * is known (the transcode stops reading at the limit). SPEC.md section 5.
+ */
+export function videoTooLongMessage(maxDurationS: number, durationS?: number): string {
+  const known = durationS === undefined
+    ? `This video is longer than ${maxDurationS} seconds.`
+    : `This video is ${Math.round(durationS)} seconds long.`;
+  return `${known} Videos can be at most ${maxDurationS} seconds.`;
+}
 
 /**
  * Probes an upload and applies the limits of SPEC.md section 5: size first
@@ -151,11 +176,7 @@ export async function probeUpload(filePath: string, maxDurationS: number): Promi
   if (stat.size > MAX_UPLOAD_BYTES) throw new ApiError(413, 'file_too_large', FILE_TOO_LARGE_MESSAGE);
   const probe = await probeFile(filePath);
   if (probe.durationS > maxDurationS + DURATION_SLACK_S) {
-    throw new ApiError(
-      422,
-      'video_too_long',
-      `This video is ${Math.round(probe.durationS)} seconds long. Videos can be at most ${maxDurationS} seconds.`,
-    );
+    throw new ApiError(422, 'video_too_long', videoTooLongMessage(maxDurationS, probe.durationS));
   }
   return probe;
 }
@@ -207,8 +228,9 @@ export function parseFfmpegInputLog(log: string): FfprobeJson & {
 
 async function probeJsonViaFfmpeg(filePath: string): Promise<FfprobeJson> {
   // Without an output ffmpeg exits 1 after describing the input; that description is all we want.
-  const log = await runFfmpeg(['-i', filePath]).then((r) => r.stderr, (err: unknown) => {
+  const log = await runFfmpeg(['-i', filePath], { timeoutMs: PROBE_TIMEOUT_MS }).then((r) => r.stderr, (err: unknown) => {
     if (err instanceof MediaToolError) return err.stderr;
+    if (err instanceof MediaTimeoutError) throw noVideo();
     throw err;
   });
   if (!/^Input #0/m.test(log)) throw noVideo();

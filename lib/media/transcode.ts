@@ -2,8 +2,8 @@ import 'server-only';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { HLS_RENDITIONS, HLS_SEGMENT_S } from '../constants';
-import { runFfmpeg } from './ffmpeg';
-import type { VideoProbe } from './probe';
+import { MediaTimeoutError, runFfmpeg } from './ffmpeg';
+import { DURATION_SLACK_S, videoTooLongMessage, type VideoProbe } from './probe';
 
 /**
  * The HLS ladder of ARCHITECTURE.md decision 5: 240p, 360p and 720p H.264 +
@@ -133,11 +133,69 @@ export function planLadder(probe: Pick<VideoProbe, 'width' | 'height' | 'fps'>):
   });
 }
 
+/**
+ * Seconds of source read past the duration limit. ffmpeg stops reading
+ * there (`-t`), whatever the container's header claims, and a source that
+ * really is longer comes out longer than the limit plus DURATION_SLACK_S,
+ * which is how the transcode tells it from one that merely ends near it.
+ */
+export const DURATION_CAP_TOLERANCE_S = 1;
+
+/**
+ * Wall-clock allowance of the ladder's ffmpeg per second of (capped) video,
+ * ms: ten times real time, several times what three veryfast renditions of
+ * a phone video need on a busy 2-core machine.
+ */
+export const TRANSCODE_MS_PER_VIDEO_S = 10_000;
+const MIN_TRANSCODE_TIMEOUT_MS = 60_000;
+/** The poster and thumbnail decode one frame; this is very generous. */
+const STILLS_TIMEOUT_MS = 60_000;
+
+/** Longest stretch of source read by any transcode, seconds: the limit plus DURATION_CAP_TOLERANCE_S. */
+export function durationCapS(maxDurationS: number): number {
+  return maxDurationS + DURATION_CAP_TOLERANCE_S;
+}
+
+/**
+ * Wall-clock limit of the ladder's ffmpeg for a duration limit, ms:
+ * proportional to it (TRANSCODE_MS_PER_VIDEO_S per second of durationCapS),
+ * at least a minute. 910 000 ms (about 15 min) for the default 90 s.
+ */
+export function transcodeTimeoutMs(maxDurationS: number): number {
+  return Math.max(MIN_TRANSCODE_TIMEOUT_MS, Math.ceil(durationCapS(maxDurationS) * TRANSCODE_MS_PER_VIDEO_S));
+}
+
+/**
+ * The source breaks a rule the upload's probe could not see (its header
+ * lied about the length, or it is too heavy to process in time). A retry
+ * would end the same way: the reel fails at once with `message`, which is
+ * written for the uploader.
+ */
+export class VideoRefusedError extends Error {
+  constructor(
+    public readonly code: 'video_too_long' | 'processing_timeout',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'VideoRefusedError';
+  }
+}
+
+/** Reason stored for a reel whose transcode ran past its wall-clock limit. */
+export const PROCESSING_TIMEOUT_MESSAGE = 'This video took too long to process. Please upload a shorter or smaller video.';
+
 export interface TranscodeOptions {
   input: string;
   /** Empty or missing folder that receives master.m3u8, <name>/index.m3u8, segments, poster.jpg, thumb.jpg. */
   outDir: string;
   probe: VideoProbe;
+  /**
+   * Longest accepted video, seconds (env VIDEO_MAX_DURATION_S). ffmpeg reads
+   * at most durationCapS of the source; a longer source is refused.
+   */
+  maxDurationS: number;
+  /** Wall-clock limit of the ladder's ffmpeg, ms; default transcodeTimeoutMs(maxDurationS). */
+  timeoutMs?: number;
   /** Fraction done, 0..1, as ffmpeg reports it. */
   onProgress?: (fraction: number) => void;
   /** Aborting kills ffmpeg. */
@@ -150,7 +208,16 @@ export interface TranscodeOptions {
  * master playlist with measured bandwidths, a poster (360p rung size, the
  * frame at 1 s, or the first frame of a clip under 2 s) and a 180 px wide
  * thumbnail.
- * @throws MediaToolError when ffmpeg fails; the abort reason when aborted.
+ *
+ * The probe's duration is the container's word and a crafted file can
+ * patch it, so nothing here trusts it: ffmpeg reads at most
+ * durationCapS(maxDurationS) seconds of the source and is killed after
+ * `timeoutMs`, and the length of what came out (the sum of the segments)
+ * decides. SPEC.md section 5 (VIDEO_MAX_DURATION_S).
+ * @throws VideoRefusedError `video_too_long` when the output runs past the
+ *   limit plus DURATION_SLACK_S (the source goes on), `processing_timeout`
+ *   when ffmpeg runs past its time; MediaToolError when ffmpeg fails; the
+ *   abort reason when aborted. `outDir` may hold partial files then.
  */
 export async function transcodeToHls(opts: TranscodeOptions): Promise<HlsResult> {
   const { input, outDir, probe } = opts;
@@ -167,10 +234,14 @@ export async function transcodeToHls(opts: TranscodeOptions): Promise<HlsResult>
     ...plans.map((p, i) => `[s${i}]scale=${p.width}:${p.height}:flags=bicubic,setsar=1,format=yuv420p[v${i}]`),
   ].join(';');
 
-  const args = ['-y', '-progress', 'pipe:1', '-nostats', '-i', input];
+  const cap = durationCapS(opts.maxDurationS).toFixed(3);
+  // `-t` before `-i`: ffmpeg stops reading the source at the cap, whatever its header says.
+  const args = ['-y', '-progress', 'pipe:1', '-nostats', '-t', cap, '-i', input];
   // Every rendition gets audio, so players never switch between audio and silence-less variants.
+  // The silence lasts up to the cap and `-shortest` ends it with the picture: the probe's
+  // duration may be a lie, the picture's real end is not.
   if (!probe.hasAudio) {
-    args.push('-f', 'lavfi', '-t', probe.durationS.toFixed(3), '-i', 'anullsrc=channel_layout=stereo:sample_rate=48000');
+    args.push('-f', 'lavfi', '-t', cap, '-i', 'anullsrc=channel_layout=stereo:sample_rate=48000');
   }
   args.push('-filter_complex', graph);
   plans.forEach((p, i) => {
@@ -188,6 +259,7 @@ export async function transcodeToHls(opts: TranscodeOptions): Promise<HlsResult>
       '-force_key_frames', `expr:gte(t,n_forced*${HLS_SEGMENT_S})`,
       '-c:a', 'aac', '-b:a', String(p.audioBitrate), '-ac', '2', '-ar', '48000',
       '-max_muxing_queue_size', '1024',
+      ...(probe.hasAudio ? [] : ['-shortest']),
       '-f', 'hls', '-hls_time', String(HLS_SEGMENT_S), '-hls_playlist_type', 'vod', '-hls_list_size', '0',
       '-hls_flags', 'independent_segments', '-hls_segment_type', 'mpegts',
       '-hls_segment_filename', path.join(dir, 'seg_%05d.ts'),
@@ -195,27 +267,42 @@ export async function transcodeToHls(opts: TranscodeOptions): Promise<HlsResult>
     );
   });
 
-  const total = probe.durationS;
-  await runFfmpeg(args, {
+  const total = Math.min(probe.durationS, Number(cap));
+  await refuseOnTimeout(runFfmpeg(args, {
     signal: opts.signal,
+    timeoutMs: opts.timeoutMs ?? transcodeTimeoutMs(opts.maxDurationS),
     onStdoutLine: (line) => {
       const m = /^out_time_(?:ms|us)=(\d+)/.exec(line);
       // ffmpeg's out_time_ms is in microseconds despite its name.
       if (m && opts.onProgress && total > 0) opts.onProgress(Math.min(0.99, Number(m[1]) / 1e6 / total));
     },
-  });
+  }));
 
   const renditions: RenditionResult[] = [];
   for (const p of plans) renditions.push(await measureRendition(outDir, p));
+  const lengthOf = (r: RenditionResult) => Math.round(r.segmentDurationsS.reduce((a, b) => a + b, 0) * 1000) / 1000;
+  // Output reaching the cap means the source went on past it: the header lied about the length.
+  if (Math.max(...renditions.map(lengthOf)) > opts.maxDurationS + DURATION_SLACK_S) {
+    throw new VideoRefusedError('video_too_long', videoTooLongMessage(opts.maxDurationS));
+  }
   await fs.writeFile(path.join(outDir, 'master.m3u8'), masterPlaylist(renditions, fps));
 
   const top = plans[plans.length - 1];
-  await makeStills(input, outDir, posterPlan(plans), probe, opts.signal);
+  await refuseOnTimeout(makeStills(input, outDir, posterPlan(plans), probe, cap, opts.signal));
   opts.onProgress?.(1);
 
-  const topResult = renditions[renditions.length - 1];
-  const durationS = Math.round(topResult.segmentDurationsS.reduce((a, b) => a + b, 0) * 1000) / 1000;
+  const durationS = lengthOf(renditions[renditions.length - 1]);
   return { renditions, width: top.width, height: top.height, durationS };
+}
+
+/** A media tool killed for time is a refusal of the source (VideoRefusedError `processing_timeout`). */
+async function refuseOnTimeout<T>(run: Promise<T>): Promise<T> {
+  try {
+    return await run;
+  } catch (err) {
+    if (err instanceof MediaTimeoutError) throw new VideoRefusedError('processing_timeout', PROCESSING_TIMEOUT_MESSAGE);
+    throw err;
+  }
 }
 
 /** Short side of the poster, pixels: the 360p rung (or the top one when the source is smaller). */
@@ -230,18 +317,20 @@ export function posterPlan(plans: RenditionPlan[]): RenditionPlan {
   return plans.find((p) => p.name >= POSTER_SHORT_SIDE) ?? plans[plans.length - 1];
 }
 
-async function makeStills(input: string, outDir: string, size: RenditionPlan, probe: VideoProbe, signal?: AbortSignal) {
+async function makeStills(
+  input: string, outDir: string, size: RenditionPlan, probe: VideoProbe, cap: string, signal?: AbortSignal,
+) {
   const at = probe.durationS >= 2 ? 1 : 0;
   const thumbWidth = Math.min(THUMB_WIDTH, size.width);
   const thumbHeight = even((thumbWidth * size.height) / size.width);
   await runFfmpeg([
-    '-y', '-ss', String(at), '-i', input,
+    '-y', '-ss', String(at), '-t', cap, '-i', input,
     '-filter_complex',
     `[0:v:0]split=2[p][t];[p]scale=${size.width}:${size.height},setsar=1[po];[t]scale=${thumbWidth}:${thumbHeight},setsar=1[th]`,
     '-map_metadata', '-1',
     '-map', '[po]', '-frames:v', '1', '-q:v', '4', '-pix_fmt', 'yuvj420p', path.join(outDir, 'poster.jpg'),
     '-map', '[th]', '-frames:v', '1', '-q:v', '4', '-pix_fmt', 'yuvj420p', path.join(outDir, 'thumb.jpg'),
-  ], { signal });
+  ], { signal, timeoutMs: STILLS_TIMEOUT_MS });
 }
 
 /** Parses a media playlist into its segment URIs and EXTINF durations (seconds). */

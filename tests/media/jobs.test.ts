@@ -5,7 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { getDb, openDb, type Db, type DbHandle } from '@/lib/db/client';
 import { contentItems, jobs } from '@/lib/db/schema';
-import { claimJob, enqueue, getJob, jobEvents, startJobWorker, waitForJob, type JobHandler } from '@/lib/jobs/queue';
+import {
+  claimJob, enqueue, getJob, jobEvents, PermanentJobError, startJobWorker, waitForJob, type JobHandler,
+} from '@/lib/jobs/queue';
 import { ingestVideoFile, uploadDir } from '@/features/reels/server/ingest';
 import { startWorker } from '@/server/worker';
 import { makeClip } from '../fixtures/clips';
@@ -57,6 +59,70 @@ describe('transcode job failures', () => {
       jobEvents().off('started', onStart);
       await stop();
     }
+  });
+});
+
+/**
+ * A handler's PermanentJobError on the first of three attempts: the job ends
+ * `failed` at once with the error's message, runs no second attempt (no
+ * worker may claim it again), and onFinalFailure runs once with that message.
+ * A plain error of the same handler is still retried.
+ */
+async function expectPermanentFailure(db: Db): Promise<void> {
+  const kind = uniqueKind('permanent');
+  const message = 'This video is longer than 90 seconds. Videos can be at most 90 seconds.';
+  const permanentId = await enqueue(kind, { permanent: true }, { db });
+  const transientId = await enqueue(kind, { permanent: false }, { db, maxAttempts: 2 });
+  const attempts: Array<[number, number]> = [];
+  const finals: Array<[boolean, string, string]> = [];
+  const handler: JobHandler<{ permanent: boolean }> = {
+    run: async ({ permanent }, ctx) => {
+      attempts.push([ctx.job.id, ctx.job.attempts]);
+      if (permanent) throw new PermanentJobError(message, { cause: new Error('ffmpeg output 94.2 s') });
+      throw new Error('disk briefly full');
+    },
+    onFinalFailure: async ({ permanent }, reason, job) => {
+      finals.push([permanent, reason, job.status]);
+    },
+  };
+  const worker = startJobWorker({ db, pollMs: 20, backoffBaseMs: 50, handlers: { [kind]: handler } });
+  try {
+    const permanent = await waitForJob(permanentId, { timeoutMs: 20_000, intervalMs: 20, db });
+    expect(permanent).toMatchObject({ status: 'failed', attempts: 1, max_attempts: 3, last_error: message, locked_by: null });
+    const transient = await waitForJob(transientId, { timeoutMs: 20_000, intervalMs: 20, db });
+    expect(transient).toMatchObject({ status: 'failed', attempts: 2, last_error: 'disk briefly full' });
+    // onFinalFailure of the permanent one may still be running when its row reads failed.
+    await expect.poll(() => finals.length, { timeout: 5000 }).toBe(2);
+  } finally {
+    await worker.stop();
+  }
+  expect(attempts.filter(([id]) => id === permanentId)).toEqual([[permanentId, 1]]);
+  expect(attempts.filter(([id]) => id === transientId)).toEqual([[transientId, 1], [transientId, 2]]);
+  expect(finals).toContainEqual([true, message, 'failed']);
+  expect(finals).toContainEqual([false, 'disk briefly full', 'failed']);
+  // Nobody takes a permanently failed job again, attempts left or not.
+  expect(await claimJob(db, [kind], 'another-worker', 60_000)).toBeNull();
+  expect(await getJob(permanentId, db)).toMatchObject({ status: 'failed', attempts: 1 });
+  await db.delete(jobs).where(eq(jobs.kind, kind));
+}
+
+describe('permanent failures', () => {
+  it('PGlite: PermanentJobError fails the job at once with its message; onFinalFailure runs once; no retry', async () => {
+    await expectPermanentFailure((await getDb()).db);
+  });
+
+  describe.skipIf(!process.env.DATABASE_URL)('on PostgreSQL (DATABASE_URL)', () => {
+    let pg: DbHandle;
+    beforeAll(async () => {
+      pg = await openDb({ url: process.env.DATABASE_URL });
+    });
+    afterAll(async () => {
+      await pg?.close();
+    });
+
+    it('PermanentJobError fails the job at once with its message; onFinalFailure runs once; no retry', async () => {
+      await expectPermanentFailure(pg.db);
+    });
   });
 });
 

@@ -23,7 +23,7 @@ describe('probeFile', () => {
     expect(probe.durationS).toBeCloseTo(2, 0);
 
     const out = path.join(tmp, 'phone-hls');
-    const result = await transcodeToHls({ input: phone, outDir: out, probe });
+    const result = await transcodeToHls({ input: phone, outDir: out, probe, maxDurationS: 90 });
     expect(result.renditions.map((r) => `${r.width}x${r.height}`)).toEqual(['240x426', '360x640']);
     const seg = await ffprobeJson(path.join(out, '360', 'seg_00000.ts'));
     const v = seg.streams.find((s) => s.codec_type === 'video')!;

@@ -32,7 +32,7 @@ const mediaRoot = () => path.join(env().DATA_DIR, 'media');
 async function hlsSet(name: string, spec: { width: number; height: number; durationS: number }): Promise<string> {
   const clip = await makeClip(path.join(tmp, `${name}.mp4`), spec);
   const outDir = path.join(tmp, name);
-  await transcodeToHls({ input: clip, outDir, probe: await probeFile(clip) });
+  await transcodeToHls({ input: clip, outDir, probe: await probeFile(clip), maxDurationS: 90 });
   return outDir;
 }
 

@@ -12,9 +12,9 @@ import { contentItems, jobs, options } from '@/lib/db/schema';
 import { env } from '@/lib/env';
 import { ApiError } from '@/lib/http/errors';
 import { logger } from '@/lib/logger';
-import { enqueue, type JobHandler } from '@/lib/jobs/queue';
+import { enqueue, PermanentJobError, type JobHandler } from '@/lib/jobs/queue';
 import { probeFile, probeUpload } from '@/lib/media/probe';
-import { transcodeToHls } from '@/lib/media/transcode';
+import { transcodeToHls, VideoRefusedError } from '@/lib/media/transcode';
 import { cleanStaleStaging, getStorage } from '@/lib/storage/storage';
 import { contentPrefix } from '@/lib/storage/media-storage';
 import { invalidateFeedCache } from './feed';
@@ -239,11 +239,39 @@ async function findSource(contentId: string): Promise<string> {
 }
 
 /**
+ * Ends a processing reel as `failed` with `reason` (content_items.failure_reason,
+ * shown to the uploader) and removes whatever of its media storage holds, so a
+ * failed reel leaves no half-written segments behind.
+ * @returns whether the reel was processing (and is now failed).
+ */
+async function failReel(contentId: string, reason: string): Promise<boolean> {
+  const { db } = await getDb();
+  const ended = await db.update(contentItems)
+    .set({ status: 'failed', failure_reason: reason })
+    .where(and(eq(contentItems.id, contentId), eq(contentItems.status, 'processing')))
+    .returning({ id: contentItems.id });
+  if (ended.length > 0) {
+    // The reel is failed either way; storage that cannot delete now leaves files no reel points to.
+    await getStorage().deletePrefix(contentPrefix(contentId)).catch((err: unknown) => {
+      logger().error({ err, contentId }, 'media of a failed reel could not be removed');
+    });
+  }
+  return ended.length > 0;
+}
+
+/**
  * The `transcode` job: source -> HLS ladder, poster and thumbnail -> storage,
  * then the reel becomes `ready` and takes the next feed position
  * (`feed_seq = nextval(...)`, so a reel that becomes ready later is appended
- * and paging never repeats or skips). After the last failed attempt the reel
- * is `failed` with the reason. server/worker.ts registers it.
+ * and paging never repeats or skips). ffmpeg reads at most
+ * VIDEO_MAX_DURATION_S (+1 s) of the source under a wall-clock limit; a
+ * source that turns out longer than the limit (its header lied) or too slow
+ * to process is refused at once, without retries (PermanentJobError): the
+ * job and the reel end `failed` with the uploader's message (last_error,
+ * failure_reason) and the source is removed. After the last failed attempt
+ * of any other error the reel is `failed` with the reason. Either way its
+ * media prefix is emptied (onFinalFailure) and the attempt's work folder
+ * removed. server/worker.ts registers it.
  */
 export const transcodeJobHandler: JobHandler<TranscodePayload> = {
   async run({ contentId }, ctx) {
@@ -265,7 +293,19 @@ export const transcodeJobHandler: JobHandler<TranscodePayload> = {
     }
     const work = path.join(root, `${contentId}-${ctx.job.id}-${ctx.job.attempts}`);
     try {
-      const result = await transcodeToHls({ input: source, outDir: work, probe, signal: ctx.signal, onProgress: ctx.progress });
+      let result: Awaited<ReturnType<typeof transcodeToHls>>;
+      try {
+        result = await transcodeToHls({
+          input: source, outDir: work, probe, maxDurationS: env().VIDEO_MAX_DURATION_S, signal: ctx.signal, onProgress: ctx.progress,
+        });
+      } catch (err) {
+        if (!(err instanceof VideoRefusedError) || ctx.signal.aborted) throw err;
+        // A retry would decode the same bytes again, and the source is of no further use. The job
+        // ends failed with the uploader's message; onFinalFailure fails the reel with it.
+        await fs.rm(uploadDir(contentId), { recursive: true, force: true });
+        log.warn({ code: err.code, probedS: probe.durationS }, 'reel refused by its transcode');
+        throw new PermanentJobError(err.message, { cause: err });
+      }
       ctx.signal.throwIfAborted();
       const storage = getStorage();
       const prefix = contentPrefix(contentId);
@@ -299,10 +339,7 @@ export const transcodeJobHandler: JobHandler<TranscodePayload> = {
   },
 
   async onFinalFailure({ contentId }, reason) {
-    const { db } = await getDb();
-    await db.update(contentItems)
-      .set({ status: 'failed', failure_reason: reason })
-      .where(and(eq(contentItems.id, contentId), eq(contentItems.status, 'processing')));
+    await failReel(contentId, reason);
     logger().warn({ contentId, reason }, 'reel failed');
   },
 };

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/http/client';
+import type { ReelFailure } from '@/lib/media/failure-reason';
 
 /**
  * The browser side of the studio API (docs/api/studio.md): my uploads, the
@@ -24,7 +25,12 @@ export interface StudioReel {
   topic_id: string;
   topic_name: string;
   user_id: string | null;
+  /** Processing state: `processing` (transcoding), `ready` or `failed`. */
   status: string;
+  /** When `status` is failed: why, as a code (`studio.failure.<code>`), with the limit for video_too_long; else null. */
+  failure?: StudioReelFailure | null;
+  /** When failed for a reason written for the uploader: the server's English sentence; else null. */
+  failure_reason?: string | null;
   review_status: ReviewStatus;
   review_reason: string | null;
   is_tldr: boolean;
@@ -34,6 +40,9 @@ export interface StudioReel {
   /** Signed media URLs once the reel is ready, else null. */
   media?: StudioMedia | null;
 }
+
+/** Why a reel failed, the server's own type (type only: nothing of the server reaches the bundle); unknown reasons are `processing_failed`. */
+export type StudioReelFailure = ReelFailure;
 
 /** Signed media URLs of a ready reel (origin-relative `/media/<token>/<id>/...`). */
 export interface StudioMedia {
@@ -79,12 +88,21 @@ export function getVideos(scope: 'mine' | 'review', status: ReviewFilter, page: 
   return getJson<ReelPage>(`/uploader/api/v1/video?${q.toString()}`);
 }
 
-/** A page of reels under studioKeys.videos; the previous page stays shown while the next loads. */
+/** How often a list holding a reel still processing is fetched again, ms: the transcode of a 90 s video takes about a minute. */
+export const PROCESSING_REFETCH_MS = 15_000;
+
+/**
+ * A page of reels under studioKeys.videos; the previous page stays shown
+ * while the next loads. While a reel of the page is processing, the page is
+ * fetched again every PROCESSING_REFETCH_MS, so it turns ready or failed
+ * without a reload.
+ */
 export function useVideos(scope: 'mine' | 'review', status: ReviewFilter, page: number, enabled = true) {
   return useQuery(queryOptions({
     queryKey: studioKeys.videos(scope, status, page),
     queryFn: () => getVideos(scope, status, page),
     placeholderData: keepPreviousData,
+    refetchInterval: (q) => (q.state.data?.items.some((r) => r.status === 'processing') ? PROCESSING_REFETCH_MS : false),
     enabled,
   }));
 }

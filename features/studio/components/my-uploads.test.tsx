@@ -1,10 +1,10 @@
-import { describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { server } from '@/tests/fixtures/msw-server';
 import { renderWithApp } from '@/tests/fixtures/render';
 import type { RoleGrant } from '@/lib/auth/principal';
-import type { StudioReel } from '../api/studio';
+import { PROCESSING_REFETCH_MS, type StudioReel } from '../api/studio';
 import { MyUploads } from './my-uploads';
 
 const USER_ID = '5f0c2a9e-7b1d-4c3e-8f6a-2d4b6c8e0a1f';
@@ -77,5 +77,77 @@ describe('MyUploads edit', () => {
     await user.click(screen.getByRole('checkbox', { name: 'This is a TLDR video' }));
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Sorry. You are not authorized for this action!');
+  });
+});
+
+describe('MyUploads processing state', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  const list = (items: StudioReel[]) => HttpResponse.json({ items, total: items.length, page: 1, page_size: 10 });
+  const row = async (description: string) => (await screen.findByText(description)).closest('li')!;
+
+  it('shows processing and failed reels with why, translated, with the limit; unknown reasons read as the generic failure', async () => {
+    server.use(http.get('/uploader/api/v1/video', () => list([
+      reel({ id: 'pr', description: 'Still working', status: 'processing' }),
+      reel({ id: 'tl', description: 'Too long clip', status: 'failed', failure: { code: 'video_too_long', max_duration_s: 90 },
+        failure_reason: 'This video is longer than 90 seconds. Videos can be at most 90 seconds.' }),
+      reel({ id: 'ts', description: 'Heavy clip', status: 'failed', failure: { code: 'processing_timeout' } }),
+      reel({ id: 'pf', description: 'Broken clip', status: 'failed', failure: { code: 'processing_failed' }, failure_reason: null }),
+      // A code a newer server might send, and a failed reel of an older one without `failure`.
+      reel({ id: 'nw', description: 'Newer code', status: 'failed', failure: { code: 'gone_wrong' as 'processing_failed' } }),
+      reel({ id: 'ol', description: 'Older answer', status: 'failed' }),
+      reel({ id: 'ok', description: 'Ready clip' }),
+    ])));
+    renderWithApp(<MyUploads viewer={creator} />);
+
+    expect(within(await row('Still working')).getByText('Processing…')).toBeTruthy();
+    const tooLong = await row('Too long clip');
+    expect(within(tooLong).getByText('Processing failed')).toBeTruthy();
+    expect(within(tooLong).getByText('This video is longer than 90 seconds, the most a video can be. Trim it and upload it again.')).toBeTruthy();
+    expect(within(await row('Heavy clip')).getByText('This video took too long to process. Please upload a shorter or smaller video.')).toBeTruthy();
+    for (const d of ['Broken clip', 'Newer code', 'Older answer']) {
+      expect(within(await row(d)).getByText('We could not process this video. Please upload it again.'), d).toBeTruthy();
+    }
+    const ready = await row('Ready clip');
+    expect(within(ready).queryByText('Processing…')).toBeNull();
+    expect(within(ready).queryByText('Processing failed')).toBeNull();
+    expect(within(ready).queryByText(/could not process/)).toBeNull();
+  });
+
+  it('in Hinglish and Hindi', async () => {
+    server.use(http.get('/uploader/api/v1/video', () => list([
+      reel({ id: 'tl', description: 'Too long clip', status: 'failed', failure: { code: 'video_too_long', max_duration_s: 120 } }),
+      reel({ id: 'pr', description: 'Still working', status: 'processing' }),
+    ])));
+    const he = renderWithApp(<MyUploads viewer={creator} />, { locale: 'he' });
+    const heRow = await row('Too long clip');
+    expect(within(heRow).getByText('Yeh video 120 seconds se lamba hai, jo video ki maximum limit hai. Ise chhota karke dobara upload karein.')).toBeTruthy();
+    expect(within(heRow).getByText('Processing fail ho gayi')).toBeTruthy();
+    expect(within(await row('Still working')).getByText('Process ho raha hai…')).toBeTruthy();
+    he.unmount();
+
+    renderWithApp(<MyUploads viewer={creator} />, { locale: 'hi' });
+    expect(within(await row('Too long clip')).getByText('यह वीडियो 120 सेकंड से लंबा है, जो वीडियो की अधिकतम सीमा है। इसे छोटा करके फिर से अपलोड करें।')).toBeTruthy();
+  });
+
+  it('asks again while a reel is processing, so it turns failed (or ready) without a reload', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let asked = 0;
+    server.use(http.get('/uploader/api/v1/video', () => {
+      asked += 1;
+      return list([asked === 1
+        ? reel({ id: 'x', description: 'My clip', status: 'processing' })
+        : reel({ id: 'x', description: 'My clip', status: 'failed', failure: { code: 'processing_timeout' } })]);
+    }));
+    renderWithApp(<MyUploads viewer={creator} />);
+    expect(within(await row('My clip')).getByText('Processing…')).toBeTruthy();
+    await act(() => vi.advanceTimersByTimeAsync(PROCESSING_REFETCH_MS + 100));
+    await waitFor(() => expect(within(screen.getByText('My clip').closest('li')!).getByText('Processing failed')).toBeTruthy());
+    expect(asked).toBe(2);
+    // Nothing processing any more: no further asking.
+    await act(() => vi.advanceTimersByTimeAsync(PROCESSING_REFETCH_MS * 3));
+    expect(asked).toBe(2);
   });
 });

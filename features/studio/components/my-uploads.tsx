@@ -49,16 +49,49 @@ export function Pager({ page, total, pageSize, onPage }: { page: number; total: 
   );
 }
 
-/** One reel of a studio list: where it is filed, its review state, the reviewer's reason when Rejected, and a Play button once it is ready. */
+const PROCESSING_STYLE: Record<'processing' | 'failed', string> = {
+  processing: 'bg-sky-100 text-sky-900 dark:bg-sky-900 dark:text-sky-100',
+  failed: 'bg-red-100 text-red-900 dark:bg-red-900 dark:text-red-100',
+};
+
+/**
+ * Why a reel failed, in the interface language: `studio.failure.<code>`
+ * (with the limit for video_too_long); a code this build does not know reads
+ * as the generic "could not process".
+ */
+export function useFailureText(): (failure: StudioReel['failure']) => string {
+  const t = useTranslations('studio');
+  return (failure) => {
+    const key = `failure.${failure?.code ?? 'processing_failed'}`;
+    if (failure && t.has(key)) return t(key, { max: failure.max_duration_s ?? '' });
+    return t('failure.processing_failed');
+  };
+}
+
+/**
+ * One reel of a studio list: where it is filed, its review state, its
+ * processing state while it is not ready (processing, or failed with why),
+ * the reviewer's reason when Rejected, and a Play button once it is ready.
+ */
 export function ReelRow({ reel, children }: { reel: StudioReel; children?: React.ReactNode }) {
   const t = useTranslations('studio');
+  const failureText = useFailureText();
+  const processing = reel.status === 'processing' || reel.status === 'failed' ? reel.status : null;
   return (
     <li className="flex flex-col gap-1 rounded-xl border border-neutral-200 p-3 dark:border-neutral-800">
       <div className="flex items-center justify-between gap-2">
         <span className="font-semibold">{reel.description || t('noDescription')}</span>
-        <span className={`shrink-0 rounded-full px-2 py-0.5 text-xs font-semibold ${STATE_STYLE[reel.review_status]}`}>{t(`filter.${reel.review_status}`)}</span>
+        <span className="flex shrink-0 gap-1">
+          {processing && (
+            <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${PROCESSING_STYLE[processing]}`}>{t(`state.${processing}`)}</span>
+          )}
+          <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATE_STYLE[reel.review_status]}`}>{t(`filter.${reel.review_status}`)}</span>
+        </span>
       </div>
       <span className="text-sm text-neutral-600 dark:text-neutral-400">{reel.topic_name} · {reel.category_name} · {reel.option_name}</span>
+      {reel.status === 'failed' && (
+        <p className="text-sm text-red-800 dark:text-red-300">{failureText(reel.failure)}</p>
+      )}
       {reel.review_status === 'Rejected' && reel.review_reason && (
         <p className="text-sm text-red-800 dark:text-red-300">{t('reason', { reason: reel.review_reason })}</p>
       )}

@@ -33,7 +33,7 @@ function probeDuration(file: File): Promise<number | null> {
   });
 }
 
-type Phase = 'idle' | 'uploading' | 'paused' | 'done' | 'error';
+type Phase = 'idle' | 'uploading' | 'paused' | 'done' | 'cancelled' | 'error';
 
 interface Progress { sent: number; total: number; mbPerS: number; secondsLeft: number | null }
 
@@ -56,7 +56,11 @@ function tusError(err: Error & { originalResponse?: { getBody(): string } | null
  * topic (those where the viewer may upload), category, option, description,
  * TLDR flag and the video file (at most 200 MB, refused here before sending).
  * The draft lives in the studio store (localStorage); the upload goes over
- * tus and resumes after a reload when the same file is picked again.
+ * tus and resumes after a reload when the same file is picked again. Pause
+ * keeps the upload on the server; Cancel terminates it (tus DELETE), which
+ * frees one of the user's unfinished-upload slots (UPLOAD_MAX_OPEN_PER_USER)
+ * at once instead of after its 24 h expiry. A creation the server refuses
+ * (e.g. 429/413 `upload_limit`) is told beside the Upload button, translated.
  * @param viewer the signed-in user's id and role grants.
  * @param onUploaded called with the new reel's id once it is stored (Pending); without it, the form says the upload is done.
  * @param maxDurationS longest video accepted, seconds; a longer one is refused here too.
@@ -82,7 +86,10 @@ export function UploadForm({ viewer, onUploaded, maxDurationS = DEFAULT_MAX_DURA
   const uploadRef = useRef<Upload | null>(null);
   const speedRef = useRef<{ at: number; sent: number } | null>(null);
   const pausedRef = useRef(false);
+  /** Counts starts and cancels: a start whose number is no longer current was cancelled while it loaded. */
+  const attemptRef = useRef(0);
 
+  // Leaving the page is not a cancel: the upload stays on the server so the same file resumes later.
   useEffect(() => () => {
     void uploadRef.current?.abort();
     uploadRef.current = null;
@@ -111,6 +118,7 @@ export function UploadForm({ viewer, onUploaded, maxDurationS = DEFAULT_MAX_DURA
 
   async function start() {
     if (!file || draft.optionId === '') return;
+    const attempt = ++attemptRef.current;
     setError(null);
     speedRef.current = null;
     pausedRef.current = false;
@@ -120,10 +128,12 @@ export function UploadForm({ viewer, onUploaded, maxDurationS = DEFAULT_MAX_DURA
       // tus-js-client loads with the first upload, not with the studio's first paint.
       Tus = await import('tus-js-client');
     } catch {
+      if (attempt !== attemptRef.current) return;
       setPhase('error');
       setError(errorText({ code: 'network_error' }));
       return;
     }
+    if (attempt !== attemptRef.current) return;
     const upload = new Tus.Upload(file, {
       endpoint: TUS_ENDPOINT,
       chunkSize: 8 * 1024 * 1024,
@@ -177,6 +187,33 @@ export function UploadForm({ viewer, onUploaded, maxDurationS = DEFAULT_MAX_DURA
     speedRef.current = null;
     uploadRef.current?.start();
     setPhase('uploading');
+  }
+
+  /**
+   * Stops the upload and terminates it on the server (tus-js-client
+   * `abort(true)`: DELETE of the upload's URL, and its resume entry is
+   * forgotten), so its reserved slot is free for the next upload.
+   */
+  async function cancel() {
+    const upload = uploadRef.current;
+    attemptRef.current += 1;
+    uploadRef.current = null;
+    pausedRef.current = false;
+    speedRef.current = null;
+    setPendingFile(null);
+    setProgress({ sent: 0, total: 0, mbPerS: 0, secondsLeft: null });
+    setError(null);
+    setPhase('cancelled');
+    try {
+      await upload?.abort(true);
+    } catch (err) {
+      // 404/410: the server holds no such upload any more (expired or finished); nothing left to free.
+      const status = (err as { originalResponse?: { getStatus(): number } | null }).originalResponse?.getStatus();
+      if (status === 404 || status === 410) return;
+      // Stopped here, but the server still holds it until it expires.
+      setPhase('error');
+      setError(t('upload.cancelFailed'));
+    }
   }
 
   const percent = progress.total > 0 ? Math.floor((progress.sent / progress.total) * 100) : 0;
@@ -233,9 +270,13 @@ export function UploadForm({ viewer, onUploaded, maxDurationS = DEFAULT_MAX_DURA
 
       {!busy && (
         <button type="submit" disabled={!file || draft.optionId === ''}
+          aria-describedby={phase === 'error' && error ? `${ids}-upload-error` : undefined}
           className="self-start rounded-full bg-amber-500 px-6 py-3 font-semibold text-black hover:bg-amber-400 disabled:opacity-50">
           {t('upload.start')}
         </button>
+      )}
+      {phase === 'error' && error && (
+        <p id={`${ids}-upload-error`} role="alert" className="text-sm text-red-700 dark:text-red-400">{error}</p>
       )}
 
       {busy && (
@@ -245,6 +286,9 @@ export function UploadForm({ viewer, onUploaded, maxDurationS = DEFAULT_MAX_DURA
             {phase === 'uploading'
               ? <button type="button" onClick={pause} className="rounded-full border border-neutral-400 px-4 py-2 font-semibold">{t('upload.pause')}</button>
               : <button type="button" onClick={resume} className="rounded-full border border-neutral-400 px-4 py-2 font-semibold">{t('upload.resume')}</button>}
+            <button type="button" onClick={() => void cancel()} className="rounded-full border border-neutral-400 px-4 py-2 font-semibold">
+              {t('upload.cancel')}
+            </button>
           </div>
         </div>
       )}
@@ -257,8 +301,8 @@ export function UploadForm({ viewer, onUploaded, maxDurationS = DEFAULT_MAX_DURA
         {phase === 'paused' && ` ${t('upload.paused')}`}
         {/* A caller told of the upload says so itself (the studio moves to My uploads with the notice). */}
         {phase === 'done' && !onUploaded && t('upload.done')}
+        {phase === 'cancelled' && t('upload.cancelled')}
       </p>
-      {phase === 'error' && error && <p role="alert" className="text-sm text-red-700 dark:text-red-400">{error}</p>}
     </form>
   );
 }

@@ -7,6 +7,7 @@ import type { Principal } from '@/lib/auth/principal';
 import { ApiError, forbidden, notFound } from '@/lib/http/errors';
 import { logger } from '@/lib/logger';
 import { mediaSigningReady, signedMediaUrls } from '@/lib/storage/signing';
+import { reelFailureOf, uploaderFailureReason, type ReelFailure } from '@/lib/media/failure-reason';
 import { notify } from '@/lib/notifications/notify';
 import { isAdmin, may, mayEditReel, mayMoveReel, maySeeReel, type ReelForPolicy } from '../policy';
 
@@ -34,6 +35,7 @@ const reelColumns = {
   topic_name: topics.name,
   user_id: contentItems.user_id,
   status: contentItems.status,
+  failure_reason: contentItems.failure_reason,
   review_status: contentItems.review_status,
   review_reason: contentItems.review_reason,
   is_tldr: contentItems.is_tldr,
@@ -44,12 +46,24 @@ const reelColumns = {
 
 
 
-/** A reel in the studio: its place in the taxonomy, its review state and, once ready, its media. */
-export interface StudioReel extends Omit<ReelRow, 'created_at' | 'review_status' | 'renditions'> {
+/**
+ * A reel in the studio: its place in the taxonomy, its processing state
+ * (`status`: processing, ready or failed), its review state and, once ready,
+ * its media; when failed, why.
+ */
+export interface StudioReel extends Omit<ReelRow, 'created_at' | 'review_status' | 'renditions' | 'failure_reason'> {
   review_status: ReviewStatus;
   created_at: string;
   /** Signed URLs when the reel is ready (transcoded), else null. */
   media: StudioMedia | null;
+  /** When `status` is failed: why, as a code the studio translates (lib/media/failure-reason.ts); else null. */
+  failure: ReelFailure | null;
+  /**
+   * When failed for a reason written for the uploader (video too long, too
+   * slow to process): that English sentence; else null. Internal errors
+   * (tool output, paths) are not shown.
+   */
+  failure_reason: string | null;
 }
 
 /** One audit row of a reel's review history. */
@@ -68,9 +82,15 @@ function mediaOf(r: ReelRow): StudioMedia | null {
   return { poster, thumbnail, master, r360, r240 };
 }
 
-const viewOf = ({ renditions: _renditions, ...r }: ReelRow): StudioReel => ({
-  ...r, review_status: r.review_status as ReviewStatus, created_at: r.created_at.toISOString(), media: mediaOf({ ...r, renditions: _renditions }),
-});
+const viewOf = (row: ReelRow): StudioReel => {
+  const { renditions: _renditions, failure_reason: reason, ...r } = row;
+  const failed = r.status === 'failed';
+  return {
+    ...r, review_status: r.review_status as ReviewStatus, created_at: r.created_at.toISOString(), media: mediaOf(row),
+    failure: failed ? reelFailureOf(reason) : null,
+    failure_reason: failed ? uploaderFailureReason(reason) : null,
+  };
+};
 const policyOf = (r: ReelRow): ReelForPolicy => ({ topicId: r.topic_id, ownerId: r.user_id, reviewStatus: r.review_status as ReviewStatus });
 
 function reelQuery(db: DbOrTx) {
