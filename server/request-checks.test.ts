@@ -1,5 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { setSingleton } from '@/lib/singleton';
+import { describe, expect, it } from 'vitest';
+import { useEnvVars } from '@/tests/fixtures/env-vars';
 import { hostRefusal, pageMethodRefusal, refusedMethod, targetRefusal } from './request-checks';
 
 describe('targetRefusal', () => {
@@ -40,15 +40,7 @@ describe('refusedMethod and pageMethodRefusal', () => {
 });
 
 describe('hostRefusal', () => {
-  const saved = { NODE_ENV: process.env.NODE_ENV, PUBLIC_URL: process.env.PUBLIC_URL, ALLOWED_HOSTS: process.env.ALLOWED_HOSTS, TRUST_PROXY: process.env.TRUST_PROXY };
-  function configure(vars: Partial<Record<keyof typeof saved, string | undefined>>) {
-    for (const [k, v] of Object.entries(vars)) {
-      if (v === undefined) delete process.env[k];
-      else process.env[k] = v;
-    }
-    setSingleton('env', undefined);
-  }
-  afterEach(() => configure(saved));
+  const configure = useEnvVars(['NODE_ENV', 'PUBLIC_URL', 'ALLOWED_HOSTS', 'TRUST_PROXY']);
 
   it('in production without PUBLIC_URL or ALLOWED_HOSTS: only localhost, 127.0.0.1 and [::1], with 421', () => {
     configure({ NODE_ENV: 'production', PUBLIC_URL: undefined, ALLOWED_HOSTS: undefined, TRUST_PROXY: 'false' });

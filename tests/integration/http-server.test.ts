@@ -6,12 +6,13 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import pino from 'pino';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getRequestListener } from '@hono/node-server';
 import { buildApi } from '@/server/api';
 import { createRequestListener, refuseConnect } from '@/server/request-listener';
 import { loggerOptions } from '@/lib/logger';
 import { setSingleton } from '@/lib/singleton';
+import { useEnvVars } from '@/tests/fixtures/env-vars';
 import { Seed } from '@/tests/fixtures/seed';
 
 /**
@@ -231,15 +232,7 @@ describe('methods', () => {
 });
 
 describe('the Host header', () => {
-  const saved = { NODE_ENV: process.env.NODE_ENV, PUBLIC_URL: process.env.PUBLIC_URL, ALLOWED_HOSTS: process.env.ALLOWED_HOSTS, TRUST_PROXY: process.env.TRUST_PROXY };
-  function configure(vars: Partial<Record<keyof typeof saved, string | undefined>>) {
-    for (const [k, v] of Object.entries(vars)) {
-      if (v === undefined) delete process.env[k];
-      else process.env[k] = v;
-    }
-    setSingleton('env', undefined);
-  }
-  afterEach(() => configure(saved));
+  const configure = useEnvVars(['NODE_ENV', 'PUBLIC_URL', 'ALLOWED_HOSTS', 'TRUST_PROXY']);
 
   it('production without PUBLIC_URL or ALLOWED_HOSTS: evil.example is refused with 421 (pages, API, media); localhost works', async () => {
     configure({ NODE_ENV: 'production', PUBLIC_URL: undefined, ALLOWED_HOSTS: undefined, TRUST_PROXY: 'false' });
