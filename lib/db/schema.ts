@@ -9,6 +9,13 @@ import {
  * Columns are snake_case as in the spec's entities.
  */
 
+/**
+ * Texts of a row in the two interface languages besides English: `hi`
+ * (Hindi, Devanagari) and `he` (Hinglish, Latin script; SPEC.md section 4).
+ * The row's own columns hold the English.
+ */
+export type NameTranslations<K extends string> = Partial<Record<'hi' | 'he', Partial<Record<K, string>>>>;
+
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 
 /**
@@ -192,8 +199,11 @@ export const topics = pgTable('topics', {
   id: uuid('id').primaryKey().defaultRandom(),
   /** URL slug used by /tldr/[slug]. */
   slug: text('slug').notNull().unique(),
+  /** English name; its Hindi and Hinglish forms are in `translations`. */
   name: text('name').notNull(),
   description: text('description').notNull().default(''),
+  /** The name and description in Hindi (`hi`) and Hinglish (`he`); English falls back where one is missing. */
+  translations: jsonb('translations').$type<NameTranslations<'name' | 'description'>>().notNull().default({}),
   /** HOT or FREE (SPEC.md section 3 "Topic type tags"). */
   type_tag: text('type_tag').notNull().default('FREE'),
   pic: text('pic'),
@@ -207,6 +217,8 @@ export const categories = pgTable('categories', {
   id: uuid('id').primaryKey().defaultRandom(),
   topic_id: uuid('topic_id').notNull().references(() => topics.id, { onDelete: 'cascade' }),
   name: text('name').notNull(),
+  /** The name in Hindi (`hi`) and Hinglish (`he`). */
+  translations: jsonb('translations').$type<NameTranslations<'name'>>().notNull().default({}),
   pic: text('pic'),
   sort_order: integer('sort_order').notNull().default(0),
   created_at: createdAt(),
@@ -216,6 +228,8 @@ export const options = pgTable('options', {
   id: uuid('id').primaryKey().defaultRandom(),
   category_id: uuid('category_id').notNull().references(() => categories.id, { onDelete: 'cascade' }),
   name: text('name').notNull(),
+  /** The name in Hindi (`hi`) and Hinglish (`he`). */
+  translations: jsonb('translations').$type<NameTranslations<'name'>>().notNull().default({}),
   pic: text('pic'),
   /** Likes over all reels of this option (SPEC.md section 3 option_meta.total_reaction). */
   total_reaction: integer('total_reaction').notNull().default(0),
@@ -569,6 +583,8 @@ export const deals = pgTable('deals', {
   ribbon: text('ribbon'),
   description: text('description').notNull().default(''),
   terms: text('terms').notNull().default(''),
+  /** Title, ribbon, description and terms in Hindi (`hi`) and Hinglish (`he`); English falls back where one is missing. */
+  translations: jsonb('translations').$type<NameTranslations<'title' | 'ribbon' | 'description' | 'terms'>>().notNull().default({}),
   /** The referrer's reward for a referral that reaches "order placed", rupees. */
   reward_inr: integer('reward_inr').notNull(),
   /** Only registered customers of the provider may refer with it (SPEC.md section 6, "UTL customers only"). */
