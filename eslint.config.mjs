@@ -45,4 +45,14 @@ export default tseslint.config(
     files: ['server/**/*.ts', 'lib/**/*.ts', 'features/*/server/**/*.ts'],
     rules: { 'no-console': 'error' },
   },
+  {
+    // next-intl formats with its locale, the wire code: `he` (Hinglish) is Hebrew to Intl.
+    files: ['app/**/*.{ts,tsx}', 'features/**/*.{ts,tsx}', 'components/**/*.{ts,tsx}', 'stores/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [
+        { name: 'next-intl', importNames: ['useFormatter'], message: 'Use useAppFormatter() from @/lib/use-app-formatter: it formats in the mapped locale (he -> en-IN).' },
+        { name: 'next-intl/server', importNames: ['getFormatter'], message: 'Use createAppFormatter(lang) from @/lib/i18n-locale: it formats in the mapped locale (he -> en-IN).' },
+      ] }],
+    },
+  },
 );

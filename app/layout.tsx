@@ -10,6 +10,7 @@ import { OnboardingRoot } from '@/features/auth/components/onboarding-root';
 import { PwaRoot } from '@/features/offline/components/pwa-root';
 import { SESSION_COOKIE } from '@/lib/auth/session';
 import { env } from '@/lib/env';
+import { htmlLang } from '@/lib/i18n-locale';
 import { THEME_INIT_SCRIPT } from '@/stores/theme-store';
 import { Analytics } from './_components/analytics';
 import { NotificationRoot } from './_components/notification-root';
@@ -18,11 +19,6 @@ import { siteOrigin } from './_lib/site';
 import { requestNonce } from './_lib/nonce';
 import { Providers } from './providers';
 import './globals.css';
-
-/** The `lang` attribute of a UI locale: Hinglish is Hindi written in Latin letters. */
-function htmlLang(locale: string): string {
-  return locale === 'he' ? 'hi-Latn' : locale;
-}
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('app');

@@ -101,10 +101,10 @@ describe('InsightsScreen', () => {
     const summary = await section('Summary');
     expect(await within(summary).findByText('1,234')).toBeTruthy();
     expect(within(summary).getByText('33.3%')).toBeTruthy();
-    expect(within(summary).getByText('1.5 hr')).toBeTruthy();
+    expect(within(summary).getByText('1.5 hrs')).toBeTruthy();
     const langs = within(summary).getByRole('table', { name: 'By language' });
     expect(within(langs).getAllByRole('row').map((r) => r.textContent)).toEqual([
-      'LanguageViewsCompletion rateWatch time', 'English1,00040%1.4 hr', 'हिन्दी2344.7%6.7 min', 'Hinglish00%0 sec',
+      'LanguageViewsCompletion rateWatch time', 'English1,00040%1.4 hrs', 'हिन्दी2344.7%6.7 mins', 'Hinglish00%0 secs',
     ]);
     expect(calls[0].get('from')).toBe(addDays(today, -29));
     expect(calls[0].get('to')).toBe(today);
@@ -119,7 +119,7 @@ describe('InsightsScreen', () => {
     expect(within(reels).getByText('2 of 7 reels')).toBeTruthy();
     const rows = within(reels).getAllByRole('row').slice(1);
     expect(rows.map((r) => r.textContent)).toEqual([
-      'Solar basicsNet meteringEnglishEnglish90033.3%5 sec', 'Deleted reelहिन्दीहिन्दी342.9%1.2 sec',
+      'Solar basicsNet meteringEnglishEnglish90033.3%5 secs', 'Deleted reelहिन्दीहिन्दी342.9%1.2 secs',
     ]);
 
     const campaign = await section('Funnel by campaign');
@@ -174,7 +174,7 @@ describe('InsightsScreen', () => {
     await user.click(screen.getByRole('button', { name: 'Apply' }));
     await waitFor(() => expect(calls.some((q) => q.get('from') === '2026-03-10' && q.get('to') === '2026-03-31')).toBe(true));
     expect(screen.queryByRole('alert')).toBeNull();
-    expect(await screen.findByText('Mar 10, 2026 to Mar 31, 2026')).toBeTruthy();
+    expect(await screen.findByText('10 Mar 2026 to 31 Mar 2026')).toBeTruthy();
   });
 
   it('an empty period says nothing was watched and nobody reached the funnel', async () => {

@@ -1,7 +1,8 @@
 'use client';
 
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { useFormatter, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
+import { useAppFormatter } from '@/lib/use-app-formatter';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { RoleGrant } from '@/lib/auth/principal';
 import { LOCALES, type Locale } from '@/lib/constants';
@@ -89,20 +90,20 @@ function Dashboard() {
 
 /** A day `YYYY-MM-DD` in the interface language: "24 Nov" (with the year when `long`). */
 function useDayFormat(): (day: string, long?: boolean) => string {
-  const f = useFormatter();
+  const f = useAppFormatter();
   return (day, long = false) => f.dateTime(new Date(`${day}T00:00:00Z`), {
     day: 'numeric', month: 'short', ...(long ? { year: 'numeric' } : {}), timeZone: 'UTC',
   });
 }
 
 function usePercent(): (rate: number) => string {
-  const f = useFormatter();
+  const f = useAppFormatter();
   return (rate) => f.number(rate, { style: 'percent', maximumFractionDigits: 1 });
 }
 
 /** Seconds as minutes (under an hour) or hours, in the interface language. */
 function useDuration(): (seconds: number) => string {
-  const f = useFormatter();
+  const f = useAppFormatter();
   return (s) => (s < 60
     ? f.number(s, { style: 'unit', unit: 'second', unitDisplay: 'short', maximumFractionDigits: 1 })
     : s < 3600
@@ -197,7 +198,7 @@ function Section<T>({ title, query, children }: { title: string; query: UseQuery
 function Totals({ data }: { data: ReelsInsights }) {
   const t = useTranslations('insights');
   const tLang = useTranslations('languages');
-  const f = useFormatter();
+  const f = useAppFormatter();
   const pct = usePercent();
   const dur = useDuration();
   const stats: Array<[string, string]> = [
@@ -245,7 +246,7 @@ function Totals({ data }: { data: ReelsInsights }) {
 
 function Daily({ data }: { data: ReelsInsights }) {
   const t = useTranslations('insights');
-  const f = useFormatter();
+  const f = useAppFormatter();
   const fmtDay = useDayFormat();
   return (
     <>
@@ -282,7 +283,7 @@ function Daily({ data }: { data: ReelsInsights }) {
 function Reels({ data }: { data: ReelsInsights }) {
   const t = useTranslations('insights');
   const tLang = useTranslations('languages');
-  const f = useFormatter();
+  const f = useAppFormatter();
   const pct = usePercent();
   const dur = useDuration();
   if (data.reels.length === 0) return <p className={ui.muted}>{t('reels.none')}</p>;
@@ -337,7 +338,7 @@ function FunnelSection({ by, from, to }: { by: FunnelGrouping; from: string; to:
 
 function Funnel({ data }: { data: FunnelInsights }) {
   const t = useTranslations('insights.funnel');
-  const f = useFormatter();
+  const f = useAppFormatter();
   const pct = usePercent();
   const groupName = (g: FunnelGroup) => (g.value === null ? t('none') : g.label ?? g.value);
   if (data.groups.length === 0) return <p className="text-sm text-neutral-600 dark:text-neutral-400">{t('empty')}</p>;

@@ -47,13 +47,13 @@ function created(slot: string): LeadCreated {
   return { id: '7a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d', kind: 'callback', created_at: '2025-03-10T06:50:00.000Z', slot };
 }
 
-/** The slot chip whose range starts at `h`:00 (times are shown as "2:00 PM – 3:00 PM"). */
-const slotChip = (h: number) => screen.getByRole('radio', { name: new RegExp(`^${h}:00\\sPM\\s–`) });
+/** The slot chip whose range starts at `h`:00 (times are shown as "2:00 pm – 3:00 pm", 12-hour as Indians write it). */
+const slotChip = (h: number) => screen.getByRole('radio', { name: new RegExp(`^${h}:00\\spm\\s–`) });
 
 async function fillValid(user: ReturnType<typeof renderWithApp>['user']) {
   await user.type(screen.getByLabelText('Name'), 'Asha Verma');
   await user.type(screen.getByLabelText('Mobile number'), '98123 45678');
-  await user.click(await screen.findByRole('radio', { name: /^3:00\sPM\s–\s4:00\sPM$/ }));
+  await user.click(await screen.findByRole('radio', { name: /^3:00\spm\s–\s4:00\spm$/ }));
 }
 
 describe('CallbackForm', () => {
@@ -67,7 +67,7 @@ describe('CallbackForm', () => {
       slotsFor('today', MIDDAY, SLOT_OPTIONS).map((s) => s.start),
     );
     expect(slotChip(2)).toBeTruthy();
-    expect(slots.queryByRole('radio', { name: /^1:00\sPM/ })).toBeNull();
+    expect(slots.queryByRole('radio', { name: /^1:00\spm/ })).toBeNull();
     expect(asked).toEqual(['today']);
   });
 
@@ -75,7 +75,7 @@ describe('CallbackForm', () => {
     serveSlots(MIDDAY);
     const bodies = serveCallback(() => HttpResponse.json(created(''), { status: 201 }));
     const { user } = renderWithApp(<CallbackForm />);
-    await screen.findAllByRole('radio', { name: /PM/ });
+    await screen.findAllByRole('radio', { name: /pm/ });
 
     await user.type(screen.getByLabelText('Name'), 'Al');
     await user.type(screen.getByLabelText('Mobile number'), '12345');
@@ -93,13 +93,13 @@ describe('CallbackForm', () => {
     const { user } = renderWithApp(<CallbackForm />);
 
     expect(await screen.findByText('No slots available today, Please pick a time slot for tomorrow.')).toBeTruthy();
-    expect(screen.queryAllByRole('radio', { name: /[AP]M/ })).toHaveLength(0);
+    expect(screen.queryAllByRole('radio', { name: /[ap]m/ })).toHaveLength(0);
 
     await user.click(screen.getByRole('radio', { name: 'Tomorrow' }));
 
-    await waitFor(() => expect(screen.getAllByRole('radio', { name: /[AP]M/ })).toHaveLength(9));
+    await waitFor(() => expect(screen.getAllByRole('radio', { name: /[ap]m/ })).toHaveLength(9));
     expect(screen.queryByText('No slots available today, Please pick a time slot for tomorrow.')).toBeNull();
-    expect(screen.getByRole('radio', { name: /^10:00\sAM\s–\s11:00\sAM$/ }).getAttribute('value'))
+    expect(screen.getByRole('radio', { name: /^10:00\sam\s–\s11:00\sam$/ }).getAttribute('value'))
       .toBe(slotsFor('tomorrow', EVENING, SLOT_OPTIONS)[0].start);
     expect(asked).toEqual(['today', 'tomorrow']);
   });
@@ -114,7 +114,7 @@ describe('CallbackForm', () => {
     await user.click(screen.getByRole('button', { name: 'Book callback' }));
 
     expect(await screen.findByRole('heading', { name: 'Callback booked' })).toBeTruthy();
-    expect(screen.getByText(/^We will call \+919812345678 on Monday, March 10, 3:00\sPM \(India time\)\.$/)).toBeTruthy();
+    expect(screen.getByText(/^We will call \+919812345678 on Monday, 10 March, 3:00\spm \(India time\)\.$/)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Book callback' })).toBeNull();
     expect(bodies).toHaveLength(1);
     expect(bodies[0]).toEqual({

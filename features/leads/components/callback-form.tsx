@@ -3,7 +3,9 @@
 import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useFormatter, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
+import { TIME_FORMAT } from '@/lib/i18n-locale';
+import { useAppFormatter } from '@/lib/use-app-formatter';
 import type { HttpError } from '@/lib/http/client';
 import { callbackLeadSchema, type CallbackLead, type CallbackLeadInput, type LeadCreated } from '../schemas';
 import { useCallbackMutation, useSlots } from '../api/leads';
@@ -19,7 +21,6 @@ export interface CallbackDefaults {
 }
 
 const FIELDS = ['name', 'phone', 'day', 'slot', 'context'] as const;
-const TIME = { hour: 'numeric', minute: '2-digit' } as const;
 
 /**
  * Schedule a callback (SPEC.md section 5): name, mobile number, today or
@@ -32,7 +33,7 @@ const TIME = { hour: 'numeric', minute: '2-digit' } as const;
  */
 export function CallbackForm({ defaultValues, onDone }: { defaultValues?: CallbackDefaults; onDone?: (lead: LeadCreated) => void }) {
   const t = useTranslations('leads');
-  const format = useFormatter();
+  const format = useAppFormatter();
   const text = useMessageText();
   const [done, setDone] = useState<{ lead: LeadCreated; phone: string } | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
@@ -97,7 +98,7 @@ export function CallbackForm({ defaultValues, onDone }: { defaultValues?: Callba
         body={start ? t('callback.doneBody', {
           phone: done.phone,
           date: format.dateTime(start, { weekday: 'long', day: 'numeric', month: 'long' }),
-          time: format.dateTime(start, TIME),
+          time: format.dateTime(start, TIME_FORMAT),
         }) : null}
         againLabel={t('callback.another')}
         onAgain={() => {
@@ -135,7 +136,7 @@ export function CallbackForm({ defaultValues, onDone }: { defaultValues?: Callba
         error={text(errors.slot?.message)}
         choices={list.map((s) => ({
           value: s.start,
-          label: t('slotRange', { start: format.dateTime(new Date(s.start), TIME), end: format.dateTime(new Date(s.end), TIME) }),
+          label: t('slotRange', { start: format.dateTime(new Date(s.start), TIME_FORMAT), end: format.dateTime(new Date(s.end), TIME_FORMAT) }),
         }))}
       >
         {slots.isPending ? <p className="text-sm text-neutral-500">{t('slotsLoading')}</p> : null}

@@ -1,7 +1,9 @@
 'use client';
 
 import Link from 'next/link';
-import { useFormatter, useNow, useTranslations } from 'next-intl';
+import { useNow, useTranslations } from 'next-intl';
+import { DATE_TIME_FORMAT } from '@/lib/i18n-locale';
+import { useAppFormatter } from '@/lib/use-app-formatter';
 import { HttpError } from '@/lib/http/client';
 import { useNotificationStore } from '@/stores/notification-store';
 import { useMarkRead, useNotifications } from '../api/notifications';
@@ -20,7 +22,7 @@ export function NotificationList() {
   const tList = useTranslations('notifications.list');
   const notify = useNotificationStore((s) => s.notify);
   const query = useNotifications();
-  const format = useFormatter();
+  const format = useAppFormatter();
   // One clock for every row, moved on each minute so "2 minutes ago" stays true.
   const now = useNow({ updateInterval: 60_000 });
   const markRead = useMarkRead(() => notify({ message: tList('markFailed') }));
@@ -79,7 +81,7 @@ export function NotificationList() {
                 n={n}
                 text={notificationText(t, n)}
                 ago={format.relativeTime(new Date(n.created_at), now)}
-                when={format.dateTime(new Date(n.created_at), { dateStyle: 'medium', timeStyle: 'short' })}
+                when={format.dateTime(new Date(n.created_at), DATE_TIME_FORMAT)}
                 unreadLabel={tList('unread')}
                 onOpen={() => { if (!n.read) markRead.mutate([n.id]); }}
               />

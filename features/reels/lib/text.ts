@@ -1,4 +1,5 @@
 import { TRUNCATE_CHARS } from '@/lib/constants';
+import { formatLocale } from '@/lib/i18n-locale';
 
 /**
  * Shortens `text` to `max` characters (SPEC.md section 9: 30 by default,
@@ -26,17 +27,12 @@ function splitGraphemes(s: string): string[] {
   return Array.from(s);
 }
 
-/** The Intl locale for number formatting: Hinglish is written with Latin digits as in India. */
-function numberLocale(uiLocale: string): string {
-  if (uiLocale === 'hi') return 'hi-IN';
-  return 'en-IN';
-}
-
 /**
  * A short count for a button label: 999, 1.2K, 12K, 1.5M (compact notation
- * in the interface language; Hinglish uses the Indian English forms).
+ * in the interface language's format locale, lib/i18n-locale.ts: Hinglish
+ * uses the Indian English forms).
  */
 export function formatCount(n: number, uiLocale: string): string {
   const value = Number.isFinite(n) && n > 0 ? Math.floor(n) : 0;
-  return new Intl.NumberFormat(numberLocale(uiLocale), { notation: 'compact', maximumFractionDigits: 1 }).format(value);
+  return new Intl.NumberFormat(formatLocale(uiLocale), { notation: 'compact', maximumFractionDigits: 1 }).format(value);
 }

@@ -2,7 +2,9 @@
 
 import { useId, useRef, useState } from 'react';
 import Link from 'next/link';
-import { useFormatter, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
+import { DATE_TIME_FORMAT } from '@/lib/i18n-locale';
+import { useAppFormatter } from '@/lib/use-app-formatter';
 import { DEAL_STEPS, dealStepIndex } from '../deal-steps';
 import { newKey, useAddNote, useDealReminder, useDealStep, useDealView, useNotes, type DealView } from '../api/referrals';
 import { ScratchCard } from './scratch-card';
@@ -58,7 +60,7 @@ export function StepList({ v }: { v: DealView }) {
   const t = useTranslations('referrals.deal');
   const stepName = useStepName();
   const actor = useActorName();
-  const fmt = useFormatter();
+  const fmt = useAppFormatter();
   const done = new Map(v.steps.map((s) => [s.step, s]));
   const current = v.request.step ? dealStepIndex(v.request.step) : -1;
   return (
@@ -85,7 +87,7 @@ export function StepList({ v }: { v: DealView }) {
                 </span>
                 {s?.done_at ? (
                   <span className={ui.muted}>
-                    {fmt.dateTime(new Date(s.done_at), { dateStyle: 'medium', timeStyle: 'short' })}
+                    {fmt.dateTime(new Date(s.done_at), DATE_TIME_FORMAT)}
                     {s.by ? ` · ${actor(s.by, v.my_role)}` : ''}
                   </span>
                 ) : null}
@@ -149,7 +151,7 @@ function DealMoves({ id, v }: { id: string; v: DealView }) {
 export function NotesPanel({ referralId }: { referralId: string }) {
   const t = useTranslations('referrals.notes');
   const errorText = useErrorText();
-  const fmt = useFormatter();
+  const fmt = useAppFormatter();
   const notes = useNotes(referralId, 1);
   const add = useAddNote(referralId);
   const [body, setBody] = useState('');
@@ -199,7 +201,7 @@ export function NotesPanel({ referralId }: { referralId: string }) {
           {notes.data.items.map((n) => (
             <li key={n.id} className="rounded-xl bg-neutral-100 p-3 dark:bg-neutral-800">
               <p className="whitespace-pre-line">{n.body}</p>
-              <p className={ui.muted}>{n.author.name} · {fmt.dateTime(new Date(n.created_at), { dateStyle: 'medium', timeStyle: 'short' })}</p>
+              <p className={ui.muted}>{n.author.name} · {fmt.dateTime(new Date(n.created_at), DATE_TIME_FORMAT)}</p>
             </li>
           ))}
         </ul>

@@ -1,7 +1,8 @@
 'use client';
 
 import { useCallback, useEffect, useId, useRef, useState, type PointerEvent } from 'react';
-import { useFormatter, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
+import { useAppFormatter } from '@/lib/use-app-formatter';
 import { useClaim, useScratch, type Reward } from '../api/referrals';
 import { useReferralStore } from '../store';
 import { ui, useErrorText, useInr } from './shared';
@@ -23,7 +24,7 @@ const BRUSH_PX = 18;
 export function ScratchCard({ reward, now = Date.now() }: { reward: Reward; now?: number }) {
   const t = useTranslations('rewards.card');
   const tReason = useTranslations('rewards');
-  const fmt = useFormatter();
+  const fmt = useAppFormatter();
   const inr = useInr();
   const errorText = useErrorText();
   const scratch = useScratch();

@@ -1,6 +1,7 @@
 'use client';
 
-import { useFormatter, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
+import { useFormatInr } from '@/lib/use-app-formatter';
 import type { DealStep } from '../deal-steps';
 import type { ReferralStatus } from '../statuses';
 import type { DealActorName } from '../api/referrals';
@@ -39,10 +40,9 @@ export function useErrorText(): (err: unknown) => string {
   };
 }
 
-/** An amount in rupees, formatted for the interface language (₹ without paise). */
+/** An amount in rupees as lib/i18n-locale.ts formatInr shows it: "₹1,50,000", paise only when there are some. */
 export function useInr(): (amount: number) => string {
-  const f = useFormatter();
-  return (amount) => f.number(amount, { style: 'currency', currency: 'INR', maximumFractionDigits: 0 });
+  return useFormatInr();
 }
 
 /** A request's status (SPEC.md section 3) as a translated chip. */

@@ -2,7 +2,9 @@
 
 import { useId, useState } from 'react';
 import Link from 'next/link';
-import { useFormatter, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
+import { DATE_TIME_FORMAT } from '@/lib/i18n-locale';
+import { useAppFormatter } from '@/lib/use-app-formatter';
 import type { RoleGrant } from '@/lib/auth/principal';
 import { useStaffDeals, useStaffRewardMove, useStaffRewards, useStaffStep, type DealView, type StaffReward } from '../api/referrals';
 import { NotesPanel } from './deal-screen';
@@ -68,7 +70,7 @@ function StaffDeal({ v }: { v: DealView }) {
   const stepName = useStepName();
   const actor = useActorName();
   const errorText = useErrorText();
-  const fmt = useFormatter();
+  const fmt = useAppFormatter();
   const move = useStaffStep();
   const [note, setNote] = useState('');
   const [open, setOpen] = useState(false);
@@ -127,7 +129,7 @@ function StaffDeal({ v }: { v: DealView }) {
             <ol className="flex flex-col gap-1 text-sm">
               {history.map((s) => (
                 <li key={s.step}>
-                  {stepName(s.step)} · {fmt.dateTime(new Date(s.done_at!), { dateStyle: 'medium', timeStyle: 'short' })}
+                  {stepName(s.step)} · {fmt.dateTime(new Date(s.done_at!), DATE_TIME_FORMAT)}
                   {s.by ? ` · ${actor(s.by)}` : ''}
                 </li>
               ))}
