@@ -1,3 +1,4 @@
+import { cookies, headers } from 'next/headers';
 import { dehydrate, HydrationBoundary, QueryClient } from '@tanstack/react-query';
 import { reelsKeys } from '@/features/reels/api/feed';
 import { ReelsFeed } from '@/features/reels/components/reels-feed';
@@ -7,6 +8,8 @@ import type { LayoutPresetName } from '@/features/reels/lib/layout-presets';
 import type { FeedItem } from '@/features/reels/schemas';
 import type { PartnerPublic } from '@/features/partners/schemas';
 import { env } from '@/lib/env';
+import { LOCALE_COOKIE } from '@/lib/constants';
+import { feedLanguageOf, summaryLanguageOf } from '@/features/reels/server/feed-language';
 import { topNExperimentOfRequest } from '@/lib/experiments';
 import { InlineScript } from '@/components/ui/inline-script';
 import { FIRST_REEL_PRELOADER } from '@/features/reels/lib/first-reel-starter';
@@ -27,6 +30,10 @@ import { PartnerFeed } from './partner-feed';
  * and `closeHref` as in ReelsFeed (SPEC.md section 2 layout presets).
  * With `partner` (its id also in `params.filter.partner_id`), the partner's
  * feed: PartnerFeed in the 'partner' preset.
+ * Language: the URL's `lang`, else the server's choice for this person
+ * (features/reels/server/feed-language.ts; a creator's add-content layout
+ * shows every language); the language served goes into the client's
+ * filter, so its later pages are of the same feed.
  */
 export async function FeedScreen({
   params: given, urlFilter, lead = null, filterLabel = null, sizing = 'box', layout = 'default', closeHref, partner = null,
@@ -43,8 +50,12 @@ export async function FeedScreen({
   const viewerId = await getViewerId();
   // The top-N videos experiment (docs/decisions/012): every page of the feed carries its id (not a partner's feed).
   const topN = partner || lead ? null : await topNExperimentOfRequest();
-  const params = topN ? { ...given, filter: { ...given.filter, top_n: topN } } : given;
-  const page = await feedPage(viewerId, JSON.stringify(feedQueryFor(params.filter, params.startPage)));
+  const signals = { localeCookie: (await cookies()).get(LOCALE_COOKIE)?.value, acceptLanguage: (await headers()).get('accept-language') };
+  const { lang, explicit } = feedLanguageOf({ explicit: given.filter.lang ?? (layout === 'add-content' ? 'all' : undefined), ...signals });
+  const asked = { ...given.filter, lang, ...(topN ? { top_n: topN } : {}) };
+  const page = await feedPage(viewerId, JSON.stringify(feedQueryFor(asked, given.startPage)),
+    JSON.stringify({ fallbackToAll: !explicit, summaryLang: summaryLanguageOf(signals) }));
+  const params: FeedListParams = { ...given, filter: { ...asked, lang: page.feed_lang } };
   const nonce = await requestNonce();
   const qc = new QueryClient();
   qc.setQueryData(reelsKeys.list(params), feedListFromPage(page, lead));

@@ -10,6 +10,13 @@ import { MAX_PAGE } from '@/lib/constants';
 export const uuidSchema = z.uuid();
 export const langSchema = z.enum(['en', 'hi', 'he']);
 export type ContentLang = z.infer<typeof langSchema>;
+/**
+ * The feed's language: one reel language, or `all` (every language, a reel
+ * never followed by the same question in another language). Without it the
+ * server picks one (features/reels/server/feed-language.ts).
+ */
+export const feedLangSchema = z.enum(['en', 'hi', 'he', 'all']);
+export type FeedLang = z.infer<typeof feedLangSchema>;
 
 /** Endpoints that take no query (one reel, the popup, the read side's lookups by id). */
 export const noQuerySchema = z.strictObject({});
@@ -17,6 +24,8 @@ export const noQuerySchema = z.strictObject({});
 export const tldrV1QuerySchema = z.strictObject({});
 /** GET /feeds-server/api/v2/tldr/topic: `lang` prefers TLDR reels in that language. */
 export const tldrV2QuerySchema = z.strictObject({ lang: langSchema.optional() });
+/** GET /feeds-server/api/v1/popup/tldr/{id}: `lang` prefers the summary in that language (default: the interface language). */
+export const popupTldrQuerySchema = z.strictObject({ lang: langSchema.optional() });
 /** GET /uploader-read/api/v1/options query: optionally the options of one category. */
 export const optionsQuerySchema = z.strictObject({ category_id: uuidSchema.optional() });
 
@@ -27,7 +36,7 @@ export const feedQuerySchema = z.strictObject({
   topic_id: uuidSchema.optional(),
   category_id: uuidSchema.optional(),
   option_id: uuidSchema.optional(),
-  lang: langSchema.optional(),
+  lang: feedLangSchema.optional(),
   /** A partner's feed (SPEC.md section 3 "Feed response" partner fields); 404 partner_not_found when unknown. */
   partner_id: contractPartnerId.optional(),
   /** The top-N videos experiment id of the device (docs/decisions/012); an id not configured is ignored. */
@@ -107,6 +116,8 @@ export interface FeedResponse {
   page: number;
   /** True on this viewer's first feed request. */
   firstTime: boolean;
+  /** The language this feed is in: the `lang` asked for, else the one the server chose for this person. */
+  feed_lang: FeedLang;
   tags: { ui_config: 'webadbased' | 'topvideos' | 'awardbased' | null };
   partner_configs: { partner_id: string; partner_name: string; button_text: string }[];
   button_configs: {

@@ -47,7 +47,8 @@ export interface FeedState {
   bandwidthEstimate: number | null;
   /**
    * The viewer's reel language; starts Hinglish (SPEC.md section 4 and 9).
-   * The feed itself shows every language unless a filter is picked.
+   * The feed's own language is the server's (features/reels/server/feed-language.ts)
+   * or the one picked in the header's menu, which is carried in the page URL.
    */
   lang: ContentLang;
   /**

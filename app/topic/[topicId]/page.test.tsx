@@ -28,15 +28,33 @@ vi.mock('next/navigation', () => ({
   usePathname: () => `/topic/${TOPIC}`,
   notFound: () => { throw new Error('not found'); },
 }));
+/** The request's NEXT_LOCALE cookie and Accept-Language, and the feed pages the page asked for. */
+const request = vi.hoisted(() => ({
+  locale: undefined as string | undefined,
+  acceptLanguage: null as string | null,
+  asked: [] as { query: Record<string, unknown>; opts: Record<string, unknown> }[],
+}));
 // The page's server data: the topic and the first feed page of its reels, without a database.
 vi.mock('../../_lib/data', () => ({
   topicOrNotFound: async (id: string) => ({ id, name: 'How the subsidy is paid', description: '', pic: null }),
-  feedPage: async () => feedResponse([
-    feedItem({ topic: TOPIC }),
-    feedItem({ id: 'b0a1c2d3-4e5f-4a6b-8c7d-9e0f1a2b3c4d', topic: TOPIC }),
-  ]),
+  feedPage: async (_viewer: string, queryJson: string, optsJson: string) => {
+    const query = JSON.parse(queryJson) as Record<string, unknown>;
+    request.asked.push({ query, opts: JSON.parse(optsJson) as Record<string, unknown> });
+    return {
+      ...feedResponse([
+        feedItem({ topic: TOPIC }),
+        feedItem({ id: 'b0a1c2d3-4e5f-4a6b-8c7d-9e0f1a2b3c4d', topic: TOPIC }),
+      ]),
+      feed_lang: query.lang,
+    };
+  },
 }));
 vi.mock('../../_lib/nonce', () => ({ requestNonce: async () => undefined }));
+// The request's language signals (feed-screen.tsx).
+vi.mock('next/headers', () => ({
+  cookies: async () => ({ get: (name: string) => (name === 'NEXT_LOCALE' && request.locale ? { value: request.locale } : undefined) }),
+  headers: async () => new Headers(request.acceptLanguage ? { 'accept-language': request.acceptLanguage } : {}),
+}));
 vi.mock('../../_lib/viewer', () => ({ getViewerId: async () => 'V1234567890123456789' }));
 vi.mock('@/lib/experiments', () => ({ topNExperimentOfRequest: async () => null }));
 vi.mock('@/lib/env', () => ({ env: () => ({ CHATBOT_EVERY_N: 0 }) }));
@@ -56,6 +74,9 @@ beforeEach(() => {
 afterEach(() => {
   vi.unstubAllGlobals();
   prefetchOf.clear();
+  request.locale = undefined;
+  request.acceptLanguage = null;
+  request.asked = [];
 });
 
 /** The topic page as the server renders it: the route's element, then its FeedScreen (an async server component) resolved. */
@@ -66,6 +87,23 @@ async function topicPage(): Promise<ReactElement> {
 }
 
 describe('topic page', () => {
+  it('renders the feed in the language the server chose, and the language menu says which', async () => {
+    request.acceptLanguage = 'hi-IN,hi;q=0.9';
+    renderWithApp(await topicPage());
+    expect(request.asked).toEqual([{ query: { topic_id: TOPIC, lang: 'hi', page: 1 }, opts: { fallbackToAll: true, summaryLang: 'hi' } }]);
+    expect((screen.getByRole('combobox', { name: 'Video language' }) as HTMLSelectElement).value).toBe('hi');
+  });
+
+  it('takes the interface language over the phone\'s, and Hinglish with neither', async () => {
+    request.locale = 'en';
+    request.acceptLanguage = 'hi-IN';
+    await topicPage();
+    request.locale = undefined;
+    request.acceptLanguage = null;
+    await topicPage();
+    expect(request.asked.map((a) => [a.query.lang, a.opts.summaryLang])).toEqual([['en', 'en'], ['he', 'en']]);
+  });
+
   it('has no link with next/link\'s default prefetch: none fetches its page before it is near, not even once every link is in view', async () => {
     renderWithApp(await topicPage());
     await screen.findAllByTestId('reel');

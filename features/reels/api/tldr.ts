@@ -1,5 +1,5 @@
 import { apiClient } from '@/lib/http/client';
-import type { TldrEntry } from '../schemas';
+import type { ContentLang, TldrEntry } from '../schemas';
 import type { feedRoutes } from '../server/routes';
 
 /** The feed endpoints, typed by their router. */
@@ -10,9 +10,10 @@ const api = apiClient<typeof feedRoutes>();
  * viewer sees it (`content` null when the topic has no summary reel yet;
  * `content.watched` / `content.vidWatched` are the viewer's progress).
  * @param topic the topic's uuid or slug.
+ * @param lang the summary's preferred language (the interface language); another when the topic has none in it.
  * @throws HttpError 404 `topic_not_found`.
  */
-export async function fetchTopicTldr(topic: string, signal?: AbortSignal): Promise<TldrEntry> {
-  const res = await api['feeds-server'].api.v1.popup.tldr[':id'].$get({ param: { id: topic }, query: {} }, { init: { signal } });
+export async function fetchTopicTldr(topic: string, lang: ContentLang, signal?: AbortSignal): Promise<TldrEntry> {
+  const res = await api['feeds-server'].api.v1.popup.tldr[':id'].$get({ param: { id: topic }, query: { lang } }, { init: { signal } });
   return res.json();
 }

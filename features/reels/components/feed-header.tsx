@@ -4,7 +4,7 @@ import Link from 'next/link';
 import { usePathname, useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { CloseIcon, GlobeIcon, PlusIcon, VolumeOffIcon, VolumeOnIcon } from '@/components/ui/icons';
-import type { ContentLang } from '../schemas';
+import type { ContentLang, FeedLang } from '../schemas';
 import { trackFeedItem } from '../api/events';
 import { feedHref, type FeedFilter } from '../lib/filter';
 import { addContentHref } from '../lib/layout-presets';
@@ -36,7 +36,7 @@ function MuteButton() {
 }
 
 /** The feed's narrowing as the page heading, with a tap back to every video (keeping the language). */
-function ClearFilterChip({ name, lang }: { name: string; lang: ContentLang | undefined }) {
+function ClearFilterChip({ name, lang }: { name: string; lang: FeedLang | undefined }) {
   const t = useTranslations('reels');
   return (
     <>
@@ -83,14 +83,18 @@ function CloseButton({ href }: { href: string }) {
  * The bar over the top of the player, in the style of the feed's layout
  * preset (features/reels/lib/layout-presets.ts). The `feed` style: the
  * feed's name or its active filter (a tap clears it), the TLDR button (the
- * topic summary popup, ./tldr-button.tsx), the video-language filter (all languages unless one is picked)
+ * topic summary popup, ./tldr-button.tsx), the video-language menu (the
+ * feed's language, which the server chose unless the person picked one;
+ * "All" is a choice, never the default: features/reels/server/feed-language.ts)
  * and the session's sound switch; `minimal`: the sound switch; `close`: a
  * close button; `add-content`: close and "Add a reel" into the studio for
  * the feed's topic; `partner`: the partner's name.
  */
-export function FeedHeader({ urlFilter, filterLabel, topicId = null }: {
+export function FeedHeader({ urlFilter, feedLang, filterLabel, topicId = null }: {
   /** The filters this page carries in its query string. */
   urlFilter: FeedFilter;
+  /** The language the feed is shown in (the server's choice when the URL names none); default: the URL's, else all. */
+  feedLang?: FeedLang;
   /** Name of the topic, category or option the feed is narrowed to. */
   filterLabel: string | null;
   /** The topic the feed is narrowed to (the add-content header's upload target). */
@@ -99,7 +103,10 @@ export function FeedHeader({ urlFilter, filterLabel, topicId = null }: {
   const layout = useFeedLayout();
   const style = layout.preset.header;
   if (style === 'feed') {
-    return <FullHeader urlFilter={urlFilter} filterLabel={filterLabel} topicId={topicId} clearable={layout.preset.tap.header === 'clear-filter'} />;
+    return (
+      <FullHeader urlFilter={urlFilter} feedLang={feedLang ?? urlFilter.lang ?? 'all'} filterLabel={filterLabel} topicId={topicId}
+        clearable={layout.preset.tap.header === 'clear-filter'} />
+    );
   }
   return <SmallHeader urlFilter={urlFilter} filterLabel={filterLabel} topicId={topicId} />;
 }
@@ -138,20 +145,19 @@ function SmallHeader({ urlFilter, filterLabel, topicId }: { urlFilter: FeedFilte
   );
 }
 
-function FullHeader({ urlFilter, filterLabel, topicId, clearable }: {
-  urlFilter: FeedFilter; filterLabel: string | null; topicId: string | null; clearable: boolean;
+function FullHeader({ urlFilter, feedLang, filterLabel, topicId, clearable }: {
+  urlFilter: FeedFilter; feedLang: FeedLang; filterLabel: string | null; topicId: string | null; clearable: boolean;
 }) {
   const t = useTranslations('reels');
   const tLang = useTranslations('languages');
   const router = useRouter();
   const pathname = usePathname();
   const setLang = useFeedStore((s) => s.setLang);
-  const lang = urlFilter.lang;
 
   return (
     <div className={BAR} data-header="feed">
       {filterLabel && clearable ? (
-        <ClearFilterChip name={filterLabel} lang={lang} />
+        <ClearFilterChip name={filterLabel} lang={urlFilter.lang} />
       ) : (
         <h1 className="min-w-0 truncate text-lg font-bold drop-shadow">{filterLabel ?? t('feedLabel')}</h1>
       )}
@@ -165,15 +171,16 @@ function FullHeader({ urlFilter, filterLabel, topicId, clearable }: {
           <select
             id="feed-lang"
             data-testid="lang-filter"
-            value={lang ?? ''}
+            value={feedLang}
             onChange={(e) => {
-              const next = (e.target.value || undefined) as ContentLang | undefined;
-              if (next) setLang(next);
+              // The pick goes in the URL, `all` included: it wins over the server's choice (feed-language.ts).
+              const next = e.target.value as FeedLang;
+              if (next !== 'all') setLang(next);
               router.push(feedHref(pathname, { ...urlFilter, lang: next }));
             }}
             className="max-w-[7rem] appearance-none truncate border-0 bg-transparent py-1.5 pl-1.5 pr-3 text-sm font-semibold text-white outline-none [&>option]:text-black"
           >
-            <option value="">{t('langAll')}</option>
+            <option value="all">{t('langAll')}</option>
             {LANGS.map((l) => (
               <option key={l} value={l} lang={l === 'he' ? 'hi-Latn' : l}>{tLang(l)}</option>
             ))}

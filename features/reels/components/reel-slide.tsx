@@ -154,7 +154,8 @@ function ReelSlideBody({
       {failed ? (
         <p role="alert" className="absolute inset-x-6 top-1/3 z-10 rounded-lg bg-black/70 p-4 text-center text-white">{t('videoError')}</p>
       ) : null}
-      <ReelInfo item={item} lang={params.filter.lang} />
+      {/* A chip keeps one language; "all" is not carried: one option's feed in every language is one question three times. */}
+      <ReelInfo item={item} lang={params.filter.lang === 'all' ? undefined : params.filter.lang} />
       <ReelActions item={item} params={params} />
     </section>
   );

@@ -300,7 +300,7 @@ function Feed({
     return (
       <div {...stage}>
         <div className={boxClass} data-testid="reel-player">
-          <FeedHeader urlFilter={urlFilter} filterLabel={filterLabel} topicId={topicId} />
+          <FeedHeader urlFilter={urlFilter} feedLang={params.filter.lang} filterLabel={filterLabel} topicId={topicId} />
           <div className="flex h-full flex-col items-center justify-center gap-4 p-8 text-center text-white">
             {isError ? (
               <>
@@ -319,13 +319,13 @@ function Feed({
   }
 
   const label = filterLabel ?? labelFromItems(list, params.filter);
-  const filtered = Boolean(params.filter.topic_id || params.filter.category_id || params.filter.option_id || params.filter.lang);
+  const filtered = Boolean(params.filter.topic_id || params.filter.category_id || params.filter.option_id || (params.filter.lang && params.filter.lang !== 'all'));
 
   if (entries.length === 0) {
     return (
       <div {...stage}>
         <div className={boxClass} data-testid="reel-player">
-          <FeedHeader urlFilter={urlFilter} filterLabel={label} topicId={topicId} />
+          <FeedHeader urlFilter={urlFilter} feedLang={params.filter.lang} filterLabel={label} topicId={topicId} />
           <div className="flex h-full flex-col items-center justify-center gap-4 p-8 text-center text-white">
             <p className="text-xl font-semibold">{filtered ? t('emptyFiltered') : t('empty')}</p>
             <p className="text-white/75">{t('emptyHint')}</p>
@@ -368,7 +368,7 @@ function Feed({
   return (
     <div {...stage}>
       <div className={boxClass} data-testid="reel-player">
-        <FeedHeader urlFilter={urlFilter} filterLabel={label} topicId={topicId} />
+        <FeedHeader urlFilter={urlFilter} feedLang={params.filter.lang} filterLabel={label} topicId={topicId} />
         {overlay}
         {locked && shown?.kind === 'reel' ? <UnskippableHint key={shown.item.id} duration={shown.item.duration} nudge={nudge} /> : null}
         <div

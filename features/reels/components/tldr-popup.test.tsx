@@ -14,12 +14,14 @@ const TOPIC = SUMMARY.topic;
 interface Push { event_type: string; payload: Record<string, unknown> & { metadata?: Record<string, unknown> } }
 
 /** Answers the popup's endpoint with `entry` and the event endpoint as the server does; returns the pushes. */
-function serve(entry: TldrEntry): { pushes: Push[]; asked: string[] } {
+function serve(entry: TldrEntry): { pushes: Push[]; asked: string[]; langs: (string | null)[] } {
   const pushes: Push[] = [];
   const asked: string[] = [];
+  const langs: (string | null)[] = [];
   server.use(
-    http.get('/feeds-server/api/v1/popup/tldr/:id', ({ params }) => {
+    http.get('/feeds-server/api/v1/popup/tldr/:id', ({ params, request }) => {
       asked.push(String(params.id));
+      langs.push(new URL(request.url).searchParams.get('lang'));
       return HttpResponse.json(entry);
     }),
     http.post('/auth/api/v1/events', async ({ request }) => {
@@ -27,7 +29,7 @@ function serve(entry: TldrEntry): { pushes: Push[]; asked: string[] } {
       return HttpResponse.json({ ok: true }, { status: 202 });
     }),
   );
-  return { pushes, asked };
+  return { pushes, asked, langs };
 }
 
 const entryOf = (content = SUMMARY): TldrEntry => ({
@@ -81,6 +83,16 @@ describe('TLDR popup', () => {
     expect(video.getAttribute('src')).toBe(SUMMARY.pre_signed_url_video);
     await waitFor(() => expect(pushes.some((p) => p.event_type === 'CLICK_TLDR')).toBe(true), { timeout: 3000 });
     expect(pushes.find((p) => p.event_type === 'CLICK_TLDR')).toMatchObject({ payload: { topic_id: TOPIC, metadata: { from: 'topic' } } });
+  });
+
+  it('asks for the summary in the interface language', async () => {
+    const { langs } = serve(entryOf());
+    (await openPopup()).unmount();
+    expect(langs).toEqual(['en']);
+    const hi = serve(entryOf());
+    const r = renderWithApp(<TldrButton topicId={TOPIC} label="TLDR hi">TLDR</TldrButton>, { locale: 'hi' });
+    await r.user.click(screen.getByRole('link', { name: 'TLDR hi' }));
+    await waitFor(() => expect(hi.langs).toEqual(['hi']));
   });
 
   it('moves the progress bar with playback and reports 25 and 50 % once each', async () => {

@@ -3,10 +3,10 @@
 import { useEffect, useId, useRef, useState, type SyntheticEvent } from 'react';
 import { createPortal } from 'react-dom';
 import Link from 'next/link';
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import { CloseIcon } from '@/components/ui/icons';
 import { track } from '@/lib/analytics/event-client';
-import type { FeedItem, TldrEntry } from '../schemas';
+import type { ContentLang, FeedItem, TldrEntry } from '../schemas';
 import { fetchReel } from '../api/feed';
 import { trackPlayerEvent } from '../api/events';
 import { playHls } from './load-hls';
@@ -30,11 +30,14 @@ export interface TldrPopupProps {
 
 type Load = { state: 'loading' } | { state: 'error' } | { state: 'ready'; entry: TldrEntry };
 
-/** The topic's TLDR entry, from the topic or else from the topic of reel `contentId`. */
-async function loadEntry(topic: string | null, contentId: string | null, signal: AbortSignal): Promise<TldrEntry> {
+/**
+ * The topic's TLDR entry, from the topic or else from the topic of reel
+ * `contentId`, its reel in `lang` (the interface language) where one exists.
+ */
+async function loadEntry(topic: string | null, contentId: string | null, lang: ContentLang, signal: AbortSignal): Promise<TldrEntry> {
   const t = topic ?? (contentId ? (await fetchReel(contentId, signal)).topic : null);
   if (!t) throw new Error('no topic');
-  return fetchTopicTldr(t, signal);
+  return fetchTopicTldr(t, lang, signal);
 }
 
 /**
@@ -51,6 +54,8 @@ async function loadEntry(topic: string | null, contentId: string | null, signal:
  */
 export default function TldrPopup({ topic, contentId, onClose }: TldrPopupProps) {
   const t = useTranslations('tldr');
+  // Interface locales and reel languages share codes (en, hi, he).
+  const locale = useLocale() as ContentLang;
   const titleId = useId();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const [load, setLoad] = useState<Load>({ state: 'loading' });
@@ -76,14 +81,14 @@ export default function TldrPopup({ topic, contentId, onClose }: TldrPopupProps)
 
   useEffect(() => {
     const ctrl = new AbortController();
-    loadEntry(topic, contentId, ctrl.signal).then(
+    loadEntry(topic, contentId, locale, ctrl.signal).then(
       (entry) => setLoad({ state: 'ready', entry }),
       () => {
         if (!ctrl.signal.aborted) setLoad({ state: 'error' });
       },
     );
     return () => ctrl.abort();
-  }, [topic, contentId]);
+  }, [topic, contentId, locale]);
 
   const entry = load.state === 'ready' ? load.entry : null;
   // The feed's gestures must not see the popup's: React events bubble through the portal to the feed's handlers.

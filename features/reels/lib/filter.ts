@@ -1,4 +1,4 @@
-import type { ContentLang, FeedQuery } from '../schemas';
+import type { FeedLang, FeedQuery } from '../schemas';
 
 /**
  * Client-safe: imports only types from schemas.ts, so zod stays out of the
@@ -11,7 +11,8 @@ export interface FeedFilter {
   topic_id?: string;
   category_id?: string;
   option_id?: string;
-  lang?: ContentLang;
+  /** The feed's language; `all` for every language; unset lets the server choose. */
+  lang?: FeedLang;
   /** A partner's feed (its topics, order and configs; `/reels?partner=<id>`). */
   partner_id?: string;
   /**

@@ -1,19 +1,24 @@
 import 'server-only';
 import { Hono, type Context, type TypedResponse } from 'hono';
+import { z } from 'zod';
+import { getCookie } from 'hono/cookie';
+import { LOCALE_COOKIE } from '@/lib/constants';
 import type { ApiEnv } from '@/lib/http/app';
 import { jsonContentType } from '@/lib/http/app';
 import { principal, requireVisitor, sameOrigin } from '@/lib/http/principal';
 import { rateLimit } from '@/lib/http/rate-limit';
 import { body, query } from '@/lib/http/validate';
+import { askerLang, askerLangParam, langOnlyQuerySchema } from '@/lib/http/asker-lang';
 import {
-  feedQuerySchema, likeBodySchema, noQuerySchema as noQuery, optionsQuerySchema,
+  feedQuerySchema, likeBodySchema, noQuerySchema as noQuery, optionsQuerySchema, popupTldrQuerySchema,
   tldrV1QuerySchema, tldrV2QuerySchema,
   type FeedItem, type FeedResponse, type TldrEntry,
 } from '../schemas';
 import { getFeedPageJson, getReelJson, getTopicTldrJson, listTldrJson } from './feed';
+import { feedLanguageOf, summaryLanguageOf } from './feed-language';
 import { likeContent, unlikeContent } from './reactions';
 import {
-  countTopicContent, getTopicDetails, listCategoryOptions, listOptions, listTopicCategories, listTopics,
+  countTopicContent, getTopicDetails, getTopicDetailsForEditing, listCategoryOptions, listOptions, listTopicCategories, listTopics,
 } from './taxonomy';
 
 /**
@@ -39,10 +44,22 @@ function jsonText<T>(c: Context, text: string): TypedResponse<T, 200, 'json'> {
   return c.body(text, 200, JSON_TYPE) as unknown as TypedResponse<T, 200, 'json'>;
 }
 
+/** The request's language signals besides its query: the interface language cookie and the phone's languages. */
+function languageSignals(c: Context) {
+  return { localeCookie: getCookie(c, LOCALE_COOKIE), acceptLanguage: c.req.header('accept-language') };
+}
+
 export const feedRoutes = new Hono<ApiEnv>()
   // GET /feeds-server/api/v1/feeds - a page of 10 ready reels for this visitor, with TLDR list and configs
-  .get('/feeds-server/api/v1/feeds', principal(), query(feedQuerySchema), async (c) =>
-    jsonText<FeedResponse>(c, await getFeedPageJson(c.get('principal'), c.req.valid('query'))))
+  // (in one language: ?lang, else the interface language, else the phone's, else Hinglish; ./feed-language.ts)
+  .get('/feeds-server/api/v1/feeds', principal(), query(feedQuerySchema), async (c) => {
+    const q = c.req.valid('query');
+    const signals = languageSignals(c);
+    const { lang, explicit } = feedLanguageOf({ explicit: q.lang, ...signals });
+    return jsonText<FeedResponse>(c, await getFeedPageJson(
+      c.get('principal'), { ...q, lang }, { fallbackToAll: !explicit, summaryLang: summaryLanguageOf(signals) },
+    ));
+  })
   // GET /feeds-server/api/v1/tldr/topic - every topic with its newest TLDR reel (content null when none)
   .get('/feeds-server/api/v1/tldr/topic', principal(), query(tldrV1QuerySchema), async (c) =>
     jsonText<{ tldr: TldrEntry[] }>(c, `{"tldr":${await listTldrJson(c.get('principal'))}}`))
@@ -51,31 +68,42 @@ export const feedRoutes = new Hono<ApiEnv>()
     jsonText<{ tldr: TldrEntry[] }>(
       c, `{"tldr":${await listTldrJson(c.get('principal'), c.req.valid('query').lang, { withReelOnly: true })}}`,
     ))
-  // GET /feeds-server/api/v1/popup/tldr/{id} - the TLDR entry of one topic (uuid or slug)
-  .get('/feeds-server/api/v1/popup/tldr/:id', principal(), query(noQuery), async (c) =>
-    jsonText<TldrEntry>(c, await getTopicTldrJson(c.get('principal'), c.req.param('id'))))
+  // GET /feeds-server/api/v1/popup/tldr/{id} - the TLDR entry of one topic (uuid or slug), in ?lang or the interface language where it exists
+  .get('/feeds-server/api/v1/popup/tldr/:id', principal(), query(popupTldrQuerySchema), async (c) =>
+    jsonText<TldrEntry>(c, await getTopicTldrJson(
+      c.get('principal'), c.req.param('id'), c.req.valid('query').lang ?? summaryLanguageOf(languageSignals(c)),
+    )))
   // GET /feeds-server/api/v1/{id} - one ready reel for this visitor
   .get('/feeds-server/api/v1/:id', principal(), query(noQuery), async (c) =>
     jsonText<FeedItem>(c, await getReelJson(c.get('principal'), c.req.param('id'))));
 
+/** The options list's query plus the asker's `lang`. */
+const optionsLangQuerySchema = optionsQuerySchema.extend({ lang: askerLangParam });
+const topicDetailsQuerySchema = langOnlyQuerySchema.extend({ include: z.literal('translations').optional() });
+
+// Names and descriptions answer in the asker's language: ?lang=, else the NEXT_LOCALE cookie, else Accept-Language.
 export const readSideRoutes = new Hono<ApiEnv>()
   // GET /uploader-read/api/v3/topics - topics with type tags, pictures and counts
-  .get('/uploader-read/api/v3/topics', query(noQuery), async (c) => c.json({ topics: await listTopics() }))
+  .get('/uploader-read/api/v3/topics', query(langOnlyQuerySchema), async (c) =>
+    c.json({ topics: await listTopics(askerLang(c)) }))
   // GET /uploader-read/api/v1/options - all options, or those of ?category_id
-  .get('/uploader-read/api/v1/options', query(optionsQuerySchema), async (c) =>
-    c.json({ options: await listOptions(c.req.valid('query').category_id) }))
+  .get('/uploader-read/api/v1/options', query(optionsLangQuerySchema), async (c) =>
+    c.json({ options: await listOptions(c.req.valid('query').category_id, askerLang(c)) }))
   // GET /uploader-read/api/v1/topic_details/{id} - a topic with its categories and options
-  .get('/uploader-read/api/v1/topic_details/:id', query(noQuery), async (c) =>
-    c.json(await getTopicDetails(c.req.param('id'))))
+  // (?include=translations: English names with each row's stored translations, for the studio's editor)
+  .get('/uploader-read/api/v1/topic_details/:id', query(topicDetailsQuerySchema), async (c) =>
+    c.json(c.req.valid('query').include === 'translations'
+      ? await getTopicDetailsForEditing(c.req.param('id'))
+      : await getTopicDetails(c.req.param('id'), askerLang(c))))
   // GET /uploader-read/api/v1/content_count/{id} - ready reels of a topic
   .get('/uploader-read/api/v1/content_count/:id', query(noQuery), async (c) =>
     c.json(await countTopicContent(c.req.param('id'))))
   // GET /uploader-read/api/v1/{id}/category - the categories of a topic
-  .get('/uploader-read/api/v1/:id/category', query(noQuery), async (c) =>
-    c.json({ categories: await listTopicCategories(c.req.param('id')) }))
+  .get('/uploader-read/api/v1/:id/category', query(langOnlyQuerySchema), async (c) =>
+    c.json({ categories: await listTopicCategories(c.req.param('id'), askerLang(c)) }))
   // GET /uploader-read/api/v1/{a}/{b}/options - the options of category b of topic a
-  .get('/uploader-read/api/v1/:topicId/:categoryId/options', query(noQuery), async (c) =>
-    c.json({ options: await listCategoryOptions(c.req.param('topicId'), c.req.param('categoryId')) }));
+  .get('/uploader-read/api/v1/:topicId/:categoryId/options', query(langOnlyQuerySchema), async (c) =>
+    c.json({ options: await listCategoryOptions(c.req.param('topicId'), c.req.param('categoryId'), askerLang(c)) }));
 
 /** The middleware of every write: JSON only, same origin, a visitor the server issued, then the limits. */
 const write = [jsonContentType(), sameOrigin(), principal(), requireVisitor()] as const;
