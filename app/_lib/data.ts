@@ -1,10 +1,12 @@
 import 'server-only';
 import { cache } from 'react';
 import { notFound } from 'next/navigation';
-import { getFeedPage, getReel, getTopicTldr, listTldr } from '@/features/reels/server/feed';
+import { getLocale } from 'next-intl/server';
+import { getFeedPage, getReel, getTopicTldr, listTldr, type FeedOptions } from '@/features/reels/server/feed';
 import { getTopicDetails } from '@/features/reels/server/taxonomy';
 import type { ContentLang, FeedQuery } from '@/features/reels/schemas';
 import { ApiError } from '@/lib/http/errors';
+import { uiLangOf } from '@/lib/localized';
 import { visitorPrincipal } from '@/lib/auth/principal';
 import { getViewerId } from './viewer';
 
@@ -21,8 +23,8 @@ export function isNotFound(err: unknown): boolean {
   return err instanceof ApiError ? err.status === 404 : (err as { status?: unknown } | null)?.status === 404;
 }
 
-export const feedPage = cache((viewerId: string, queryJson: string) =>
-  getFeedPage(visitorPrincipal(viewerId), JSON.parse(queryJson) as FeedQuery));
+export const feedPage = cache((viewerId: string, queryJson: string, optsJson = '{}') =>
+  getFeedPage(visitorPrincipal(viewerId), JSON.parse(queryJson) as FeedQuery, JSON.parse(optsJson) as FeedOptions));
 
 export const reel = cache((viewerId: string, id: string) => getReel(visitorPrincipal(viewerId), id));
 
@@ -40,7 +42,8 @@ export async function reelOrNotFound(id: string) {
   }
 }
 
-export const topicDetails = cache((idOrSlug: string) => getTopicDetails(idOrSlug));
+/** A topic with its categories and options, names in the interface language (English where untranslated). */
+export const topicDetails = cache(async (idOrSlug: string) => getTopicDetails(idOrSlug, uiLangOf(await getLocale())));
 
 /**
  * A topic page's topic (by uuid or slug, already decoded: a route param goes
@@ -57,6 +60,7 @@ export async function topicOrNotFound(idOrSlug: string) {
   }
 }
 
-export const topicTldr = cache((viewerId: string, slug: string) => getTopicTldr(visitorPrincipal(viewerId), slug));
+export const topicTldr = cache((viewerId: string, slug: string, lang?: ContentLang) =>
+  getTopicTldr(visitorPrincipal(viewerId), slug, lang));
 
 export const tldrList = cache((viewerId: string, lang?: ContentLang) => listTldr(visitorPrincipal(viewerId), lang));

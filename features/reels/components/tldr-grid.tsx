@@ -27,6 +27,8 @@ export const EAGER_CARDS = 4;
  */
 export function TldrGrid({ entries }: { entries: TldrEntry[] }) {
   const t = useTranslations('tldr');
+  // HOT/FREE are the topic's type tag (an enum), named in the interface language.
+  const tag = useTranslations('topics.tag');
   if (entries.length === 0) {
     return <p className="rounded-xl bg-neutral-100 p-6 text-neutral-700 dark:bg-neutral-900 dark:text-neutral-300">{t('empty')}</p>;
   }
@@ -65,7 +67,7 @@ export function TldrGrid({ entries }: { entries: TldrEntry[] }) {
               <span
                 className={`absolute left-2 top-2 rounded-full px-2 py-0.5 text-[0.7rem] font-bold tracking-wide ${e.type_tag === 'HOT' ? 'bg-rose-600 text-white' : 'bg-emerald-500 text-black'}`}
               >
-                {e.type_tag === 'HOT' ? t('hot') : t('free')}
+                {tag(e.type_tag === 'HOT' ? 'HOT' : 'FREE')}
               </span>
               {complete ? (
                 <>

@@ -1,4 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useLocale } from 'next-intl';
 import { apiFetch } from '@/lib/http/client';
 import type { DealStep } from '../deal-steps';
 import type { ReferralStatus } from '../statuses';
@@ -159,11 +160,13 @@ export function useReferralProfile(enabled = true) {
   return useQuery({ queryKey: referralKeys.profile, queryFn: () => getJson<ReferralProfile>('/v1/get_profile'), enabled });
 }
 
-/** GET v1/all_deals: active deals in order, each with `allowed`. */
+/** GET v1/all_deals?lang=: active deals in order, each with `allowed`, texts in the interface language. */
 export function useAllDeals() {
+  // The language is in the key: after a switch of language the texts are fetched again.
+  const lang = useLocale();
   return useQuery({
-    queryKey: referralKeys.deals,
-    queryFn: async () => (await getJson<{ deals: ListedDeal[] }>('/v1/all_deals')).deals,
+    queryKey: [...referralKeys.deals, lang],
+    queryFn: async () => (await getJson<{ deals: ListedDeal[] }>(`/v1/all_deals?lang=${enc(lang)}`)).deals,
   });
 }
 
@@ -172,14 +175,17 @@ export function useAllDeals() {
  * @throws HttpError 404.
  */
 export function useDeal(by: { deal_id?: string; url_id?: string }) {
+  const lang = useLocale();
   const q = new URLSearchParams();
   if (by.deal_id) q.set('deal_id', by.deal_id);
   if (by.url_id) q.set('url_id', by.url_id);
+  const asked = q.toString() !== '';
+  q.set('lang', lang);
   const qs = q.toString();
   return useQuery({
     queryKey: referralKeys.deal(qs),
     queryFn: async () => (await getJson<{ deal: Deal }>(`/v1/deals?${qs}`)).deal,
-    enabled: qs !== '',
+    enabled: asked,
   });
 }
 
@@ -197,9 +203,10 @@ export function useReferrerCard(code: string) {
 
 /** GET v1/one_deal: without `dealId` the first active deal. */
 export function useOneDeal(dealId: string | null, enabled = true) {
+  const lang = useLocale();
   return useQuery({
-    queryKey: referralKeys.deal(`one:${dealId ?? ''}`),
-    queryFn: async () => (await getJson<{ deal: Deal }>(`/v1/one_deal${dealId ? `?deal_id=${enc(dealId)}` : ''}`)).deal,
+    queryKey: referralKeys.deal(`one:${dealId ?? ''}:${lang}`),
+    queryFn: async () => (await getJson<{ deal: Deal }>(`/v1/one_deal?${dealId ? `deal_id=${enc(dealId)}&` : ''}lang=${enc(lang)}`)).deal,
     enabled,
   });
 }
@@ -465,7 +472,10 @@ export function qrCodePath(userId: string, dealId: string): string {
 }
 
 /** A deal as staff writes answer it: the public shape plus `active` and `sort_order`. */
-export type StaffDeal = Deal & { active: boolean; sort_order: number };
+/** A deal's Hindi (`hi`) and Hinglish (`he`) texts; an absent or empty one shows the English. */
+export type DealTexts = Partial<Record<'hi' | 'he', Partial<Record<'title' | 'ribbon' | 'description' | 'terms', string>>>>;
+
+export type StaffDeal = Deal & { active: boolean; sort_order: number; translations?: DealTexts };
 
 /** The fields of POST v1/deals (docs/api/referrals.md; limits as in the server's dealFieldsSchema). */
 export interface DealInput {
@@ -474,6 +484,8 @@ export interface DealInput {
   ribbon: string | null;
   description: string;
   terms: string;
+  /** Hindi and Hinglish texts, each bounded like its English field; in a PATCH a language given replaces that language's. */
+  translations?: DealTexts;
   reward_inr: number;
   customers_only: boolean;
   active: boolean;

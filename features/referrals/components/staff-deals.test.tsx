@@ -152,4 +152,32 @@ describe('StaffDealsAdmin', () => {
     expect(alert.textContent).toBe('Some details are not valid. Please check them and try again.');
     expect(calls).toBe(1);
   });
+
+  it('edits the Hindi and Hinglish texts beside the English, sending both languages, and bounds them like the English', async () => {
+    const d = { ...staffDeal(), translations: { hi: { title: 'रूफ़टॉप सोलर' } } };
+    serveList([d]);
+    let body: unknown = null;
+    server.use(http.patch(`/referral/api/v1/deals/${DEAL_ID}`, async ({ request }) => {
+      body = await request.json();
+      return HttpResponse.json({ deal: d });
+    }));
+    const { user } = renderWithApp(<StaffDealsAdmin />);
+    await user.click(screen.getByRole('button', { name: 'Manage deals' }));
+    const item = await screen.findByRole('listitem', { name: 'Rooftop solar' });
+    await user.click(within(item).getByRole('button', { name: 'Edit' }));
+    const form = within(item).getByRole('form', { name: 'Edit Rooftop solar' });
+    const hiTitle = within(form).getByLabelText('Title in Hindi (optional)') as HTMLInputElement;
+    expect(hiTitle.value).toBe('रूफ़टॉप सोलर');
+    expect(hiTitle.maxLength).toBe(120);
+    expect((within(form).getByLabelText('Ribbon in Hinglish (optional)') as HTMLInputElement).maxLength).toBe(16);
+    await user.type(within(form).getByLabelText('Title in Hinglish (optional)'), 'Rooftop solar lagwaiye');
+    await user.type(within(form).getByLabelText('Terms in Hindi (optional)'), 'शर्तें लागू');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(body).toEqual({
+      translations: {
+        hi: { title: 'रूफ़टॉप सोलर', ribbon: '', description: '', terms: 'शर्तें लागू' },
+        he: { title: 'Rooftop solar lagwaiye', ribbon: '', description: '', terms: '' },
+      },
+    }));
+  });
 });

@@ -2,7 +2,7 @@
 
 import { useId, useState } from 'react';
 import { useTranslations } from 'next-intl';
-import { useCreateDeal, useStaffAllDeals, useUpdateDeal, type DealInput, type StaffDeal } from '../api/referrals';
+import { useCreateDeal, useStaffAllDeals, useUpdateDeal, type DealInput, type DealTexts, type StaffDeal } from '../api/referrals';
 import { Loading, ui, useErrorText, useInr } from './shared';
 
 /** A deal's url_id: lower-case letters and digits in words joined by single dashes (as the server's URL_ID_RE). */
@@ -14,8 +14,21 @@ export const DEAL_LIMITS = {
   rewardMax: 1_000_000, sortOrderMax: 100_000,
 } as const;
 
+/** The texts a deal has in Hindi and Hinglish too, with the limits of their English fields. */
+const TEXT_FIELDS = [
+  ['title', DEAL_LIMITS.titleMax], ['ribbon', DEAL_LIMITS.ribbonMax],
+  ['description', DEAL_LIMITS.descriptionMax], ['terms', DEAL_LIMITS.termsMax],
+] as const;
+type TextField = (typeof TEXT_FIELDS)[number][0];
+const OTHER_LANGS = ['hi', 'he'] as const;
+type OtherLang = (typeof OTHER_LANGS)[number];
+/** A translated text's form key, e.g. `hi.title`. */
+type TrKey = `${OtherLang}.${TextField}`;
+
 /** The form's values, as typed (numbers as text). */
 interface DealForm {
+  /** Hindi and Hinglish texts by `lang.field`; empty = the English text is shown. */
+  tr: Record<TrKey, string>;
   url_id: string;
   title: string;
   ribbon: string;
@@ -30,15 +43,35 @@ interface DealForm {
 /** The checked values. */
 type DealDraft = DealInput;
 
-type FieldName = keyof DealForm;
-type Problems = Partial<Record<FieldName, string>>;
+type FieldName = Exclude<keyof DealForm, 'tr'>;
+type Problems = Partial<Record<FieldName | TrKey, string>>;
+
+function trOf(t: DealTexts | undefined): Record<TrKey, string> {
+  const out = {} as Record<TrKey, string>;
+  for (const l of OTHER_LANGS) for (const [f] of TEXT_FIELDS) out[`${l}.${f}`] = t?.[l]?.[f] ?? '';
+  return out;
+}
+
+/** The form's translated texts as the API takes them, or undefined when every one is empty. */
+function textsOf(tr: Record<TrKey, string>): DealTexts | undefined {
+  const out: DealTexts = {};
+  for (const l of OTHER_LANGS) {
+    for (const [f] of TEXT_FIELDS) {
+      const v = tr[`${l}.${f}`].trim();
+      if (v) out[l] = { ...out[l], [f]: v };
+    }
+  }
+  return Object.keys(out).length ? out : undefined;
+}
 
 const EMPTY: DealForm = {
   url_id: '', title: '', ribbon: '', description: '', terms: '', reward_inr: '0', customers_only: false, active: true, sort_order: '0',
+  tr: trOf(undefined),
 };
 
 function formOf(d: StaffDeal): DealForm {
   return {
+    tr: trOf(d.translations),
     url_id: d.url_id, title: d.title, ribbon: d.ribbon ?? '', description: d.description, terms: d.terms ?? '',
     reward_inr: String(d.reward_inr), customers_only: d.customers_only, active: d.active, sort_order: String(d.sort_order),
   };
@@ -72,11 +105,16 @@ function check(f: DealForm, withUrlId: boolean): { problems: Problems; value: De
   if (reward === null) problems.reward_inr = 'reward';
   const sort = intIn(f.sort_order, DEAL_LIMITS.sortOrderMax);
   if (sort === null) problems.sort_order = 'sortOrder';
+  for (const l of OTHER_LANGS) {
+    for (const [k, max] of TEXT_FIELDS) if (f.tr[`${l}.${k}`].trim().length > max) problems[`${l}.${k}`] = k;
+  }
+  const translations = textsOf(f.tr);
   return {
     problems,
     value: {
       url_id, title, ribbon: ribbon || null, description, terms, reward_inr: reward ?? 0,
       customers_only: f.customers_only, active: f.active, sort_order: sort ?? 0,
+      ...(translations ? { translations } : {}),
     },
   };
 }
@@ -170,6 +208,12 @@ function changes(d: StaffDeal, v: DealDraft): Partial<DealInput> {
   if (v.customers_only !== d.customers_only) patch.customers_only = v.customers_only;
   if (v.active !== d.active) patch.active = v.active;
   if (v.sort_order !== d.sort_order) patch.sort_order = v.sort_order;
+  // Both languages in full when any text changed: the server replaces a language given, and an empty text clears it.
+  const before = trOf(d.translations);
+  const after = trOf(v.translations);
+  if ((Object.keys(after) as TrKey[]).some((k) => after[k] !== before[k])) {
+    patch.translations = Object.fromEntries(OTHER_LANGS.map((l) => [l, Object.fromEntries(TEXT_FIELDS.map(([f]) => [f, after[`${l}.${f}`]]))]));
+  }
   return patch;
 }
 
@@ -206,6 +250,31 @@ function DealEditor({ deal, onDone }: { deal?: StaffDeal; onDone: () => void }) 
     }
   };
 
+  /** A Hindi or Hinglish form of a text field, bounded like the English one. */
+  const translated = (l: OtherLang, k: TextField, max: number, multiline: boolean) => {
+    const key: TrKey = `${l}.${k}`;
+    const fid = `${id}-${l}-${k}`;
+    const err = problems[key];
+    const props = {
+      id: fid, className: ui.input, value: form.tr[key], maxLength: max, lang: l === 'hi' ? 'hi' : undefined,
+      'aria-invalid': err ? true : undefined,
+      onChange: (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => setForm((f) => ({ ...f, tr: { ...f.tr, [key]: e.target.value } })),
+    };
+    return (
+      <div className="ml-3 flex flex-col gap-1">
+        <label htmlFor={fid} className="text-sm font-medium">{t(`inLang.${l}`, { field: t(`field.${k}`) })}</label>
+        {multiline ? <textarea rows={2} {...props} /> : <input {...props} />}
+        {err ? <p role="alert" className={ui.error}>{t(`invalid.${err}`)}</p> : null}
+      </div>
+    );
+  };
+  const threeLang = (k: TextField, max: number, multiline = false) => (
+    <div className="flex flex-col gap-2">
+      {text(k, max, multiline)}
+      {OTHER_LANGS.map((l) => <div key={l}>{translated(l, k, max, multiline)}</div>)}
+    </div>
+  );
+
   const text = (k: Exclude<FieldName, 'customers_only' | 'active'>, max: number, multiline = false, extra?: string) => {
     const fid = `${id}-${k}`;
     const err = problems[k];
@@ -235,10 +304,10 @@ function DealEditor({ deal, onDone }: { deal?: StaffDeal; onDone: () => void }) 
   return (
     <form onSubmit={submit} noValidate aria-label={deal ? t('editLabel', { title: deal.title }) : t('newLabel')} className="flex flex-col gap-3">
       {deal ? null : text('url_id', DEAL_LIMITS.urlIdMax, false, t('urlIdHint'))}
-      {text('title', DEAL_LIMITS.titleMax)}
-      {text('ribbon', DEAL_LIMITS.ribbonMax)}
-      {text('description', DEAL_LIMITS.descriptionMax, true)}
-      {text('terms', DEAL_LIMITS.termsMax, true)}
+      {threeLang('title', DEAL_LIMITS.titleMax)}
+      {threeLang('ribbon', DEAL_LIMITS.ribbonMax)}
+      {threeLang('description', DEAL_LIMITS.descriptionMax, true)}
+      {threeLang('terms', DEAL_LIMITS.termsMax, true)}
       {text('reward_inr', 7)}
       {text('sort_order', 6)}
       <label className="flex min-h-11 items-center gap-2">

@@ -7,6 +7,7 @@ import { jsonContentType, type ApiEnv } from '@/lib/http/app';
 import { principal, requireRole, requireUser, requireVisitor, sameOrigin } from '@/lib/http/principal';
 import { rateLimit } from '@/lib/http/rate-limit';
 import { body, parseOrThrow, query } from '@/lib/http/validate';
+import { askerLang, askerLangParam } from '@/lib/http/asker-lang';
 import {
   addContact, addContacts, BULK_MAX, CONTACT_NAME_MAX, checkPhone, deleteAllContacts, deleteContact, listContacts,
 } from './contacts';
@@ -57,8 +58,10 @@ const dealQuery = z.object({
   deal_id: z.string().max(64).optional(),
   url_id: z.string().max(80).optional(),
   source: z.string().max(40).optional(),
+  lang: askerLangParam,
 }).strict();
-const oneDealQuery = z.object({ deal_id: z.string().max(64).optional() }).strict();
+const oneDealQuery = z.object({ deal_id: z.string().max(64).optional(), lang: askerLangParam }).strict();
+const allDealsQuery = z.object({ lang: askerLangParam }).strict();
 const pageParams = z.object({
   page: z.coerce.number().int().min(1).max(100_000),
   page_size: z.coerce.number().int().min(1).max(100),
@@ -73,20 +76,22 @@ function originOf(c: Context): string {
 /** The referral catalogue's router (mounted by server/api.ts). */
 export function catalogueRoutes() {
   return new Hono<ApiEnv>()
+    // Deal texts answer in the asker's language: ?lang=, else the NEXT_LOCALE cookie, else Accept-Language.
     // GET /referral/api/v1/all_deals - active deals with `allowed` for the caller
-    .get('/referral/api/v1/all_deals', principal(), async (c) => {
+    .get('/referral/api/v1/all_deals', principal(), query(allDealsQuery), async (c) => {
       c.header('cache-control', 'private, no-store');
-      return c.json(await listDeals((await getDb()).db, c.var.principal));
+      return c.json(await listDeals((await getDb()).db, c.var.principal, askerLang(c)));
     })
     // GET /referral/api/v1/deals?deal_id=|url_id=[&source=] - one deal
     .get('/referral/api/v1/deals', principal(), query(dealQuery), async (c) => {
       c.header('cache-control', 'private, no-store');
-      return c.json({ deal: await findDeal((await getDb()).db, c.var.principal, c.req.valid('query')) });
+      const { lang: _lang, ...q } = c.req.valid('query');
+      return c.json({ deal: await findDeal((await getDb()).db, c.var.principal, q, askerLang(c)) });
     })
     // GET /referral/api/v1/one_deal[?deal_id=] - one deal, or the first active one
     .get('/referral/api/v1/one_deal', principal(), query(oneDealQuery), async (c) => {
       c.header('cache-control', 'private, no-store');
-      return c.json({ deal: await oneDeal((await getDb()).db, c.var.principal, c.req.valid('query').deal_id) });
+      return c.json({ deal: await oneDeal((await getDb()).db, c.var.principal, c.req.valid('query').deal_id, askerLang(c)) });
     })
     // GET /referral/api/v1/deal/validate/{deal_id}/{user_id} - may this user refer with this deal (customers only)?
     .get('/referral/api/v1/deal/validate/:deal_id/:user_id', ...read, async (c) => {

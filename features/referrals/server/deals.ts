@@ -6,6 +6,8 @@ import type { DbOrTx } from '@/lib/db/client';
 import { isUniqueViolation } from '@/lib/db/errors';
 import { deals, users } from '@/lib/db/schema';
 import { ApiError, forbidden, notFound } from '@/lib/http/errors';
+import { localizedText, type UiLang } from '@/lib/localized';
+import { mergeTranslationsSql, translationsSchema } from '@/lib/localized-schema';
 import { customerByPhone } from './customers';
 
 /**
@@ -39,12 +41,26 @@ const uuid = z.uuid();
 /** True when `s` is a uuid (anything else is a 404 id, never a 500 from the database). */
 export const isUuid = (s: string) => uuid.safeParse(s).success;
 
-/** The public shape of a deal row. */
-export function dealView(d: DealRow): DealView {
+/**
+ * The public shape of a deal row, its texts (title, ribbon, description,
+ * terms) in `lang`: the row's `translations`, else the English columns.
+ */
+export function dealView(d: DealRow, lang: UiLang = 'en'): DealView {
   return {
-    id: d.id, url_id: d.url_id, source: d.source, title: d.title, ribbon: d.ribbon, description: d.description,
-    terms: d.terms, reward_inr: d.reward_inr, customers_only: d.customers_only, is_sample: d.is_sample,
+    id: d.id, url_id: d.url_id, source: d.source,
+    title: localizedText(d, 'title', lang) ?? d.title,
+    ribbon: localizedText(d, 'ribbon', lang) ?? null,
+    description: localizedText(d, 'description', lang) ?? d.description,
+    terms: localizedText(d, 'terms', lang) ?? d.terms,
+    reward_inr: d.reward_inr, customers_only: d.customers_only, is_sample: d.is_sample,
   };
+}
+
+/** A deal as the staff editor sees it: English columns, the Hindi/Hinglish texts, `active` and `sort_order`. */
+export type StaffDealView = DealView & { active: boolean; sort_order: number; translations: DealRow['translations'] };
+
+function staffDealView(d: DealRow): StaffDealView {
+  return { ...dealView(d), active: d.active, sort_order: d.sort_order, translations: d.translations };
 }
 
 /** True when `p` is the provider's staff (STAFF, or ADMIN who holds every role; docs/decisions/010 "Roles"). */
@@ -64,22 +80,23 @@ export async function isRegisteredCustomer(db: DbOrTx, userId: string): Promise<
  * Active deals by sort order, each with `allowed`: false for a
  * customers-only deal and a signed-in caller who is not a registered
  * customer; a visitor sees every deal allowed (the check comes at sign-in).
+ * Texts in `lang` (dealView).
  */
-export async function listDeals(db: DbOrTx, p: Principal): Promise<{ deals: Array<DealView & { allowed: boolean }> }> {
+export async function listDeals(db: DbOrTx, p: Principal, lang: UiLang = 'en'): Promise<{ deals: Array<DealView & { allowed: boolean }> }> {
   const rows = await db.select().from(deals).where(eq(deals.active, true)).orderBy(asc(deals.sort_order), asc(deals.created_at), asc(deals.id));
   const customer = p.userId && rows.some((d) => d.customers_only) ? await isRegisteredCustomer(db, p.userId) : false;
-  return { deals: rows.map((d) => ({ ...dealView(d), allowed: !d.customers_only || !p.userId || customer })) };
+  return { deals: rows.map((d) => ({ ...dealView(d, lang), allowed: !d.customers_only || !p.userId || customer })) };
 }
 
 /**
- * Every deal, active or not, with its `active` flag and `sort_order`, for
+ * Every deal, active or not, with its `active` flag, `sort_order` and `translations`, for
  * the staff's deal editor (`GET staff/all_deals`), in the catalogue's order.
  * @throws ApiError 403 for a caller who is not staff (the route checks the role first).
  */
-export async function listAllDealsForStaff(db: DbOrTx, p: Principal): Promise<{ deals: Array<DealView & { active: boolean; sort_order: number }> }> {
+export async function listAllDealsForStaff(db: DbOrTx, p: Principal): Promise<{ deals: StaffDealView[] }> {
   if (!isStaff(p)) throw forbidden();
   const rows = await db.select().from(deals).orderBy(asc(deals.sort_order), asc(deals.created_at), asc(deals.id));
-  return { deals: rows.map((d) => ({ ...dealView(d), active: d.active, sort_order: d.sort_order })) };
+  return { deals: rows.map(staffDealView) };
 }
 
 /**
@@ -98,9 +115,11 @@ const dealNotFound = () => notFound('This deal could not be found.');
 /**
  * One deal by `deal_id` or `url_id` (exactly one of them), optionally of a
  * `source`: `GET deals`.
+ * @param lang the asker's language of the texts (dealView).
  * @throws ApiError 422 `validation_failed` (neither or both given); 404 `not_found`.
  */
-export async function findDeal(db: DbOrTx, p: Principal, q: { deal_id?: string; url_id?: string; source?: string }): Promise<DealView> {
+export async function findDeal(db: DbOrTx, p: Principal, q: { deal_id?: string; url_id?: string; source?: string },
+  lang: UiLang = 'en'): Promise<DealView> {
   if ((q.deal_id === undefined) === (q.url_id === undefined)) {
     throw new ApiError(422, 'validation_failed', 'deal_id: give deal_id or url_id');
   }
@@ -112,19 +131,19 @@ export async function findDeal(db: DbOrTx, p: Principal, q: { deal_id?: string; 
     if (!row || (!row.active && !isStaff(p))) throw dealNotFound();
   }
   if (q.source !== undefined && row.source !== q.source) throw dealNotFound();
-  return dealView(row);
+  return dealView(row, lang);
 }
 
 /**
  * `GET one_deal`: the deal `dealId`, or without it the first active deal by
- * sort order.
+ * sort order, texts in `lang` (dealView).
  * @throws ApiError 404 `not_found` (no such deal; no active deal at all).
  */
-export async function oneDeal(db: DbOrTx, p: Principal, dealId?: string): Promise<DealView> {
-  if (dealId !== undefined) return dealView(await dealById(db, p, dealId));
+export async function oneDeal(db: DbOrTx, p: Principal, dealId?: string, lang: UiLang = 'en'): Promise<DealView> {
+  if (dealId !== undefined) return dealView(await dealById(db, p, dealId), lang);
   const [row] = await db.select().from(deals).where(eq(deals.active, true)).orderBy(asc(deals.sort_order), asc(deals.created_at), asc(deals.id)).limit(1);
   if (!row) throw dealNotFound();
-  return dealView(row);
+  return dealView(row, lang);
 }
 
 /** The answer of `deal/validate`. */
@@ -152,12 +171,24 @@ export async function validateDealAccess(db: DbOrTx, p: Principal, dealId: strin
 /** A deal's public name in links: lower-case letters and digits in words joined by single dashes. */
 export const URL_ID_RE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
+/**
+ * A deal's Hindi and Hinglish texts (`translations`), each optional and
+ * bounded like its English field; an empty one falls back to English.
+ */
+export const dealTranslationsSchema = translationsSchema({
+  title: z.string().trim().max(120),
+  ribbon: z.string().trim().max(16),
+  description: z.string().trim().max(2000),
+  terms: z.string().trim().max(4000),
+});
+
 /** The fields staff set on a deal (`POST deals`; every one optional in `PATCH deals/{id}` except as noted). */
 export const dealFieldsSchema = z.object({
   url_id: z.string().trim().toLowerCase().min(3).max(80).regex(URL_ID_RE, 'url_id must be lower-case letters, digits and dashes'),
   source: z.string().trim().min(1).max(40).regex(/^[a-z0-9_-]+$/, 'source must be lower-case letters, digits, _ and -').default('provider'),
   title: z.string().trim().min(1).max(120),
   ribbon: z.string().trim().min(1).max(16).nullable().optional(),
+  translations: dealTranslationsSchema.default({}),
   description: z.string().trim().max(2000).default(''),
   terms: z.string().trim().max(4000).default(''),
   reward_inr: z.number().int().min(0).max(1_000_000),
@@ -176,6 +207,8 @@ export const dealPatchSchema = z.object({
   ribbon: dealFieldsSchema.shape.ribbon,
   description: z.string().trim().max(2000).optional(),
   terms: z.string().trim().max(4000).optional(),
+  /** A language given replaces that language's texts; a language left out stays. */
+  translations: dealTranslationsSchema.optional(),
   reward_inr: dealFieldsSchema.shape.reward_inr.optional(),
   customers_only: z.boolean().optional(),
   is_sample: z.boolean().optional(),
@@ -196,11 +229,11 @@ function requireStaff(p: Principal) {
  * @returns the new deal (with `active` and `sort_order`, which the public shape leaves out).
  * @throws ApiError 401/403 (not staff); 409 `url_id_taken`.
  */
-export async function createDeal(db: DbOrTx, p: Principal, f: DealFields): Promise<DealView & { active: boolean; sort_order: number }> {
+export async function createDeal(db: DbOrTx, p: Principal, f: DealFields): Promise<StaffDealView> {
   requireStaff(p);
   try {
     const [row] = await db.insert(deals).values({ ...f, ribbon: f.ribbon ?? null }).returning();
-    return { ...dealView(row), active: row.active, sort_order: row.sort_order };
+    return staffDealView(row);
   } catch (err) {
     if (isUniqueViolation(err)) throw urlIdTaken();
     throw err;
@@ -211,13 +244,18 @@ export async function createDeal(db: DbOrTx, p: Principal, f: DealFields): Promi
  * Staff edit a deal (`PATCH deals/{id}`), also an inactive one.
  * @throws ApiError 401/403 (not staff); 404 `not_found`; 409 `url_id_taken`.
  */
-export async function updateDeal(db: DbOrTx, p: Principal, dealId: string, patch: DealPatch): Promise<DealView & { active: boolean; sort_order: number }> {
+export async function updateDeal(db: DbOrTx, p: Principal, dealId: string, patch: DealPatch): Promise<StaffDealView> {
   requireStaff(p);
   if (!isUuid(dealId)) throw dealNotFound();
   try {
-    const [row] = await db.update(deals).set({ ...patch, updated_at: new Date() }).where(eq(deals.id, dealId)).returning();
+    const { translations, ...rest } = patch;
+    const [row] = await db.update(deals).set({
+      ...rest,
+      ...(translations === undefined ? {} : { translations: mergeTranslationsSql(deals.translations, translations) }),
+      updated_at: new Date(),
+    }).where(eq(deals.id, dealId)).returning();
     if (!row) throw dealNotFound();
-    return { ...dealView(row), active: row.active, sort_order: row.sort_order };
+    return staffDealView(row);
   } catch (err) {
     if (isUniqueViolation(err)) throw urlIdTaken();
     throw err;

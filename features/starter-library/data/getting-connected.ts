@@ -12,6 +12,7 @@ export const GETTING_CONNECTED: OptionDef[] = [
     topic: 'getting-connected',
     category: 'Buying Solar',
     name: 'How do I apply for PM Surya Ghar?',
+    translations: { hi: { name: 'पीएम सूर्य घर के लिए आवेदन कैसे करें?' }, he: { name: 'PM Surya Ghar ke liye apply kaise karein?' } },
     isTldr: true,
     sources: [2, 7],
     reels: {
@@ -81,6 +82,7 @@ export const GETTING_CONNECTED: OptionDef[] = [
     topic: 'getting-connected',
     category: 'Electric Connection',
     name: 'Do I need a feasibility study or a higher load?',
+    translations: { hi: { name: 'क्या फ़िज़िबिलिटी स्टडी या ज़्यादा लोड चाहिए?' }, he: { name: 'Kya feasibility study ya zyada load chahiye?' } },
     isTldr: false,
     sources: [12, 13, 14],
     reels: {
@@ -139,6 +141,7 @@ export const GETTING_CONNECTED: OptionDef[] = [
     topic: 'getting-connected',
     category: 'Things to know',
     name: 'Net metering or gross metering?',
+    translations: { hi: { name: 'नेट मीटरिंग या ग्रॉस मीटरिंग?' }, he: { name: 'Net metering ya gross metering?' } },
     isTldr: false,
     sources: [45, 44],
     reels: {

@@ -11,6 +11,7 @@ export const HOW_ROOFTOP_SOLAR_WORKS: OptionDef[] = [
     topic: 'how-rooftop-solar-works',
     category: 'Solar Panel',
     name: 'What should I know about solar panels?',
+    translations: { hi: { name: 'सोलर पैनल के बारे में क्या जानें?' }, he: { name: 'Solar panels ke baare mein kya jaanein?' } },
     isTldr: true,
     sources: [5, 25, 24, 27, 28],
     reels: {
@@ -84,6 +85,7 @@ export const HOW_ROOFTOP_SOLAR_WORKS: OptionDef[] = [
     topic: 'how-rooftop-solar-works',
     category: 'Solar Inverter',
     name: 'On-grid, hybrid or off-grid?',
+    translations: { hi: { name: 'ऑन-ग्रिड, हाइब्रिड या ऑफ़-ग्रिड?' }, he: { name: 'On-grid, hybrid ya off-grid?' } },
     isTldr: false,
     sources: [17, 18, 19],
     reels: {

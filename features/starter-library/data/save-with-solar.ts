@@ -10,6 +10,7 @@ export const SAVE_WITH_SOLAR: OptionDef[] = [
     topic: 'save-with-solar',
     category: 'Benefits',
     name: "What do '300 free units' mean?",
+    translations: { hi: { name: "'300 मुफ़्त यूनिट' का मतलब क्या है?" }, he: { name: "'300 free units' ka matlab kya hai?" } },
     isTldr: true,
     sources: [1, 2, 3],
     reels: {
@@ -83,6 +84,7 @@ export const SAVE_WITH_SOLAR: OptionDef[] = [
     topic: 'save-with-solar',
     category: 'System Size',
     name: 'What size system do I need?',
+    translations: { hi: { name: 'मुझे कितने साइज़ का सिस्टम चाहिए?' }, he: { name: 'Mujhe kitne size ka system chahiye?' } },
     isTldr: false,
     sources: [42, 43, 31, 44],
     reels: {

@@ -12,6 +12,7 @@ export const SUBSIDY_AND_MONEY: OptionDef[] = [
     topic: 'subsidy-and-money',
     category: 'Subsidy',
     name: 'How much subsidy for 3 kW?',
+    translations: { hi: { name: '3 kW पर कितनी सब्सिडी?' }, he: { name: '3 kW par kitni subsidy?' } },
     isTldr: true,
     sources: [1, 5, 30, 32, 33],
     reels: {
@@ -97,6 +98,7 @@ export const SUBSIDY_AND_MONEY: OptionDef[] = [
     topic: 'subsidy-and-money',
     category: 'System Cost',
     name: 'What does a 3 kW system cost?',
+    translations: { hi: { name: '3 kW सिस्टम की लागत कितनी है?' }, he: { name: '3 kW system ki lagat kitni hai?' } },
     isTldr: false,
     sources: [38, 39, 40, 34, 1, 7, 9, 41, 8, 5],
     reels: {

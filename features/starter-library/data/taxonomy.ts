@@ -10,6 +10,10 @@ export const TOPICS: readonly TopicDef[] = [
     slug: 'subsidy-and-money',
     name: 'Subsidy and money',
     description: 'The PM Surya Ghar subsidy, state top-ups, what a system costs and how to pay for it.',
+    translations: {
+      hi: { name: 'सब्सिडी और पैसा', description: 'पीएम सूर्य घर सब्सिडी, राज्य की अतिरिक्त मदद, सिस्टम की लागत और उसका भुगतान कैसे करें।' },
+      he: { name: 'Subsidy aur paisa', description: 'PM Surya Ghar subsidy, state ka extra top-up, system ki lagat aur payment kaise karein.' },
+    },
     typeTag: 'HOT',
     accent: '#f59e0b',
     categories: ['Subsidy', 'System Cost'],
@@ -18,6 +22,10 @@ export const TOPICS: readonly TopicDef[] = [
     slug: 'save-with-solar',
     name: 'Save with solar',
     description: 'What rooftop solar gives a home: free units, a lower bill, and the right size for your use.',
+    translations: {
+      hi: { name: 'सोलर से बचत', description: 'रूफ़टॉप सोलर से घर को क्या मिलता है: मुफ़्त यूनिट, कम बिल और आपकी खपत के हिसाब से सही साइज़।' },
+      he: { name: 'Solar se bachat', description: 'Rooftop solar se ghar ko kya milta hai: free units, kam bill aur aapke use ke hisaab se sahi size.' },
+    },
     typeTag: 'FREE',
     accent: '#22c55e',
     categories: ['Benefits', 'System Size'],
@@ -26,6 +34,10 @@ export const TOPICS: readonly TopicDef[] = [
     slug: 'how-rooftop-solar-works',
     name: 'How rooftop solar works',
     description: 'Panels and inverters: what they make on an Indian roof, what they need and how long they last.',
+    translations: {
+      hi: { name: 'रूफ़टॉप सोलर कैसे काम करता है', description: 'पैनल और इन्वर्टर: भारतीय छत पर ये कितनी बिजली बनाते हैं, इन्हें क्या चाहिए और ये कितने साल चलते हैं।' },
+      he: { name: 'Rooftop solar kaise kaam karta hai', description: 'Panels aur inverter: Indian chhat par ye kitni bijli banate hain, inhe kya chahiye aur kitne saal chalte hain.' },
+    },
     typeTag: 'FREE',
     accent: '#38bdf8',
     categories: ['Solar Panel', 'Solar Inverter'],
@@ -34,6 +46,10 @@ export const TOPICS: readonly TopicDef[] = [
     slug: 'getting-connected',
     name: 'Getting connected',
     description: 'Applying on the national portal, your DISCOM, net metering and the paperwork.',
+    translations: {
+      hi: { name: 'कनेक्शन कैसे लें', description: 'राष्ट्रीय पोर्टल पर आवेदन, आपकी डिस्कॉम, नेट मीटरिंग और काग़ज़ी कार्रवाई।' },
+      he: { name: 'Connection kaise lein', description: 'National portal par apply karna, aapki DISCOM, net metering aur paperwork.' },
+    },
     typeTag: 'FREE',
     accent: '#a78bfa',
     categories: ['Buying Solar', 'Electric Connection', 'Things to know'],

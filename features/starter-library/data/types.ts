@@ -35,11 +35,20 @@ export interface ReelScript {
   lines: ScriptLine[];
 }
 
+/**
+ * Hindi (Devanagari) and Hinglish (Latin-script) forms of a row's English
+ * texts; seeded into the row's `translations` column (NameTranslations in
+ * lib/db/schema.ts). Numbers stay the same numbers in every language.
+ */
+export type Localized<K extends string> = Record<'hi' | 'he', Record<K, string>>;
+
 export interface TopicDef {
   slug: string;
   /** English (the UI translates chrome, not content). */
   name: string;
   description: string;
+  /** The name and description in Hindi and Hinglish. */
+  translations: Localized<'name' | 'description'>;
   typeTag: 'HOT' | 'FREE';
   /** Brand accent of the topic's reels and pictures, #rrggbb. */
   accent: string;
@@ -55,6 +64,8 @@ export interface OptionDef {
   category: QuestionBankCategory;
   /** The option's English name, e.g. "How much subsidy for 3 kW?". */
   name: string;
+  /** The name in Hindi and Hinglish. */
+  translations: Localized<'name'>;
   /** True for the topic's TLDR: a summary of the theme (one option per topic). */
   isTldr: boolean;
   /** Numbers of the fact sheet's sources this option's facts come from. */

@@ -2,12 +2,15 @@ import 'server-only';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
+import { isDeepStrictEqual } from 'node:util';
 import { and, eq, inArray, like, ne, notLike, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
-import { categories, contentItems, options, settings, topics, users } from '@/lib/db/schema';
+import { categories, contentItems, options, settings, topics, users, type NameTranslations } from '@/lib/db/schema';
+import { fillMissingTranslations } from '@/lib/localized';
 import { logger } from '@/lib/logger';
 import { OPTIONS, libraryReels, spokenText, type LibraryReel } from '../data/library';
-import { SOURCE_KEY_PREFIX, STARTER_KEY_ROOT, TEAM_USER, TOPICS } from '../data/taxonomy';
+import { CATEGORY_LABELS, SOURCE_KEY_PREFIX, STARTER_KEY_ROOT, TEAM_USER, TOPICS } from '../data/taxonomy';
+import type { QuestionBankCategory } from '../data/types';
 import { CATEGORY_SYMBOLS, TOPIC_SYMBOLS, iconSvg, ownerIconSvg, writePicture } from './pictures';
 import { renderReel } from './render';
 
@@ -47,7 +50,8 @@ export interface LibraryIds {
  * Creates what is missing of the taxonomy and the team account, idempotently:
  * topics by slug, categories by (topic, name), options by (category, name),
  * the owner by username. Existing rows keep their values (an operator's edits
- * stay); only an empty `pic` is filled. Pictures go to DATA_DIR/media/library/.
+ * stay); only an empty `pic` and missing Hindi/Hinglish texts (`translations`)
+ * are filled, so re-seeding an older database adds the translations without new rows. Pictures go to DATA_DIR/media/library/.
  */
 export async function ensureTaxonomy(db: Db, dataDir: string): Promise<LibraryIds> {
   const ids: LibraryIds = { topics: new Map(), categories: new Map(), options: new Map(), ownerId: '' };
@@ -61,17 +65,24 @@ export async function ensureTaxonomy(db: Db, dataDir: string): Promise<LibraryId
   for (const [ti, t] of TOPICS.entries()) {
     const pic = await writePicture(dataDir, `topic-${t.slug}`, await iconSvg(TOPIC_SYMBOLS[t.slug] ?? 'sun', t.accent, 'night'));
     const [row] = await db.insert(topics)
-      .values({ slug: t.slug, name: t.name, description: t.description, type_tag: t.typeTag, pic, sort_order: ti })
+      .values({ slug: t.slug, name: t.name, description: t.description, type_tag: t.typeTag, pic, sort_order: ti, translations: t.translations })
       .onConflictDoUpdate({ target: topics.slug, set: { pic: sql`coalesce(${topics.pic}, excluded.pic)` } })
-      .returning({ id: topics.id });
+      .returning({ id: topics.id, name: topics.name, translations: topics.translations });
     ids.topics.set(t.slug, row!.id);
+    // A topic an operator renamed keeps its translations: the seed's would describe another name.
+    if (row!.name === t.name) {
+      const filled = fillMissingTranslations(row!.translations, t.translations);
+      if (!isDeepStrictEqual(filled, row!.translations)) await db.update(topics).set({ translations: filled }).where(eq(topics.id, row!.id));
+    }
     for (const [ci, name] of t.categories.entries()) {
       const cpic = await writePicture(dataDir, `category-${slugify(name)}`, await iconSvg(CATEGORY_SYMBOLS[name], t.accent));
       const [cat] = await db.insert(categories)
-        .values({ topic_id: row!.id, name, pic: cpic, sort_order: ci })
+        .values({ topic_id: row!.id, name, pic: cpic, sort_order: ci, translations: categoryTranslations(name) })
         .onConflictDoUpdate({ target: [categories.topic_id, categories.name], set: { pic: sql`coalesce(${categories.pic}, excluded.pic)` } })
-        .returning({ id: categories.id });
+        .returning({ id: categories.id, translations: categories.translations });
       ids.categories.set(name, cat!.id);
+      const filled = fillMissingTranslations(cat!.translations, categoryTranslations(name));
+      if (!isDeepStrictEqual(filled, cat!.translations)) await db.update(categories).set({ translations: filled }).where(eq(categories.id, cat!.id));
     }
   }
 
@@ -84,12 +95,20 @@ export async function ensureTaxonomy(db: Db, dataDir: string): Promise<LibraryId
     const accent = TOPICS.find((t) => t.slug === o.topic)!.accent;
     const pic = await writePicture(dataDir, `option-${o.key}`, await iconSvg(CATEGORY_SYMBOLS[o.category], accent, 'outline'));
     const [row] = await db.insert(options)
-      .values({ category_id: categoryId, name: o.name, pic, sort_order: sortOrder })
+      .values({ category_id: categoryId, name: o.name, pic, sort_order: sortOrder, translations: o.translations })
       .onConflictDoUpdate({ target: [options.category_id, options.name], set: { pic: sql`coalesce(${options.pic}, excluded.pic)` } })
-      .returning({ id: options.id });
+      .returning({ id: options.id, translations: options.translations });
     ids.options.set(o.key, row!.id);
+    const filled = fillMissingTranslations(row!.translations, o.translations);
+    if (!isDeepStrictEqual(filled, row!.translations)) await db.update(options).set({ translations: filled }).where(eq(options.id, row!.id));
   }
   return ids;
+}
+
+/** A question-bank category's Hindi and Hinglish labels (the reels' CATEGORY_LABELS). */
+function categoryTranslations(name: QuestionBankCategory): NameTranslations<'name'> {
+  const l = CATEGORY_LABELS[name];
+  return { hi: { name: l.hi }, he: { name: l.he } };
 }
 
 function slugify(s: string): string {

@@ -8,8 +8,10 @@ import { studioKeys, type NamedRow, type ReelPage, type StudioReel } from './stu
  * taxonomy", "Roles"; docs/api/accounts.md for the user search).
  */
 
-/** A topic, category or option with its picture URL (null when none). */
-export interface PicturedRow extends NamedRow { pic: string | null }
+/** A name's Hindi and Hinglish forms as the editor sends and reads them; empty or absent = the English name. */
+export type NameTexts = { hi?: { name?: string }; he?: { name?: string } };
+/** A topic, category or option with its picture URL (null when none) and its Hindi/Hinglish names. */
+export interface PicturedRow extends NamedRow { pic: string | null; translations?: NameTexts }
 /** A topic's type tag (SPEC.md section 3 topics.type_tag). */
 export type TypeTag = 'HOT' | 'FREE';
 export const TYPE_TAGS: readonly TypeTag[] = ['HOT', 'FREE'];
@@ -36,11 +38,16 @@ async function send<T>(method: string, path: string, body: unknown): Promise<T> 
   return (await res.json()) as T;
 }
 
-/** GET /uploader-read/api/v1/topic_details/{id}: a topic with its categories and their options. */
+/**
+ * GET /uploader-read/api/v1/topic_details/{id}?include=translations: a topic with its categories and their
+ * options, English names with their stored Hindi/Hinglish forms (what the editor edits).
+ */
 export function useTopicTree(topicId: string) {
   return useQuery({
     queryKey: taxonomyKeys.tree(topicId),
-    queryFn: async () => (await (await apiFetch(`/uploader-read/api/v1/topic_details/${encodeURIComponent(topicId)}`)).json()) as TopicTree,
+    queryFn: async () => (await (await apiFetch(
+      `/uploader-read/api/v1/topic_details/${encodeURIComponent(topicId)}?include=translations`,
+    )).json()) as TopicTree,
     enabled: topicId !== '',
   });
 }
@@ -67,10 +74,10 @@ export function useUserSearch(q: string) {
 
 /** One taxonomy write of the studio API. */
 export type TaxonomyWrite =
-  | { kind: 'createTopic'; name: string }
-  | { kind: 'createCategory'; topicId: string; name: string }
-  | { kind: 'createOption'; categoryId: string; name: string }
-  | { kind: 'rename'; what: 'topic' | 'category' | 'option'; id: string; name: string }
+  | { kind: 'createTopic'; name: string; translations?: NameTexts }
+  | { kind: 'createCategory'; topicId: string; name: string; translations?: NameTexts }
+  | { kind: 'createOption'; categoryId: string; name: string; translations?: NameTexts }
+  | { kind: 'rename'; what: 'topic' | 'category' | 'option'; id: string; name: string; translations?: NameTexts }
   | { kind: 'bulk'; topicId: string; categories: Array<{ name: string; options: string[] }> }
   | { kind: 'reset'; what: 'topic' | 'category' | 'option'; id: string }
   | { kind: 'grant' | 'revoke'; topicId: string; userId: string; role: Role }
@@ -89,10 +96,10 @@ export type TaxonomyWrite =
 export function writeTaxonomy(w: TaxonomyWrite): Promise<unknown> {
   const base = '/uploader/api/v1';
   switch (w.kind) {
-    case 'createTopic': return send('POST', `${base}/topic`, { name: w.name });
-    case 'createCategory': return send('POST', `${base}/category`, { topic_id: w.topicId, name: w.name });
-    case 'createOption': return send('POST', `${base}/option`, { category_id: w.categoryId, name: w.name });
-    case 'rename': return send('PATCH', `${base}/${w.what}/${encodeURIComponent(w.id)}`, { name: w.name });
+    case 'createTopic': return send('POST', `${base}/topic`, { name: w.name, ...texts(w.translations) });
+    case 'createCategory': return send('POST', `${base}/category`, { topic_id: w.topicId, name: w.name, ...texts(w.translations) });
+    case 'createOption': return send('POST', `${base}/option`, { category_id: w.categoryId, name: w.name, ...texts(w.translations) });
+    case 'rename': return send('PATCH', `${base}/${w.what}/${encodeURIComponent(w.id)}`, { name: w.name, ...texts(w.translations) });
     case 'bulk': return send('POST', `${base}/bulk/create`, { topic_id: w.topicId, categories: w.categories });
     case 'reset': return send('POST', `${base}/reset/${w.what}/${encodeURIComponent(w.id)}`, { confirm: true });
     case 'grant':
@@ -102,6 +109,11 @@ export function writeTaxonomy(w: TaxonomyWrite): Promise<unknown> {
     case 'guideVideo': return send('POST', `${base}/upload/guide_video`, { topic_id: w.topicId, content_id: w.contentId });
     case 'stack': return send('PUT', `${base}/profile_stack/${encodeURIComponent(w.topicId)}`, { categories: w.stack.categories });
   }
+}
+
+/** `{translations}` when the write carries them (older callers send the English name alone). */
+function texts(t: NameTexts | undefined): { translations?: NameTexts } {
+  return t ? { translations: t } : {};
 }
 
 /** Taxonomy and role writes; every studio query (topics, trees, grants) is fetched again after one. */

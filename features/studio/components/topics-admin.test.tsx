@@ -229,4 +229,47 @@ describe('TopicsAdmin', () => {
     await user.click(screen.getByRole('button', { name: 'Move TOPCon up' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Some details are not valid. Please check them and try again.');
   });
+
+  it('adds a category in three languages and renames an option with its Hindi name filled in', async () => {
+    const writes = serve();
+    server.use(
+      http.get(`/uploader-read/api/v1/topic_details/${T1}`, ({ request }) => {
+        // The editor reads English names with their stored translations.
+        expect(new URL(request.url).searchParams.get('include')).toBe('translations');
+        return HttpResponse.json({
+          id: T1, name: 'Solar basics', type_tag: 'HOT', pic: null, translations: {}, categories: [
+            { id: C1, name: 'Panels', pic: null, translations: {}, options: [
+              { id: O1, name: 'Mono PERC', pic: null, translations: { hi: { name: 'मोनो पर्क' } } },
+            ] },
+          ],
+        });
+      }),
+      http.patch(`/uploader/api/v1/option/${O1}`, async ({ request }) => {
+        writes.push({ method: 'PATCH', path: new URL(request.url).pathname, body: await request.json() });
+        return HttpResponse.json({});
+      }),
+    );
+    const { user } = renderWithApp(<TopicsAdmin viewer={curator} />);
+    await openTopic(user);
+
+    await user.type(screen.getByRole('textbox', { name: 'New category' }), 'Batteries');
+    await user.type(screen.getByRole('textbox', { name: 'New category in Hindi (optional)' }), 'बैटरी');
+    await user.type(screen.getByRole('textbox', { name: 'New category in Hinglish (optional)' }), 'Battery');
+    await user.click(screen.getAllByRole('button', { name: 'Add' }).at(-1)!);
+    await waitFor(() => expect(writes).toContainEqual({
+      method: 'POST', path: '/uploader/api/v1/category',
+      body: { topic_id: T1, name: 'Batteries', translations: { hi: { name: 'बैटरी' }, he: { name: 'Battery' } } },
+    }));
+
+    await user.click(screen.getByRole('button', { name: 'Rename Mono PERC' }));
+    const hindi = screen.getByRole('textbox', { name: 'New name for Mono PERC in Hindi (optional)' }) as HTMLInputElement;
+    expect(hindi.value).toBe('मोनो पर्क');
+    expect(hindi.maxLength).toBe(120);
+    await user.type(screen.getByRole('textbox', { name: 'New name for Mono PERC in Hinglish (optional)' }), 'Mono PERC panel');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(writes).toContainEqual({
+      method: 'PATCH', path: `/uploader/api/v1/option/${O1}`,
+      body: { name: 'Mono PERC', translations: { hi: { name: 'मोनो पर्क' }, he: { name: 'Mono PERC panel' } } },
+    }));
+  });
 });

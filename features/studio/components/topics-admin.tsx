@@ -8,7 +8,7 @@ import { grantableRoles, isAdmin, may } from '../policy';
 import { useGuideVideo, useTopics } from '../api/studio';
 import {
   moveInStack, parseBulkText, PICTURE_MAX_BYTES, reelChoiceLabel, TYPE_TAGS, useApprovedTopicReels, useTaxonomyPicture,
-  useTaxonomyWrite, useTopicGrants, useTopicTree, useUserSearch, type StackItem, type TaxonomyWrite, type TopicTree, type TypeTag,
+  useTaxonomyWrite, useTopicGrants, useTopicTree, useUserSearch, type NameTexts, type StackItem, type TaxonomyWrite, type TopicTree, type TypeTag,
 } from '../api/taxonomy';
 import { useStudioErrorText } from './error-text';
 
@@ -19,16 +19,41 @@ const btn = 'rounded-full border border-neutral-400 px-3 py-1.5 text-sm font-sem
 /** The new controls' buttons: at least 44x44 px to tap on a phone. */
 const tap = 'inline-flex min-h-11 min-w-11 items-center justify-center rounded-full border border-neutral-400 px-3 text-sm font-semibold disabled:opacity-50';
 
-/** A one-field form (a name) with its submit button; clears itself after a successful write. */
-function NameForm({ label, submit, initial = '', onSubmit, pending }: {
-  label: string; submit: string; initial?: string; pending: boolean; onSubmit: (name: string, done: () => void) => void;
+/**
+ * A name form in three languages: the English name (required) and its
+ * optional Hindi (Devanagari) and Hinglish (Latin) forms, each at most 120
+ * characters like the English one; an empty one shows the English name.
+ * `translations` goes with the write when a form is given or was there
+ * before (so clearing one is saved too). Clears itself after a successful write.
+ */
+function NameForm({ label, submit, initial = '', initialTexts, onSubmit, pending }: {
+  label: string; submit: string; initial?: string; initialTexts?: NameTexts; pending: boolean;
+  onSubmit: (name: string, translations: NameTexts | undefined, done: () => void) => void;
 }) {
+  const t = useTranslations('studio.topics');
   const [name, setName] = useState(initial);
+  const [hi, setHi] = useState(initialTexts?.hi?.name ?? '');
+  const [he, setHe] = useState(initialTexts?.he?.name ?? '');
+  const had = Boolean(initialTexts?.hi?.name || initialTexts?.he?.name);
+  function submitForm(e: FormEvent) {
+    e.preventDefault();
+    if (!name.trim()) return;
+    const texts = hi.trim() || he.trim() || had ? { hi: { name: hi.trim() }, he: { name: he.trim() } } : undefined;
+    onSubmit(name.trim(), texts, () => { setName(''); setHi(''); setHe(''); });
+  }
   return (
-    <form className="flex items-end gap-2" onSubmit={(e: FormEvent) => { e.preventDefault(); if (name.trim()) onSubmit(name.trim(), () => setName('')); }}>
+    <form className="flex flex-wrap items-end gap-2" onSubmit={submitForm}>
       <label className="flex min-w-0 flex-1 flex-col gap-1 text-sm font-medium">
         {label}
         <input className={input} value={name} maxLength={120} onChange={(e) => setName(e.target.value)} />
+      </label>
+      <label className="flex min-w-0 flex-1 flex-col gap-1 text-sm font-medium">
+        {t('nameHi', { label })}
+        <input className={input} lang="hi" value={hi} maxLength={120} onChange={(e) => setHi(e.target.value)} />
+      </label>
+      <label className="flex min-w-0 flex-1 flex-col gap-1 text-sm font-medium">
+        {t('nameHe', { label })}
+        <input className={input} value={he} maxLength={120} onChange={(e) => setHe(e.target.value)} />
       </label>
       <button type="submit" className={btn} disabled={pending || name.trim() === ''}>{submit}</button>
     </form>
@@ -36,15 +61,15 @@ function NameForm({ label, submit, initial = '', onSubmit, pending }: {
 }
 
 /** A name with a Rename button that opens a NameForm in its place. */
-function Renamable({ name, what, id, write, pending, pic, children }: {
-  name: string; what: 'topic' | 'category' | 'option'; id: string; pending: boolean; pic?: string | null; children?: ReactNode;
+function Renamable({ name, texts, what, id, write, pending, pic, children }: {
+  name: string; texts?: NameTexts; what: 'topic' | 'category' | 'option'; id: string; pending: boolean; pic?: string | null; children?: ReactNode;
   write: (w: TaxonomyWrite, done?: () => void) => void;
 }) {
   const t = useTranslations('studio.topics');
   const [editing, setEditing] = useState(false);
   if (editing) {
-    return <NameForm label={t('newName', { name })} submit={t('save')} initial={name} pending={pending}
-      onSubmit={(n) => write({ kind: 'rename', what, id, name: n }, () => setEditing(false))} />;
+    return <NameForm label={t('newName', { name })} submit={t('save')} initial={name} initialTexts={texts} pending={pending}
+      onSubmit={(n, translations) => write({ kind: 'rename', what, id, name: n, ...(translations ? { translations } : {}) }, () => setEditing(false))} />;
   }
   return (
     <div className="flex flex-wrap items-center gap-2">
@@ -252,7 +277,7 @@ function TopicEditor({ viewer, topicId, write, pending }: { viewer: Viewer; topi
   const editTopic = may(viewer, 'topic.edit', topic.id);
   return (
     <div className="flex flex-col gap-4">
-      <Renamable name={topic.name} what="topic" id={topic.id} pic={topic.pic} write={write} pending={pending}>
+      <Renamable name={topic.name} texts={topic.translations} what="topic" id={topic.id} pic={topic.pic} write={write} pending={pending}>
         {may(viewer, 'topic.reset', topic.id) && <ResetButton name={topic.name} pending={pending} onConfirm={() => write({ kind: 'reset', what: 'topic', id: topic.id })} />}
       </Renamable>
       {editTopic && (
@@ -265,7 +290,7 @@ function TopicEditor({ viewer, topicId, write, pending }: { viewer: Viewer; topi
       <ul className="flex flex-col gap-3">
         {topic.categories.map((c) => (
           <li key={c.id} className="flex flex-col gap-2 rounded-xl border border-neutral-200 p-3 dark:border-neutral-800">
-            <Renamable name={c.name} what="category" id={c.id} pic={c.pic} write={write} pending={pending}>
+            <Renamable name={c.name} texts={c.translations} what="category" id={c.id} pic={c.pic} write={write} pending={pending}>
               <ResetButton name={c.name} pending={pending} onConfirm={() => write({ kind: 'reset', what: 'category', id: c.id })} />
             </Renamable>
             <div className="flex flex-wrap items-start gap-2">
@@ -275,7 +300,7 @@ function TopicEditor({ viewer, topicId, write, pending }: { viewer: Viewer; topi
             <ul className="ml-3 flex flex-col gap-3">
               {c.options.map((o) => (
                 <li key={o.id} className="flex flex-col gap-1">
-                  <Renamable name={o.name} what="option" id={o.id} pic={o.pic} write={write} pending={pending}>
+                  <Renamable name={o.name} texts={o.translations} what="option" id={o.id} pic={o.pic} write={write} pending={pending}>
                     <ResetButton name={o.name} pending={pending} onConfirm={() => write({ kind: 'reset', what: 'option', id: o.id })} />
                   </Renamable>
                   <div className="flex flex-wrap items-start gap-2">
@@ -286,11 +311,11 @@ function TopicEditor({ viewer, topicId, write, pending }: { viewer: Viewer; topi
               ))}
             </ul>
             <NameForm label={t('addOption', { category: c.name })} submit={t('add')} pending={pending}
-              onSubmit={(name, done) => write({ kind: 'createOption', categoryId: c.id, name }, done)} />
+              onSubmit={(name, translations, done) => write({ kind: 'createOption', categoryId: c.id, name, ...(translations ? { translations } : {}) }, done)} />
           </li>
         ))}
       </ul>
-      <NameForm label={t('addCategory')} submit={t('add')} pending={pending} onSubmit={(name, done) => write({ kind: 'createCategory', topicId, name }, done)} />
+      <NameForm label={t('addCategory')} submit={t('add')} pending={pending} onSubmit={(name, translations, done) => write({ kind: 'createCategory', topicId, name, ...(translations ? { translations } : {}) }, done)} />
       <form className="flex flex-col gap-2" onSubmit={(e) => { e.preventDefault(); if (parsed.length) write({ kind: 'bulk', topicId, categories: parsed }, () => setBulk('')); }}>
         <label className="flex flex-col gap-1 text-sm font-medium">
           {t('bulk')}
@@ -329,7 +354,7 @@ export function TopicsAdmin({ viewer }: { viewer: Viewer }) {
     <section aria-labelledby="studio-topics" className="flex flex-col gap-4">
       <h2 id="studio-topics" className="text-lg font-bold">{t('title')}</h2>
       {isAdmin(viewer) && (
-        <NameForm label={t('newTopic')} submit={t('create')} pending={write.isPending} onSubmit={(name, d) => run({ kind: 'createTopic', name }, () => { track('ADD_TOPIC'); d(); })} />
+        <NameForm label={t('newTopic')} submit={t('create')} pending={write.isPending} onSubmit={(name, translations, d) => run({ kind: 'createTopic', name, ...(translations ? { translations } : {}) }, () => { track('ADD_TOPIC'); d(); })} />
       )}
       <label className="flex flex-col gap-1 text-sm font-medium">
         {t('topic')}

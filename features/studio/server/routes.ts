@@ -1,6 +1,7 @@
 import 'server-only';
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { translationsSchema } from '@/lib/localized-schema';
 import { ROLES } from '@/lib/auth/principal';
 import { jsonContentType, type ApiEnv } from '@/lib/http/app';
 import { principal, requireUser, requireVisitor, sameOrigin } from '@/lib/http/principal';
@@ -67,17 +68,23 @@ const listQuery = z.object({
   topic_id: z.string().max(64).optional(),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
 }).strict();
+// Hindi and Hinglish names (and a topic's description), bounded like the English ones; empty = use English.
+const topicTranslations = translationsSchema({ name: z.string().trim().max(120), description: z.string().trim().max(2000) });
+const nameTranslations = translationsSchema({ name: z.string().trim().max(120) });
 const topicBody = z.object({
   name,
   type_tag: z.enum(['HOT', 'FREE']).optional(),
   description: z.string().trim().max(2000).optional(),
+  translations: topicTranslations.optional(),
   pic: pic.optional(),
   sort_order: sortOrder.optional(),
 }).strict();
 const topicPatch = topicBody.partial().strict();
-const categoryBody = z.object({ topic_id: id, name, sort_order: sortOrder.optional() }).strict();
-const optionBody = z.object({ category_id: id, name, sort_order: sortOrder.optional() }).strict();
-const renameBody = z.object({ name: name.optional(), sort_order: sortOrder.optional(), pic: pic.optional() }).strict();
+const categoryBody = z.object({ topic_id: id, name, translations: nameTranslations.optional(), sort_order: sortOrder.optional() }).strict();
+const optionBody = z.object({ category_id: id, name, translations: nameTranslations.optional(), sort_order: sortOrder.optional() }).strict();
+const renameBody = z.object({
+  name: name.optional(), translations: nameTranslations.optional(), sort_order: sortOrder.optional(), pic: pic.optional(),
+}).strict();
 const bulkBody = z.object({
   topic_id: id,
   categories: z.array(z.object({
@@ -186,7 +193,7 @@ export function studioRoutes(deps: StudioDeps) {
     // POST /uploader/api/v1/category {topic_id, name} (taxonomy.edit)
     .post('/uploader/api/v1/category', ...write, body(categoryBody, SMALL), async (c) => {
       const b = c.req.valid('json');
-      const cat = await createCategory(c.var.principal, b.topic_id, b.name, b.sort_order);
+      const cat = await createCategory(c.var.principal, b.topic_id, b.name, b.sort_order, b.translations);
       deps.onPublishedChanged();
       return c.json({ category: cat }, 201);
     })
@@ -199,7 +206,7 @@ export function studioRoutes(deps: StudioDeps) {
     // POST /uploader/api/v1/option {category_id, name} (taxonomy.edit)
     .post('/uploader/api/v1/option', ...write, body(optionBody, SMALL), async (c) => {
       const b = c.req.valid('json');
-      const opt = await createOption(c.var.principal, b.category_id, b.name, b.sort_order);
+      const opt = await createOption(c.var.principal, b.category_id, b.name, b.sort_order, b.translations);
       deps.onPublishedChanged();
       return c.json({ option: opt }, 201);
     })

@@ -1,8 +1,9 @@
 import 'server-only';
 import { isUniqueViolation } from '@/lib/db/errors';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type AnyColumn } from 'drizzle-orm';
+import { mergeTranslationsSql } from '@/lib/localized-schema';
 import { getDb, type DbOrTx } from '@/lib/db/client';
-import { categories, contentItems, options, reactions, topics, views, watchProgress } from '@/lib/db/schema';
+import { categories, contentItems, options, reactions, topics, views, watchProgress, type NameTranslations } from '@/lib/db/schema';
 import type { Principal } from '@/lib/auth/principal';
 import { ApiError, forbidden, notFound } from '@/lib/http/errors';
 import { deletePictureByUrl, processSquareImage, storePicture } from '@/lib/media/image';
@@ -51,6 +52,12 @@ async function optionOrThrow(db: DbOrTx, id: string): Promise<OptionRow & { topi
   return { ...o.o, topic_id: o.topic_id };
 }
 
+/** An edit's columns, its `translations` merged per language into the row's (mergeTranslationsSql). */
+function withMergedTranslations<T extends { translations?: Record<string, unknown> }>(column: AnyColumn, input: T) {
+  const { translations, ...rest } = input;
+  return translations === undefined ? rest : { ...rest, translations: mergeTranslationsSql(column, translations) };
+}
+
 function need(p: Principal, action: StudioAction, topicId: string | null): void {
   if (!may(p, action, topicId)) throw forbidden();
 }
@@ -60,6 +67,8 @@ export interface TopicInput {
   name: string;
   type_tag?: 'HOT' | 'FREE';
   description?: string;
+  /** Hindi and Hinglish name and description (English stays in name/description). */
+  translations?: NameTranslations<'name' | 'description'>;
   pic?: string | null;
   sort_order?: number;
 }
@@ -80,7 +89,7 @@ export async function createTopic(p: Principal, input: TopicInput): Promise<Topi
   try {
     const [t] = await db.insert(topics).values({
       name: input.name, slug, type_tag: input.type_tag ?? 'FREE', description: input.description ?? '',
-      pic: input.pic ?? null, sort_order: input.sort_order ?? 0,
+      pic: input.pic ?? null, sort_order: input.sort_order ?? 0, translations: input.translations ?? {},
     }).returning();
     return t;
   } catch (err) {
@@ -90,7 +99,8 @@ export async function createTopic(p: Principal, input: TopicInput): Promise<Topi
 }
 
 /**
- * Edits a topic's name, type tag, description, picture or order (topic.edit).
+ * Edits a topic's name, type tag, description, picture or order (topic.edit);
+ * a language in `translations` replaces that language's texts, the other stays.
  * @throws ApiError 404 unknown topic; 403.
  */
 export async function updateTopic(p: Principal, id: string, input: Partial<TopicInput>): Promise<TopicRow> {
@@ -98,20 +108,21 @@ export async function updateTopic(p: Principal, id: string, input: Partial<Topic
   const t = await topicOrThrow(db, id);
   need(p, 'topic.edit', t.id);
   if (Object.keys(input).length === 0) return t;
-  const [row] = await db.update(topics).set(input).where(eq(topics.id, t.id)).returning();
+  const [row] = await db.update(topics).set(withMergedTranslations(topics.translations, input)).where(eq(topics.id, t.id)).returning();
   return row;
 }
 
 /**
- * Creates a category in a topic (taxonomy.edit).
+ * Creates a category in a topic (taxonomy.edit), with its Hindi and Hinglish names when given.
  * @throws ApiError 404 unknown topic; 403; 409 the name is taken in that topic.
  */
-export async function createCategory(p: Principal, topicId: string, name: string, sortOrder?: number): Promise<CategoryRow> {
+export async function createCategory(p: Principal, topicId: string, name: string, sortOrder?: number,
+  translations: NameTranslations<'name'> = {}): Promise<CategoryRow> {
   const { db } = await getDb();
   const t = await topicOrThrow(db, topicId);
   need(p, 'taxonomy.edit', t.id);
   try {
-    const [c] = await db.insert(categories).values({ topic_id: t.id, name, sort_order: sortOrder ?? 0 }).returning();
+    const [c] = await db.insert(categories).values({ topic_id: t.id, name, sort_order: sortOrder ?? 0, translations }).returning();
     return c;
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict('This topic already has a category of that name.');
@@ -120,16 +131,19 @@ export async function createCategory(p: Principal, topicId: string, name: string
 }
 
 /**
- * Renames or re-sorts a category (taxonomy.edit of its topic).
+ * Renames or re-sorts a category (taxonomy.edit of its topic); a language in
+ * `translations` replaces that language's name, the other stays.
  * @throws ApiError 404; 403; 409 the name is taken in that topic.
  */
-export async function updateCategory(p: Principal, id: string, input: { name?: string; sort_order?: number; pic?: string | null }): Promise<CategoryRow> {
+export async function updateCategory(p: Principal, id: string, input: {
+  name?: string; translations?: NameTranslations<'name'>; sort_order?: number; pic?: string | null;
+}): Promise<CategoryRow> {
   const { db } = await getDb();
   const c = await categoryOrThrow(db, id);
   need(p, 'taxonomy.edit', c.topic_id);
   if (Object.keys(input).length === 0) return c;
   try {
-    const [row] = await db.update(categories).set(input).where(eq(categories.id, c.id)).returning();
+    const [row] = await db.update(categories).set(withMergedTranslations(categories.translations, input)).where(eq(categories.id, c.id)).returning();
     return row;
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict('This topic already has a category of that name.');
@@ -138,15 +152,16 @@ export async function updateCategory(p: Principal, id: string, input: { name?: s
 }
 
 /**
- * Creates an option in a category (taxonomy.edit of its topic).
+ * Creates an option in a category (taxonomy.edit of its topic), with its Hindi and Hinglish names when given.
  * @throws ApiError 404 unknown category; 403; 409 the name is taken in that category.
  */
-export async function createOption(p: Principal, categoryId: string, name: string, sortOrder?: number): Promise<OptionRow> {
+export async function createOption(p: Principal, categoryId: string, name: string, sortOrder?: number,
+  translations: NameTranslations<'name'> = {}): Promise<OptionRow> {
   const { db } = await getDb();
   const c = await categoryOrThrow(db, categoryId);
   need(p, 'taxonomy.edit', c.topic_id);
   try {
-    const [o] = await db.insert(options).values({ category_id: c.id, name, sort_order: sortOrder ?? 0 }).returning();
+    const [o] = await db.insert(options).values({ category_id: c.id, name, sort_order: sortOrder ?? 0, translations }).returning();
     return o;
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict('This category already has an option of that name.');
@@ -155,10 +170,13 @@ export async function createOption(p: Principal, categoryId: string, name: strin
 }
 
 /**
- * Renames or re-sorts an option (taxonomy.edit of its topic).
+ * Renames or re-sorts an option (taxonomy.edit of its topic); a language in
+ * `translations` replaces that language's name, the other stays.
  * @throws ApiError 404; 403; 409 the name is taken in that category.
  */
-export async function updateOption(p: Principal, id: string, input: { name?: string; sort_order?: number; pic?: string | null }): Promise<OptionRow> {
+export async function updateOption(p: Principal, id: string, input: {
+  name?: string; translations?: NameTranslations<'name'>; sort_order?: number; pic?: string | null;
+}): Promise<OptionRow> {
   const { db } = await getDb();
   const o = await optionOrThrow(db, id);
   need(p, 'taxonomy.edit', o.topic_id);
@@ -167,7 +185,7 @@ export async function updateOption(p: Principal, id: string, input: { name?: str
     return row;
   }
   try {
-    const [row] = await db.update(options).set(input).where(eq(options.id, o.id)).returning();
+    const [row] = await db.update(options).set(withMergedTranslations(options.translations, input)).where(eq(options.id, o.id)).returning();
     return row;
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict('This category already has an option of that name.');
