@@ -13,6 +13,7 @@ import { recordSignInEvent } from '@/features/events/server/sign-in-event';
 import { listReadyReelsForTopics } from '@/features/reels/server/related';
 import { uploadRoutes } from '@/features/reels/server/upload-routes';
 import { getFeedPageJson, getReelJson } from '@/features/reels/server/feed';
+import { feedLanguageOf, summaryLanguageOf } from '@/features/reels/server/feed-language';
 import { shareRoutes } from '@/features/sharing/server/routes';
 import { fitText, textBlockSvg } from '@/features/starter-library/server/text-layout';
 import { may } from '@/features/studio/policy';
@@ -126,7 +127,15 @@ export function buildApi(chat?: ChatDeps['chat']) {
     // GET /feeds-server/api/v1/feeds, tldr/topic (v1, v2), popup/tldr/{id}, /feeds-server/api/v1/{id}
     .route('/', feedRoutes)
     // GET /feeds-server/api/v2/share/{id} (+ /image.jpg, /video.m3u8), POST /api/reel/{id} (share previews)
-    .route('/', shareRoutes({ reelJson: getReelJson, feedPageJson: getFeedPageJson, kit: { fitText, textBlockSvg } }))
+    .route('/', shareRoutes({
+      reelJson: getReelJson,
+      // The feed after a shared reel follows the feed's language rule (a WhatsApp link opens in the person's language).
+      feedPageJson: (p, q, signals) => {
+        const { lang, explicit } = feedLanguageOf({ explicit: q.lang, ...signals });
+        return getFeedPageJson(p, { ...q, lang }, { fallbackToAll: !explicit, summaryLang: summaryLanguageOf(signals) });
+      },
+      kit: { fitText, textBlockSvg },
+    }))
     // GET /uploader-read/api/v3/topics, v1/options, topic_details/{id}, content_count/{id}, {id}/category, {a}/{b}/options
     .route('/', readSideRoutes)
     // POST /uploader/api/v1/like/, /uploader/api/v1/unlike/

@@ -31,6 +31,21 @@ async function questionsInThreeLanguages(questions: number) {
   return { t, byLang };
 }
 
+describe('GET /feeds-server/api/v2/share/{id} (the feed after a shared topic)', () => {
+  it('follows the same rule: ?lang, else the NEXT_LOCALE cookie, else Accept-Language hi, else Hinglish', async () => {
+    const { t, byLang } = await questionsInThreeLanguages(3);
+    const { cookie } = seed.viewer();
+    const share = async (q: string, headers: Record<string, string> = {}) => {
+      const body = await getJson<FeedResponse>(`/feeds-server/api/v2/share/${t.topic.slug}${q}`, { cookie, ...headers });
+      return { lang: body.feed_lang, ids: body.feeds.map((f) => f.id) };
+    };
+    expect(await share('')).toEqual({ lang: 'he', ids: byLang.he });
+    expect(await share('', { 'accept-language': 'hi-IN,hi;q=0.9' })).toEqual({ lang: 'hi', ids: byLang.hi });
+    expect(await share('', { cookie: `${cookie}; NEXT_LOCALE=en`, 'accept-language': 'hi-IN' })).toEqual({ lang: 'en', ids: byLang.en });
+    expect(await share('?lang=hi', { cookie: `${cookie}; NEXT_LOCALE=en` })).toEqual({ lang: 'hi', ids: byLang.hi });
+  });
+});
+
 describe('GET /feeds-server/api/v1/feeds (the feed\'s language)', () => {
   it('is in one language: ?lang, else the NEXT_LOCALE cookie, else Accept-Language hi, else Hinglish', async () => {
     const { t, byLang } = await questionsInThreeLanguages(3);

@@ -1,6 +1,8 @@
 import 'server-only';
 import { Hono, type Context, type TypedResponse } from 'hono';
+import { getCookie } from 'hono/cookie';
 import { z } from 'zod';
+import { LOCALE_COOKIE } from '@/lib/constants';
 import type { Principal } from '@/lib/auth/principal';
 import type { ApiEnv } from '@/lib/http/app';
 import { jsonContentType } from '@/lib/http/app';
@@ -22,12 +24,22 @@ import { isShareId, resolveShare, shareImagePath, shareImageVersion, type ShareC
 
 type Lang = 'en' | 'hi' | 'he';
 
+/** The request's language signals besides `?lang`: the interface language cookie and the phone's languages. */
+export interface LanguageSignals {
+  localeCookie?: string | null;
+  acceptLanguage?: string | null;
+}
+
 /** What the sharing routes need from the rest of the server. */
 export interface ShareDeps {
   /** One ready reel for this viewer as feed-item JSON text (features/reels getReelJson); throws 404 for an unknown one. */
   reelJson(principal: Principal, id: string): Promise<string>;
-  /** A feed page for this viewer as FeedResponse JSON text (features/reels getFeedPageJson). */
-  feedPageJson(principal: Principal, q: { page: number; topic_id?: string; lang?: Lang }): Promise<string>;
+  /**
+   * A feed page for this viewer as FeedResponse JSON text (features/reels
+   * getFeedPageJson), in the language the feed's rule gives for `q.lang` and
+   * the request's own signals (features/reels/server/feed-language.ts).
+   */
+  feedPageJson(principal: Principal, q: { page: number; topic_id?: string; lang?: Lang }, signals: LanguageSignals): Promise<string>;
   /** HarfBuzz text shaping and drawing for the share images. */
   kit: TextKit;
 }
@@ -72,9 +84,11 @@ function jsonText<T>(c: Context, text: string): TypedResponse<T, 200, 'json'> {
  * "Feed response" shape; `count` is the number of items sent). A topic's
  * share is that topic's feed page 1.
  */
-async function shareFeedJson(deps: ShareDeps, p: Principal, card: ShareCard, lang: Lang | undefined): Promise<string> {
-  if (card.kind === 'topic') return deps.feedPageJson(p, { page: 1, topic_id: card.id, lang });
-  const [reel, page] = await Promise.all([deps.reelJson(p, card.id), deps.feedPageJson(p, { page: 1, lang })]);
+async function shareFeedJson(
+  deps: ShareDeps, p: Principal, card: ShareCard, lang: Lang | undefined, signals: LanguageSignals,
+): Promise<string> {
+  if (card.kind === 'topic') return deps.feedPageJson(p, { page: 1, topic_id: card.id, lang }, signals);
+  const [reel, page] = await Promise.all([deps.reelJson(p, card.id), deps.feedPageJson(p, { page: 1, lang }, signals)]);
   const parsed = JSON.parse(page) as { feeds: Array<{ id: string }>; count: number };
   const rest = parsed.feeds.filter((f) => f.id !== card.id);
   const feeds = [JSON.parse(reel) as { id: string }, ...rest];
@@ -117,7 +131,8 @@ export function shareRoutes(deps: ShareDeps) {
     // GET /feeds-server/api/v2/share/{id} - the shared reel (share slug, topic slug or content uuid) first, then the feed
     .get('/feeds-server/api/v2/share/:id', principal(), query(shareQuerySchema), async (c) => {
       const card = await cardOr404(c.req.param('id'));
-      return jsonText<unknown>(c, await shareFeedJson(deps, c.get('principal'), card, c.req.valid('query').lang));
+      const signals = { localeCookie: getCookie(c, LOCALE_COOKIE), acceptLanguage: c.req.header('accept-language') };
+      return jsonText<unknown>(c, await shareFeedJson(deps, c.get('principal'), card, c.req.valid('query').lang, signals));
     })
     // POST /api/reel/{id} - make the share image now (the logging client's "create preview"); idempotent
     .post('/api/reel/:id', ...write, rateLimit('events'), async (c) => {
