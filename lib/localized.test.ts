@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fillMissingTranslations, localizedText } from './localized';
+import { fillMissingTranslations, localizedParams, localizedText, pickParamsFor } from './localized';
 
 const topic = {
   name: 'How rooftop solar works',
@@ -44,5 +44,23 @@ describe('fillMissingTranslations', () => {
   });
   it('keeps everything when nothing is incoming', () => {
     expect(fillMissingTranslations({ he: { name: 'X' } }, {})).toEqual({ he: { name: 'X' } });
+  });
+});
+
+describe('localizedParams and pickParamsFor', () => {
+  const deal = { title: 'Refer a home', translations: { hi: { title: 'एक घर रेफ़र करें' }, he: { title: 'Ek ghar refer karein' } } };
+
+  it('stores a param in every language it has, and each reader reads their own', () => {
+    const params = { name: 'Asha', ...localizedParams('deal', deal, 'title') };
+    expect(params).toEqual({ name: 'Asha', deal: 'Refer a home', 'deal@hi': 'एक घर रेफ़र करें', 'deal@he': 'Ek ghar refer karein' });
+    expect(pickParamsFor(params, 'hi')).toEqual({ name: 'Asha', deal: 'एक घर रेफ़र करें' });
+    expect(pickParamsFor(params, 'he')).toEqual({ name: 'Asha', deal: 'Ek ghar refer karein' });
+    expect(pickParamsFor(params, 'en')).toEqual({ name: 'Asha', deal: 'Refer a home' });
+  });
+
+  it('falls back to English where a translation is missing or blank, and reads old notifications as they are', () => {
+    expect(localizedParams('deal', { title: 'Only English', translations: { hi: { title: '  ' } } }, 'title')).toEqual({ deal: 'Only English' });
+    expect(pickParamsFor({ deal: 'Only English', step: 3 }, 'hi')).toEqual({ deal: 'Only English', step: 3 });
+    expect(pickParamsFor(undefined, 'hi')).toEqual({});
   });
 });

@@ -46,3 +46,34 @@ export function fillMissingTranslations<K extends string>(
   }
   return out;
 }
+
+/** Separates a notification param's name from the language of its variant: `deal@hi` (see localizedParams). */
+export const PARAM_LANG_SEP = '@';
+
+/**
+ * A notification param named by data (a deal's title) in every interface
+ * language: `{ [name]: English, [name@hi]: Hindi, [name@he]: Hinglish }`,
+ * the variants only where a translation exists. Notifications are stored
+ * once and read later in the reader's language (pickParamsFor).
+ */
+export function localizedParams<K extends string>(name: string, row: Translatable<K>, field: K): Record<string, string> {
+  const out: Record<string, string> = { [name]: row[field] ?? '' };
+  for (const lang of ['hi', 'he'] as const) {
+    const t = row.translations?.[lang]?.[field];
+    if (typeof t === 'string' && t.trim() !== '') out[`${name}${PARAM_LANG_SEP}${lang}`] = t;
+  }
+  return out;
+}
+
+/**
+ * The params of a stored notification as `lang` reads them: each `name`
+ * takes its `name@lang` variant when there is one; the variants themselves
+ * are dropped (localizedParams).
+ */
+export function pickParamsFor(params: Record<string, string | number> | undefined, lang: string): Record<string, string | number> {
+  const out: Record<string, string | number> = {};
+  for (const [k, v] of Object.entries(params ?? {})) {
+    if (!k.includes(PARAM_LANG_SEP)) out[k] = params?.[`${k}${PARAM_LANG_SEP}${lang}`] ?? v;
+  }
+  return out;
+}

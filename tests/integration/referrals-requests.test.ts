@@ -94,6 +94,30 @@ describe('referrer/send_request', () => {
     expect((await res.json()).invite.text).toContain('आमंत्रित');
   });
 
+  it("writes the deal's title into the invite in the invite's language", async () => {
+    const deal = await rs.seedDeal({ title: 'Solar for homes', translations: { hi: { title: 'घरों के लिए सोलर' } } });
+    const me = await seed.signedIn({ name: 'Asha' });
+    const send = async (lang: string) => (await (await post(`${V1}/referrer/send_request`, me.cookie, {
+      deal_id: deal.id, phone: seed.phone(), name: 'Ravi', idempotency_key: key(), lang,
+    })).json()).invite.text as string;
+    expect(await send('hi')).toContain('घरों के लिए सोलर');
+    expect(await send('en')).toContain('Solar for homes');
+    expect(await send('he')).toContain('Solar for homes');
+  });
+
+  it("tells the receiver the deal's title in every language it has, to be read in theirs", async () => {
+    const deal = await rs.seedDeal({ title: 'Solar for homes', translations: { hi: { title: 'घरों के लिए सोलर' }, he: { title: '' } } });
+    const me = await seed.signedIn({ name: 'Sender Two' });
+    const them = await seed.signedIn({ name: 'Receiver Two' });
+    const res = await post(`${V1}/referrer/send_request`, me.cookie, {
+      deal_id: deal.id, phone: them.user.phone, name: 'R', idempotency_key: key(),
+    });
+    expect(res.status).toBe(201);
+    const [received] = await notificationsOf(them.user.id, 'referralReceived');
+    // A blank translation is no translation: a Hinglish reader gets the English title.
+    expect(received.params).toEqual({ name: 'Sender Two', deal: 'Solar for homes', 'deal@hi': 'घरों के लिए सोलर' });
+  });
+
   it('sends a pending request to a phone that has an account, and the receiver is told', async () => {
     const deal = await rs.seedDeal();
     const me = await seed.signedIn({ name: 'Sender One' });

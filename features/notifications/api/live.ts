@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import type { Socket } from 'socket.io-client';
 import { useNotificationStore } from '@/stores/notification-store';
 import { notificationText } from '../lib/message';
@@ -24,12 +24,13 @@ const EVENT = 'notification';
 export function useLiveNotifications(userId: string | null): void {
   const qc = useQueryClient();
   const t = useTranslations('notifications');
+  const locale = useLocale();
   const notify = useNotificationStore((s) => s.notify);
   // The latest translations without reconnecting when the language changes.
-  const latest = useRef({ t, notify });
+  const latest = useRef({ t, notify, locale });
   useEffect(() => {
-    latest.current = { t, notify };
-  }, [t, notify]);
+    latest.current = { t, notify, locale };
+  }, [t, notify, locale]);
 
   useEffect(() => {
     if (!userId) return;
@@ -47,7 +48,7 @@ export function useLiveNotifications(userId: string | null): void {
       });
       s.on(EVENT, (n: NotificationItem) => {
         refresh();
-        latest.current.notify({ type: 'toast', message: notificationText(latest.current.t, n) });
+        latest.current.notify({ type: 'toast', message: notificationText(latest.current.t, n, latest.current.locale) });
       });
     }, () => {
       // socket.io-client could not be loaded (offline): the list still loads over HTTP.

@@ -31,3 +31,22 @@ describe('NotificationList ages in en, hi and he (Hinglish)', () => {
     for (const row of rows) expect(row.textContent).not.toMatch(HEBREW_OR_BIDI);
   });
 });
+
+describe("NotificationList: a deal's title in the reader's language", () => {
+  it.each([
+    ['en', 'Asha sent you a referral for Refer a home.'],
+    ['hi', 'Asha ने आपको एक घर रेफ़र करें के लिए रेफ़रल भेजा।'],
+    ['he', 'Asha ne aapko Ek ghar refer karein ke liye referral bheja.'],
+  ] as const)('reads the title stored for %s', async (locale, text) => {
+    const page: NotificationsPage = {
+      items: [{
+        id: 1, key: 'referralReceived', link: null, read: true, created_at: minutesAgo(1),
+        params: { name: 'Asha', deal: 'Refer a home', 'deal@hi': 'एक घर रेफ़र करें', 'deal@he': 'Ek ghar refer karein' },
+      }],
+      unread: 0, next_before: null,
+    };
+    server.use(http.get('/auth/api/v1/notifications', () => HttpResponse.json(page)));
+    renderWithApp(<NotificationList />, { locale });
+    expect(await screen.findByText(text)).toBeTruthy();
+  });
+});

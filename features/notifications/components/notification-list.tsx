@@ -1,7 +1,7 @@
 'use client';
 
 import Link from 'next/link';
-import { useNow, useTranslations } from 'next-intl';
+import { useLocale, useNow, useTranslations } from 'next-intl';
 import { DATE_TIME_FORMAT } from '@/lib/i18n-locale';
 import { useAppFormatter } from '@/lib/use-app-formatter';
 import { HttpError } from '@/lib/http/client';
@@ -19,6 +19,7 @@ import type { NotificationItem } from '../schemas';
  */
 export function NotificationList() {
   const t = useTranslations('notifications');
+  const locale = useLocale();
   const tList = useTranslations('notifications.list');
   const notify = useNotificationStore((s) => s.notify);
   const query = useNotifications();
@@ -79,7 +80,7 @@ export function NotificationList() {
               <NotificationRow
                 key={n.id}
                 n={n}
-                text={notificationText(t, n)}
+                text={notificationText(t, n, locale)}
                 ago={format.relativeTime(new Date(n.created_at), now)}
                 when={format.dateTime(new Date(n.created_at), DATE_TIME_FORMAT)}
                 unreadLabel={tList('unread')}

@@ -7,7 +7,7 @@ import { env } from '@/lib/env';
 import { REFERRAL_CODE_RE, referrerOfCode } from './codes';
 import { customerByPhone } from './customers';
 import { recordReferralMove } from './moves';
-import { REFERRALS_LINK, notifySafe, referralExpiresFrom } from './requests';
+import { REFERRALS_LINK, dealTitleParams, notifySafe, referralExpiresFrom } from './requests';
 
 /*
  * Attribution (docs/decisions/010 "Attribution"): a share link records the
@@ -122,6 +122,8 @@ export async function attributeSignIn(db: DbOrTx, e: { userId: string; visitorId
     if (isUniqueViolation(err)) return null;
     throw err;
   }
-  await notifySafe(user.id, { key: 'referralReceived', params: { name: referrer.name, deal: chosen.title }, link: REFERRALS_LINK });
+  await notifySafe(user.id, {
+    key: 'referralReceived', params: { name: referrer.name, ...await dealTitleParams(db, chosen.id) }, link: REFERRALS_LINK,
+  });
   return id;
 }

@@ -13,7 +13,7 @@ import {
 import { recordReferralMove } from './moves';
 import { rewardOnDealCanceled, rewardOnOrderPlaced, sendRewardNotice } from './rewards';
 import {
-  dealLink, isStaff, isUuid, namesOf, notifySafe, requestAction, requestViewsOf, visibleReferral,
+  dealLink, dealTitleParams, isStaff, isUuid, namesOf, notifySafe, requestAction, requestViewsOf, visibleReferral,
   type ReferralRow, type RequestView,
 } from './requests';
 
@@ -242,9 +242,9 @@ export async function cancelDeal(p: Principal, referralId: string, reason: strin
     return { row, notice };
   });
   await sendRewardNotice(out.notice);
-  const [deal] = await db.select({ title: deals.title }).from(deals).where(eq(deals.id, out.row.deal_id)).limit(1);
+  const title = await dealTitleParams(db, out.row.deal_id, 'name');
   for (const u of [out.row.referrer_user_id, out.row.referee_user_id]) {
-    await notifySafe(u, { key: 'dealCanceled', params: { name: deal?.title ?? '' }, link: dealLink(out.row.id) });
+    await notifySafe(u, { key: 'dealCanceled', params: title, link: dealLink(out.row.id) });
   }
   return getDeal(p, referralId);
 }

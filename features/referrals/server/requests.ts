@@ -8,6 +8,7 @@ import { env } from '@/lib/env';
 import { hasRole, type Principal } from '@/lib/auth/principal';
 import { ApiError, forbidden, notFound } from '@/lib/http/errors';
 import { assertSameRequest, idempotencyKeyReused, requestHash } from '@/lib/http/idempotency';
+import { localizedParams, localizedText } from '@/lib/localized';
 import { logger } from '@/lib/logger';
 import { notify, type NotificationInput } from '@/lib/notifications/notify';
 import { toIndianMobileE164 } from '@/lib/phone';
@@ -95,6 +96,16 @@ export async function notifySafe(userId: string | null | undefined, n: Notificat
   } catch (err) {
     logger().warn({ err, key: n.key }, 'referral notification failed');
   }
+}
+
+/**
+ * A deal's title as a notification param `name` in the three interface
+ * languages (lib/localized.ts localizedParams), read when the notification is
+ * made; the reader sees the one of their language. Empty for an unknown deal.
+ */
+export async function dealTitleParams(db: DbOrTx, dealId: string, name = 'deal'): Promise<Record<string, string>> {
+  const [d] = await db.select({ title: deals.title, translations: deals.translations }).from(deals).where(eq(deals.id, dealId)).limit(1);
+  return d ? localizedParams(name, d, 'title') : { [name]: '' };
 }
 
 /** The names of users, by id (empty string for an unknown one). */
@@ -279,7 +290,8 @@ export type InviteLang = keyof typeof MESSAGES;
 /**
  * The invite a referrer sends over WhatsApp for referral `r`: the share link
  * of the referrer's code for the deal on `origin`, the text
- * `referrals.inviteText` in `lang`, and the wa.me link to the referee's
+ * `referrals.inviteText` in `lang` (the deal's title in `lang` where it has
+ * one), and the wa.me link to the referee's
  * phone carrying the text.
  */
 export async function inviteOf(db: DbOrTx, r: ReferralRow, deal: DealRow, origin: string, lang: InviteLang): Promise<Invite> {
@@ -287,7 +299,8 @@ export async function inviteOf(db: DbOrTx, r: ReferralRow, deal: DealRow, origin
   const share = shareUrlOf(origin, code, deal.url_id);
   const [me] = await db.select({ name: users.name }).from(users).where(eq(users.id, r.referrer_user_id)).limit(1);
   const t = createTranslator({ locale: lang, messages: MESSAGES[lang], namespace: 'referrals' });
-  const text = t('inviteText', { name: me?.name ?? '', deal: deal.title, url: share });
+  // The deal's title in the invite's language where it has one (the friend reads the invite in it).
+  const text = t('inviteText', { name: me?.name ?? '', deal: localizedText(deal, 'title', lang) ?? deal.title, url: share });
   const digits = r.referee_phone.replace(/\D/g, '');
   return { share_url: share, wa_url: `https://wa.me/${digits}?text=${encodeURIComponent(text)}`, text };
 }
@@ -380,7 +393,7 @@ export async function sendReferrerRequest(p: Principal, input: {
   if (!made.first) return answer(made.row, false);
   if (made.row.referee_user_id) {
     await notifySafe(made.row.referee_user_id, {
-      key: 'referralReceived', params: { name: sender.name, deal: made.deal!.title }, link: REFERRALS_LINK,
+      key: 'referralReceived', params: { name: sender.name, ...await dealTitleParams(db, made.row.deal_id) }, link: REFERRALS_LINK,
     });
   }
   return answer(made.row, true);
@@ -437,7 +450,9 @@ export async function sendRefereeRequest(p: Principal, input: {
     return row;
   });
   if (!made.first) return answer(made.row, false);
-  await notifySafe(referrerId, { key: 'referralReceived', params: { name: asker.name, deal: made.deal!.title }, link: REFERRALS_LINK });
+  await notifySafe(referrerId, {
+    key: 'referralReceived', params: { name: asker.name, ...await dealTitleParams(db, made.row.deal_id) }, link: REFERRALS_LINK,
+  });
   return answer(made.row, true);
 }
 
@@ -545,10 +560,9 @@ export async function requestAction(p: Principal, input: {
   const row = out.row;
   if (row.state === 'accepted' || row.state === 'declined') {
     const names = await namesOf(db, [me]);
-    const [deal] = await db.select({ title: deals.title }).from(deals).where(eq(deals.id, row.deal_id)).limit(1);
     await notifySafe(senderOf(row), {
       key: row.state === 'accepted' ? 'referralAccepted' : 'referralDeclined',
-      params: { name: names.get(me) ?? '', deal: deal?.title ?? '' }, link: dealLink(row.id),
+      params: { name: names.get(me) ?? '', ...await dealTitleParams(db, row.deal_id) }, link: dealLink(row.id),
     });
   }
   return (await requestViewsOf(db, [row], me))[0];
@@ -581,11 +595,10 @@ export async function claimOpenInvites(db: DbOrTx, userId: string, phone: string
   }
   if (claimed.length) {
     const names = await namesOf(db, claimed.map((r) => r.referrer_user_id));
-    const dealRows = await db.select({ id: deals.id, title: deals.title }).from(deals).where(inArray(deals.id, claimed.map((r) => r.deal_id)));
     for (const r of claimed) {
       await notifySafe(userId, {
         key: 'referralReceived',
-        params: { name: names.get(r.referrer_user_id) ?? '', deal: dealRows.find((d) => d.id === r.deal_id)?.title ?? '' },
+        params: { name: names.get(r.referrer_user_id) ?? '', ...await dealTitleParams(db, r.deal_id) },
         link: REFERRALS_LINK,
       });
     }
