@@ -23,6 +23,9 @@ export const AFTER_ERASE_PATH = '/reels';
  * kept anonymised. After deletion the person is signed out, lands on the
  * feed and is told so by a toast.
  */
+/** The section's secondary (outlined) button: Download, and Keep my account in the confirmation. */
+const OUTLINE_BUTTON = 'rounded-full border border-neutral-300 px-5 py-2 font-semibold hover:bg-neutral-100 dark:border-neutral-700 dark:hover:bg-neutral-800';
+
 export function ProfileAccount() {
   const t = useTranslations('account');
   const tErr = useTranslations('errors');
@@ -53,7 +56,7 @@ export function ProfileAccount() {
           type="button"
           onClick={onDownload}
           disabled={download.isPending}
-          className="rounded-full border border-neutral-300 px-5 py-2 font-semibold hover:bg-neutral-100 disabled:opacity-60 dark:border-neutral-700 dark:hover:bg-neutral-800"
+          className={`${OUTLINE_BUTTON} disabled:opacity-60`}
         >
           {download.isPending ? t('downloading') : t('download')}
         </button>
@@ -82,7 +85,7 @@ export function ProfileAccount() {
             <button
               type="button"
               onClick={() => setConfirming(false)}
-              className="rounded-full border border-neutral-300 px-5 py-2 font-semibold hover:bg-neutral-100 dark:border-neutral-700 dark:hover:bg-neutral-800"
+              className={OUTLINE_BUTTON}
             >
               {t('cancel')}
             </button>
