@@ -595,10 +595,13 @@ export async function claimOpenInvites(db: DbOrTx, userId: string, phone: string
   }
   if (claimed.length) {
     const names = await namesOf(db, claimed.map((r) => r.referrer_user_id));
+    // One read per deal, however many invites of it were claimed.
+    const titles = new Map<string, Record<string, string>>();
+    for (const id of new Set(claimed.map((r) => r.deal_id))) titles.set(id, await dealTitleParams(db, id));
     for (const r of claimed) {
       await notifySafe(userId, {
         key: 'referralReceived',
-        params: { name: names.get(r.referrer_user_id) ?? '', ...await dealTitleParams(db, r.deal_id) },
+        params: { name: names.get(r.referrer_user_id) ?? '', ...titles.get(r.deal_id) },
         link: REFERRALS_LINK,
       });
     }
