@@ -46,12 +46,14 @@ export default tseslint.config(
     rules: { 'no-console': 'error' },
   },
   {
-    // next-intl formats with its locale, the wire code: `he` (Hinglish) is Hebrew to Intl.
-    files: ['app/**/*.{ts,tsx}', 'features/**/*.{ts,tsx}', 'components/**/*.{ts,tsx}', 'stores/**/*.{ts,tsx}'],
+    // next-intl's locale is the BCP 47 tag of lib/i18n-locale.ts; `he` (Hinglish) is Hebrew to Intl, so it never formats.
+    files: ['app/**/*.{ts,tsx}', 'features/**/*.{ts,tsx}', 'components/**/*.{ts,tsx}', 'stores/**/*.{ts,tsx}', 'lib/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': ['error', { paths: [
-        { name: 'next-intl', importNames: ['useFormatter'], message: 'Use useAppFormatter() from @/lib/use-app-formatter: it formats in the mapped locale (he -> en-IN).' },
-        { name: 'next-intl/server', importNames: ['getFormatter'], message: 'Use createAppFormatter(lang) from @/lib/i18n-locale: it formats in the mapped locale (he -> en-IN).' },
+        { name: 'next-intl', importNames: ['useFormatter'], message: 'Use useAppFormatter() from @/lib/use-app-formatter: it formats in the mapped locale (he -> en-IN-x-hinglish).' },
+        { name: 'next-intl/server', importNames: ['getFormatter'], message: 'Use createAppFormatter(lang) from @/lib/i18n-locale: it formats in the mapped locale (he -> en-IN-x-hinglish).' },
+        { name: 'next-intl', importNames: ['useLocale'], message: "Use useInterfaceLang() from @/lib/use-app-formatter: next-intl's locale is the BCP 47 tag, not the wire code (en, hi, he)." },
+        { name: 'next-intl/server', importNames: ['getLocale'], message: "Use getInterfaceLang() from @/lib/interface-lang-server: next-intl's locale is the BCP 47 tag, not the wire code (en, hi, he)." },
       ] }],
     },
   },

@@ -2,7 +2,8 @@ import type { Metadata, Viewport } from 'next';
 import type { ReactNode } from 'react';
 import { cookies } from 'next/headers';
 import { NextIntlClientProvider } from 'next-intl';
-import { getLocale, getTranslations } from 'next-intl/server';
+import { getTranslations } from 'next-intl/server';
+import { getInterfaceLang } from '@/lib/interface-lang-server';
 import { InlineScript } from '@/components/ui/inline-script';
 import { Toaster } from '@/components/ui/toaster';
 import { LoginRoot } from '@/features/auth/components/login-root';
@@ -45,7 +46,7 @@ export const viewport: Viewport = {
 };
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
-  const locale = await getLocale();
+  const locale = await getInterfaceLang();
   const t = await getTranslations('app');
   const tErr = await getTranslations('errors');
   const nonce = await requestNonce();

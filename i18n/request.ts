@@ -2,7 +2,7 @@ import { cookies, headers } from 'next/headers';
 import { interfaceLocaleOf } from '@/lib/accept-language';
 import { getRequestConfig } from 'next-intl/server';
 import { LOCALE_COOKIE, LOCALES, type Locale } from '@/lib/constants';
-import { APP_TIME_ZONE } from '@/lib/i18n-locale';
+import { APP_TIME_ZONE, formatLocale } from '@/lib/i18n-locale';
 
 /** True when `v` is one of the interface locales (en, hi, he). */
 function isLocale(v: string | undefined): v is Locale {
@@ -15,14 +15,11 @@ function isLocale(v: string | undefined): v is Locale {
  * Hindi, Hinglish; persisted). Without one (or with an unknown value) the
  * phone's Accept-Language decides: Hindi for hi, else English.
  *
- * next-intl's `locale` stays the wire code (en, hi, he): it picks the message
- * catalogue and is what `useLocale()` callers send to the API. next-intl 4
- * formats with that same locale and has no separate formatting locale, and
- * `he` is Hebrew to Intl; so dates, times, numbers and amounts are formatted
- * through lib/i18n-locale.ts (`useAppFormatter`, `formatInr`), which maps
- * `he` to en-IN. Messages only use plural/select with `#`, which format the
- * same under `he` (Latin digits; Hebrew's extra `two` category falls back to
- * `other`), as app/_lib/no-hebrew-formatting.test.tsx checks.
+ * The wire code picks the message catalogue; next-intl's `locale` is its
+ * BCP 47 tag (lib/i18n-locale.ts: en-IN, hi-IN, en-IN-x-hinglish), since
+ * next-intl formats the ICU arguments of messages (`#`, plural rules) in it
+ * and `he` is Hebrew to Intl. Code that needs the wire code reads it with
+ * `useInterfaceLang()` / `getInterfaceLang()`.
  */
 export default getRequestConfig(async () => {
   const store = await cookies();
@@ -30,7 +27,7 @@ export default getRequestConfig(async () => {
   // Without a choice yet, the phone's language (Hindi for hi, else English: lib/accept-language.ts).
   const locale: Locale = isLocale(value) ? value : interfaceLocaleOf((await headers()).get('accept-language'));
   return {
-    locale,
+    locale: formatLocale(locale),
     timeZone: APP_TIME_ZONE,
     messages: (await import(`../messages/${locale}.json`)).default,
   };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  createAppFormatter, DATE_FORMAT, DATE_TIME_FORMAT, formatInr, formatLocale, htmlLang, TIME_FORMAT,
+  createAppFormatter, DATE_FORMAT, DATE_TIME_FORMAT, formatInr, formatLocale, htmlLang, interfaceLangOf, TIME_FORMAT,
 } from './i18n-locale';
 
 // 28 Nov 2026, 12:00 and 15:30 India time.
@@ -11,7 +11,9 @@ describe('formatLocale', () => {
   it('maps each interface language to its BCP 47 formatting locale, Hinglish to Indian English', () => {
     expect(formatLocale('en')).toBe('en-IN');
     expect(formatLocale('hi')).toBe('hi-IN');
-    expect(formatLocale('he')).toBe('en-IN');
+    expect(formatLocale('he')).toBe('en-IN-x-hinglish');
+    // Intl reads the private-use subtag as Indian English.
+    expect(new Intl.NumberFormat(formatLocale('he')).resolvedOptions().locale).toBe('en-IN');
   });
 
   it('formats anything else as English', () => {
@@ -21,12 +23,28 @@ describe('formatLocale', () => {
   });
 });
 
+describe('interfaceLangOf', () => {
+  it('maps each locale tag back to its wire code, and takes wire codes as they are', () => {
+    for (const lang of ['en', 'hi', 'he'] as const) {
+      expect(interfaceLangOf(formatLocale(lang))).toBe(lang);
+      expect(interfaceLangOf(lang)).toBe(lang);
+    }
+  });
+
+  it('reads anything else as English', () => {
+    expect(interfaceLangOf('he-IL')).toBe('en');
+    expect(interfaceLangOf(undefined)).toBe('en');
+    expect(interfaceLangOf('hi-Latn')).toBe('en');
+  });
+});
+
 describe('htmlLang', () => {
   it('tags Hinglish as Hindi in Latin script, never Hebrew', () => {
     expect(htmlLang('he')).toBe('hi-Latn');
     expect(htmlLang('hi')).toBe('hi');
     expect(htmlLang('en')).toBe('en');
     expect(htmlLang('xx')).toBe('en');
+    expect(htmlLang('en-IN-x-hinglish')).toBe('hi-Latn');
   });
 });
 

@@ -3,23 +3,27 @@ import { DEFAULT_LOCALE, LOCALES, type Locale } from '@/lib/constants';
 
 /**
  * The one place where the interface language (SPEC.md section 4 "Language":
- * `en`, `hi`, `he`) becomes a BCP 47 locale for formatting.
+ * `en`, `hi`, `he`) becomes a BCP 47 locale, for Intl and for next-intl.
  *
  * `he` is the SPEC's code for Hinglish, but to Intl it is the ISO code for
  * Hebrew: dates, times, relative times and amounts formatted with it come
- * out in Hebrew script with right-to-left marks ("‏0 ‏₹"). So `he` never
- * reaches Intl: Hinglish is formatted as Indian English (Latin script, lakh
- * grouping, "pm"), and its Hindi words come from messages/he.json. `he`
- * stays what the wire, the cookie and next-intl's message catalogue use.
+ * out in Hebrew script with right-to-left marks ("‏0 ‏₹"), and plural rules
+ * are Hebrew's. So `he` never reaches Intl: Hinglish is Indian English with a
+ * private-use subtag, `en-IN-x-hinglish` (Latin script, lakh grouping,
+ * "pm", English plural rules; Intl resolves it to en-IN), and its Hindi
+ * words come from messages/he.json. The subtag keeps it apart from English
+ * where one tag must name one language (next-intl's locale).
  *
- * next-intl 4 has one `locale` for both the message catalogue and its
- * formatters (useFormatter, getFormatter), so components format through
- * {@link createAppFormatter} / `useAppFormatter()` (lib/use-app-formatter.ts)
- * with this module's locale instead of `useFormatter()`.
+ * `he` stays what the wire, the cookie and the message catalogue's file
+ * name use. next-intl's `locale` is the BCP 47 tag (i18n/request.ts), so the
+ * ICU arguments inside messages (`#`, plural categories) are formatted in
+ * it too; code that needs the wire code reads it with `useInterfaceLang()` /
+ * `getInterfaceLang()`, never next-intl's `useLocale()` / `getLocale()`
+ * (ESLint enforces it).
  */
 
-/** The formatting locale of each interface language. */
-export const FORMAT_LOCALES = { en: 'en-IN', hi: 'hi-IN', he: 'en-IN' } as const satisfies Record<Locale, string>;
+/** The BCP 47 locale of each interface language, for Intl formatters and next-intl. */
+export const FORMAT_LOCALES = { en: 'en-IN', hi: 'hi-IN', he: 'en-IN-x-hinglish' } as const satisfies Record<Locale, string>;
 
 /** A BCP 47 locale Intl formats with: one of {@link FORMAT_LOCALES}' values. */
 export type FormatLocale = (typeof FORMAT_LOCALES)[Locale];
@@ -32,21 +36,32 @@ function isLocale(v: string | null | undefined): v is Locale {
 }
 
 /**
- * The BCP 47 locale for Intl formatters of an interface language:
- * en -> en-IN, hi -> hi-IN, he (Hinglish) -> en-IN. Anything else
- * (unknown, empty) formats as the default language's locale.
+ * The BCP 47 locale for Intl formatters and next-intl of an interface
+ * language: en -> en-IN, hi -> hi-IN, he (Hinglish) -> en-IN-x-hinglish.
+ * Anything else (unknown, empty) is the default language's locale.
  */
 export function formatLocale(lang: string | null | undefined): FormatLocale {
   return FORMAT_LOCALES[isLocale(lang) ? lang : DEFAULT_LOCALE];
 }
 
 /**
- * The `<html lang>` of an interface language. Hinglish is Hindi written in
+ * The interface language (wire code en, hi, he) of a locale: one of
+ * {@link FORMAT_LOCALES}' tags (what next-intl's `useLocale()` returns) or a
+ * wire code itself; anything else is the default language.
+ */
+export function interfaceLangOf(locale: string | null | undefined): Locale {
+  if (isLocale(locale)) return locale;
+  for (const l of LOCALES) if (FORMAT_LOCALES[l] === locale) return l;
+  return DEFAULT_LOCALE;
+}
+
+/**
+ * The `<html lang>` of an interface language (or of its locale tag). Hinglish is Hindi written in
  * Latin letters (`hi-Latn`), so the browser's own UI (native video controls,
  * spell check, hyphenation) is never Hebrew.
  */
 export function htmlLang(lang: string | null | undefined): string {
-  const l = isLocale(lang) ? lang : DEFAULT_LOCALE;
+  const l = interfaceLangOf(lang);
   return l === 'he' ? 'hi-Latn' : l;
 }
 

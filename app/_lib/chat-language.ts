@@ -1,11 +1,11 @@
-import { getLocale } from 'next-intl/server';
+import { getInterfaceLang } from '@/lib/interface-lang-server';
 import { LANGUAGE_OF_LOCALE, type ChatLanguage } from '@/features/assistant/schemas';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '@/lib/constants';
 import { decodeRouteParam } from './route-param';
 
 /** The assistant's default language for this request: the interface locale's (en -> english, hi -> hindi, he -> hinglish). */
 export async function chatLanguageOfRequest(): Promise<ChatLanguage> {
-  const locale = await getLocale();
+  const locale = await getInterfaceLang();
   return LANGUAGE_OF_LOCALE[(LOCALES as readonly string[]).includes(locale) ? (locale as Locale) : DEFAULT_LOCALE];
 }
 

@@ -1,10 +1,11 @@
 import 'server-only';
 import { cache } from 'react';
 import { notFound } from 'next/navigation';
-import { getLocale } from 'next-intl/server';
+import { getInterfaceLang } from '@/lib/interface-lang-server';
 import { getFeedPage, getReel, getTopicTldr, listTldr, type FeedOptions } from '@/features/reels/server/feed';
 import { getTopicDetails } from '@/features/reels/server/taxonomy';
 import type { ContentLang, FeedQuery } from '@/features/reels/schemas';
+import type { Locale } from '@/lib/constants';
 import { ApiError } from '@/lib/http/errors';
 import { uiLangOf } from '@/lib/localized';
 import { visitorPrincipal } from '@/lib/auth/principal';
@@ -26,16 +27,17 @@ export function isNotFound(err: unknown): boolean {
 export const feedPage = cache((viewerId: string, queryJson: string, optsJson = '{}') =>
   getFeedPage(visitorPrincipal(viewerId), JSON.parse(queryJson) as FeedQuery, JSON.parse(optsJson) as FeedOptions));
 
-export const reel = cache((viewerId: string, id: string) => getReel(visitorPrincipal(viewerId), id));
+export const reel = cache((viewerId: string, id: string, lang?: Locale) => getReel(visitorPrincipal(viewerId), id, lang));
 
 /**
- * A reel as this visitor sees it (like flag, watch ticket); an unknown or
- * hidden reel is the page's 404 (Next's notFound()).
+ * A reel as this visitor sees it (like flag, watch ticket), named in the
+ * interface language (docs/decisions/025); an unknown or hidden reel is the
+ * page's 404 (Next's notFound()).
  * @throws whatever else getReel throws (a database failure).
  */
 export async function reelOrNotFound(id: string) {
   try {
-    return await reel(await getViewerId(), id);
+    return await reel(await getViewerId(), id, await getInterfaceLang());
   } catch (err) {
     if (isNotFound(err)) notFound();
     throw err;
@@ -43,7 +45,7 @@ export async function reelOrNotFound(id: string) {
 }
 
 /** A topic with its categories and options, names in the interface language (English where untranslated). */
-export const topicDetails = cache(async (idOrSlug: string) => getTopicDetails(idOrSlug, uiLangOf(await getLocale())));
+export const topicDetails = cache(async (idOrSlug: string) => getTopicDetails(idOrSlug, uiLangOf(await getInterfaceLang())));
 
 /**
  * A topic page's topic (by uuid or slug, already decoded: a route param goes

@@ -3,7 +3,7 @@ import { screen } from '@testing-library/react';
 import { createTranslator } from 'next-intl';
 import { LOCALES, type Locale } from '@/lib/constants';
 import {
-  APP_TIME_ZONE, createAppFormatter, DATE_FORMAT, DATE_TIME_FORMAT, formatInr, TIME_FORMAT,
+  APP_TIME_ZONE, createAppFormatter, DATE_FORMAT, DATE_TIME_FORMAT, formatInr, formatLocale, TIME_FORMAT,
 } from '@/lib/i18n-locale';
 import { useAppFormatter, useFormatInr } from '@/lib/use-app-formatter';
 import { formatCount } from '@/features/reels/lib/text';
@@ -91,19 +91,36 @@ describe('formatting in en, hi and he (Hinglish)', () => {
 
   it.each(LOCALES)('every plural/select message renders without Hebrew for counts 0, 1, 2, 5, and 2 reads like 5 (%s)', (lang) => {
     const errors: string[] = [];
-    // The locale next-intl is given in the app (i18n/request.ts): the wire code, `he` for Hinglish.
+    // The locale next-intl is given in the app (i18n/request.ts): the BCP 47 tag, en-IN-x-hinglish for Hinglish.
     const t = createTranslator({
-      locale: lang, messages: MESSAGES[lang], timeZone: APP_TIME_ZONE, onError: (e) => errors.push(e.message),
+      locale: formatLocale(lang), messages: MESSAGES[lang], timeZone: APP_TIME_ZONE, onError: (e) => errors.push(e.message),
     });
     const messages = icuMessages(MESSAGES[lang] as Tree);
     expect(messages.length).toBeGreaterThan(10);
     for (const [key, message] of messages) {
       const out = Object.fromEntries([0, 1, 2, 5].map((n) => [n, (t as (k: string, v: object) => string)(key, valuesFor(message, n))]));
       for (const text of Object.values(out)) expect({ key, text, hebrew: HEBREW_OR_BIDI.test(text) }).toEqual({ key, text, hebrew: false });
-      // Hebrew has a `two` category; our messages have none, so 2 must take the same branch as 5.
+      // Only Hebrew of these locales has a `two` category, and our messages have none: 2 must take the same branch as 5.
       if (/plural/.test(message)) expect({ key, two: out[2].replaceAll('2', 'N') }).toEqual({ key, two: out[5].replaceAll('5', 'N') });
     }
     expect(errors).toEqual([]);
+  });
+
+  it.each(LOCALES)('a count of a lakh or more inside a message has Indian grouping (%s)', (lang) => {
+    const t = createTranslator({ locale: formatLocale(lang), messages: MESSAGES[lang], timeZone: APP_TIME_ZONE });
+    const counted = icuMessages(MESSAGES[lang] as Tree).filter(([, m]) => /#/.test(m));
+    expect(counted.length).toBeGreaterThan(5);
+    for (const [key, message] of counted) {
+      const text = (t as (k: string, v: object) => string)(key, valuesFor(message, 150000));
+      expect({ key, text, lakh: text.includes('1,50,000') }).toEqual({ key, text, lakh: true });
+    }
+  });
+
+  it('the raw code he would have grouped a lakh the Western way and used Hebrew plural rules', () => {
+    const t = createTranslator({ locale: 'he', messages: MESSAGES.he, timeZone: APP_TIME_ZONE });
+    expect(t('reels.viewCount', { count: 150000 })).toBe('150,000 views');
+    expect(new Intl.PluralRules('he').select(2)).toBe('two');
+    expect(new Intl.PluralRules(formatLocale('he')).select(2)).toBe('other');
   });
 });
 

@@ -1,7 +1,8 @@
 import type { Metadata } from 'next';
 import { headers } from 'next/headers';
 import { dehydrate, HydrationBoundary, QueryClient } from '@tanstack/react-query';
-import { getLocale, getTranslations } from 'next-intl/server';
+import { getTranslations } from 'next-intl/server';
+import { getInterfaceLang } from '@/lib/interface-lang-server';
 import { LanguageSwitch } from '@/components/ui/language-switch';
 import { ThemeSwitch } from '@/components/ui/theme-switch';
 import { authKeys } from '@/features/auth/api/session';
@@ -32,7 +33,7 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function ProfilePage() {
   const t = await getTranslations('profile');
   const tLang = await getTranslations('languages');
-  const locale = (await getLocale()) as Locale;
+  const locale = await getInterfaceLang();
   const names = Object.fromEntries(LOCALES.map((l) => [l, tLang(l)])) as Record<Locale, string>;
 
   const qc = new QueryClient();

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
-import { getLocale, getTranslations } from 'next-intl/server';
-import type { ContentLang } from '@/features/reels/schemas';
+import { getTranslations } from 'next-intl/server';
+import { getInterfaceLang } from '@/lib/interface-lang-server';
 import { TldrGrid } from '@/features/reels/components/tldr-grid';
 import { tldrList } from '../_lib/data';
 import { getViewerId } from '../_lib/viewer';
@@ -14,7 +14,7 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function TldrPage() {
   const t = await getTranslations('tldr');
   // The summary in the interface language where one exists (locales and reel languages share codes).
-  const entries = await tldrList(await getViewerId(), (await getLocale()) as ContentLang);
+  const entries = await tldrList(await getViewerId(), await getInterfaceLang());
   return (
     <div className="mx-auto max-w-5xl px-4 pb-8 pt-[max(1.5rem,env(safe-area-inset-top))]">
       <h1 className="text-2xl font-bold">{t('title')}</h1>

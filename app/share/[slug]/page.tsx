@@ -2,7 +2,8 @@ import type { Metadata } from 'next';
 import { cache } from 'react';
 import { headers } from 'next/headers';
 import { notFound } from 'next/navigation';
-import { getLocale, getTranslations } from 'next-intl/server';
+import { getTranslations } from 'next-intl/server';
+import { getInterfaceLang } from '@/lib/interface-lang-server';
 import { truncateText } from '@/features/reels/lib/text';
 import { parseFeedSearchParams, type SearchParams } from '@/features/reels/lib/search-params';
 import { shareMetadata } from '@/features/sharing/server/metadata';
@@ -31,7 +32,7 @@ const cardOf = cache(async (raw: string) => {
  */
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const card = await cardOf((await params).slug);
-  const [t, tApp, locale, origin] = await Promise.all([getTranslations('meta'), getTranslations('app'), getLocale(), siteOrigin()]);
+  const [t, tApp, locale, origin] = await Promise.all([getTranslations('meta'), getTranslations('app'), getInterfaceLang(), siteOrigin()]);
   const siteName = tApp('name');
   if (card.kind === 'reel') {
     const short = truncateText(card.description || card.option_name, 60).text;

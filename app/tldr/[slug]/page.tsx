@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { getLocale, getTranslations } from 'next-intl/server';
-import type { ContentLang } from '@/features/reels/schemas';
+import { getTranslations } from 'next-intl/server';
+import { getInterfaceLang } from '@/lib/interface-lang-server';
 import { parseFeedSearchParams, type SearchParams } from '@/features/reels/lib/search-params';
 import { FeedScreen } from '../../_lib/feed-screen';
 import { isNotFound, topicTldr } from '../../_lib/data';
@@ -13,7 +13,7 @@ type Props = { params: Promise<{ slug: string }>; searchParams: Promise<SearchPa
 async function loadEntry(slug: string) {
   try {
     // The summary in the interface language where one exists (locales and reel languages share codes).
-    return await topicTldr(await getViewerId(), slug, (await getLocale()) as ContentLang);
+    return await topicTldr(await getViewerId(), slug, await getInterfaceLang());
   } catch (err) {
     if (isNotFound(err)) notFound();
     throw err;

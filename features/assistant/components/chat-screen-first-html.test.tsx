@@ -26,7 +26,7 @@ const SUGGESTIONS: SuggestionsResponse = {
 
 function html(ui: React.ReactElement): string {
   return renderToString(
-    <NextIntlClientProvider locale="en" messages={en} timeZone="Asia/Kolkata">
+    <NextIntlClientProvider locale="en-IN" messages={en} timeZone="Asia/Kolkata">
       <QueryClientProvider client={testQueryClient()}>{ui}</QueryClientProvider>
     </NextIntlClientProvider>,
   );

@@ -3,7 +3,8 @@
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent as ReactKeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { useForm, useWatch, type Control, type UseFormRegisterReturn, type UseFormReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useLocale, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
+import { useInterfaceLang } from '@/lib/use-app-formatter';
 import { useQueryClient } from '@tanstack/react-query';
 import { GoogleLogin, GoogleOAuthProvider } from '@react-oauth/google';
 import { CloseIcon } from '@/components/ui/icons';
@@ -352,7 +353,7 @@ function GoogleSection({ clientId, control, pending, onNeedConfirmations, onCred
   onPopupError: () => void;
 }) {
   const t = useTranslations('auth');
-  const locale = useLocale();
+  const locale = useInterfaceLang();
   const hintId = useId();
   const [over18, terms] = useWatch({ control, name: ['over_18', 'accept_terms'] });
   const confirmed = over18 === true && terms === true;

@@ -1,7 +1,8 @@
 'use client';
 
 import { useEffect, useRef, useState, type ComponentType } from 'react';
-import { useLocale, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
+import { useInterfaceLang } from '@/lib/use-app-formatter';
 import { CompassIcon, GiftIcon, SparkleChatIcon, VideosIcon } from '@/components/ui/icons';
 import { LanguageSwitch } from '@/components/ui/language-switch';
 import { track } from '@/lib/analytics/event-client';
@@ -26,7 +27,7 @@ const OFFERS: Array<{ key: 'reels' | 'tldr' | 'assistant' | 'rewards'; Icon: Com
 export function OnboardingOverlay() {
   const t = useTranslations('onboarding');
   const tLang = useTranslations('languages');
-  const locale = useLocale() as Locale;
+  const locale = useInterfaceLang();
   const update = useUpdateMe();
   const [failed, setFailed] = useState(false);
   const start = useRef<HTMLButtonElement>(null);

@@ -1,7 +1,7 @@
 'use client';
 
 import { GoogleLogin, GoogleOAuthProvider } from '@react-oauth/google';
-import { useLocale } from 'next-intl';
+import { useInterfaceLang } from '@/lib/use-app-formatter';
 
 export interface GoogleLinkButtonProps {
   /** Google's OAuth client id (GOOGLE_CLIENT_ID). */
@@ -21,7 +21,7 @@ export interface GoogleLinkButtonProps {
  * for a user who has no Google account linked yet.
  */
 export function GoogleLinkButton({ clientId, pending, onCredential, onPopupError }: GoogleLinkButtonProps) {
-  const locale = useLocale();
+  const locale = useInterfaceLang();
   return (
     <GoogleOAuthProvider clientId={clientId} locale={locale === 'hi' ? 'hi' : 'en'}>
       <div inert={pending} aria-busy={pending || undefined} className={pending ? 'opacity-50' : ''}>

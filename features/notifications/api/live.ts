@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useLocale, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
+import { useInterfaceLang } from '@/lib/use-app-formatter';
 import type { Socket } from 'socket.io-client';
 import { useNotificationStore } from '@/stores/notification-store';
 import { notificationText } from '../lib/message';
@@ -24,7 +25,7 @@ const EVENT = 'notification';
 export function useLiveNotifications(userId: string | null): void {
   const qc = useQueryClient();
   const t = useTranslations('notifications');
-  const locale = useLocale();
+  const locale = useInterfaceLang();
   const notify = useNotificationStore((s) => s.notify);
   // The latest translations without reconnecting when the language changes.
   const latest = useRef({ t, notify, locale });

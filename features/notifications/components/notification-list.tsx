@@ -1,7 +1,8 @@
 'use client';
 
 import Link from 'next/link';
-import { useLocale, useNow, useTranslations } from 'next-intl';
+import { useNow, useTranslations } from 'next-intl';
+import { useInterfaceLang } from '@/lib/use-app-formatter';
 import { DATE_TIME_FORMAT } from '@/lib/i18n-locale';
 import { useAppFormatter } from '@/lib/use-app-formatter';
 import { HttpError } from '@/lib/http/client';
@@ -19,7 +20,7 @@ import type { NotificationItem } from '../schemas';
  */
 export function NotificationList() {
   const t = useTranslations('notifications');
-  const locale = useLocale();
+  const locale = useInterfaceLang();
   const tList = useTranslations('notifications.list');
   const notify = useNotificationStore((s) => s.notify);
   const query = useNotifications();

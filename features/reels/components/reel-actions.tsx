@@ -1,6 +1,7 @@
 'use client';
 
-import { useLocale, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
+import { useInterfaceLang } from '@/lib/use-app-formatter';
 import { EyeIcon, HeartIcon } from '@/components/ui/icons';
 import { useNotificationStore } from '@/stores/notification-store';
 import { useLikeMutation } from '../api/like';
@@ -32,7 +33,7 @@ export function ReelActions({ item, params }: { item: ReelItem; params: FeedList
 function ReactionButtons({ item, params }: { item: ReelItem; params: FeedListParams }) {
   const t = useTranslations('reels');
   const tErr = useTranslations('errors');
-  const locale = useLocale();
+  const locale = useInterfaceLang();
   const notify = useNotificationStore((s) => s.notify);
   const like = useLikeMutation(params, item.id, (err) => {
     notify({ message: tErr.has(err.code) ? tErr(err.code) : t('likeFailed') });

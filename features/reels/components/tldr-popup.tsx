@@ -3,7 +3,8 @@
 import { useEffect, useId, useRef, useState, type SyntheticEvent } from 'react';
 import { createPortal } from 'react-dom';
 import Link from 'next/link';
-import { useLocale, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
+import { useInterfaceLang } from '@/lib/use-app-formatter';
 import { CloseIcon } from '@/components/ui/icons';
 import { track } from '@/lib/analytics/event-client';
 import type { ContentLang, FeedItem, TldrEntry } from '../schemas';
@@ -55,7 +56,7 @@ async function loadEntry(topic: string | null, contentId: string | null, lang: C
 export default function TldrPopup({ topic, contentId, onClose }: TldrPopupProps) {
   const t = useTranslations('tldr');
   // Interface locales and reel languages share codes (en, hi, he).
-  const locale = useLocale() as ContentLang;
+  const locale = useInterfaceLang();
   const titleId = useId();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const [load, setLoad] = useState<Load>({ state: 'loading' });

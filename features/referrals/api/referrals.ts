@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useLocale } from 'next-intl';
+import { useInterfaceLang } from '@/lib/use-app-formatter';
 import { apiFetch } from '@/lib/http/client';
 import type { DealStep } from '../deal-steps';
 import type { ReferralStatus } from '../statuses';
@@ -163,7 +163,7 @@ export function useReferralProfile(enabled = true) {
 /** GET v1/all_deals?lang=: active deals in order, each with `allowed`, texts in the interface language. */
 export function useAllDeals() {
   // The language is in the key: after a switch of language the texts are fetched again.
-  const lang = useLocale();
+  const lang = useInterfaceLang();
   return useQuery({
     queryKey: [...referralKeys.deals, lang],
     queryFn: async () => (await getJson<{ deals: ListedDeal[] }>(`/v1/all_deals?lang=${enc(lang)}`)).deals,
@@ -175,7 +175,7 @@ export function useAllDeals() {
  * @throws HttpError 404.
  */
 export function useDeal(by: { deal_id?: string; url_id?: string }) {
-  const lang = useLocale();
+  const lang = useInterfaceLang();
   const q = new URLSearchParams();
   if (by.deal_id) q.set('deal_id', by.deal_id);
   if (by.url_id) q.set('url_id', by.url_id);
@@ -203,7 +203,7 @@ export function useReferrerCard(code: string) {
 
 /** GET v1/one_deal: without `dealId` the first active deal. */
 export function useOneDeal(dealId: string | null, enabled = true) {
-  const lang = useLocale();
+  const lang = useInterfaceLang();
   return useQuery({
     queryKey: referralKeys.deal(`one:${dealId ?? ''}:${lang}`),
     queryFn: async () => (await getJson<{ deal: Deal }>(`/v1/one_deal?${dealId ? `deal_id=${enc(dealId)}&` : ''}lang=${enc(lang)}`)).deal,

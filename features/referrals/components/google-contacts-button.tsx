@@ -2,7 +2,8 @@
 
 import { useEffect, useRef, useState } from 'react';
 import { GoogleOAuthProvider, useGoogleLogin, useGoogleOAuth } from '@react-oauth/google';
-import { useLocale, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
+import { useInterfaceLang } from '@/lib/use-app-formatter';
 import { useGoogleResync } from '../api/referrals';
 import { ui, useErrorText } from './shared';
 
@@ -24,7 +25,7 @@ export const GOOGLE_CONTACTS_SCOPE = 'https://www.googleapis.com/auth/contacts.r
 export function GoogleContactsButton({ clientId, describedBy }: { clientId: string; describedBy?: string }) {
   const t = useTranslations('referrals.invite');
   const errorText = useErrorText();
-  const locale = useLocale();
+  const locale = useInterfaceLang();
   const resync = useGoogleResync();
   // Clicks so far: each one asks Google once for a token.
   const [asks, setAsks] = useState(0);

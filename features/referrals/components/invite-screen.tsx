@@ -3,7 +3,8 @@
 import { useId, useRef, useState } from 'react';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
-import { useLocale, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
+import { useInterfaceLang } from '@/lib/use-app-formatter';
 import { WhatsAppIcon } from '@/components/ui/icons';
 import { Sheet } from '@/components/ui/sheet';
 import {
@@ -91,7 +92,7 @@ export function InviteScreen({ dealId, googleClientId = null, retentionDays = 90
 function ContactRow({ contact, dealId }: { contact: Contact; dealId: string | null }) {
   const t = useTranslations('referrals.invite');
   const errorText = useErrorText();
-  const locale = useLocale();
+  const locale = useInterfaceLang();
   const router = useRouter();
   const send = useSendRequest();
 

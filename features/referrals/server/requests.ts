@@ -8,6 +8,7 @@ import { env } from '@/lib/env';
 import { hasRole, type Principal } from '@/lib/auth/principal';
 import { ApiError, forbidden, notFound } from '@/lib/http/errors';
 import { assertSameRequest, idempotencyKeyReused, requestHash } from '@/lib/http/idempotency';
+import { formatLocale } from '@/lib/i18n-locale';
 import { localizedParams, localizedText } from '@/lib/localized';
 import { logger } from '@/lib/logger';
 import { notify, type NotificationInput } from '@/lib/notifications/notify';
@@ -298,7 +299,7 @@ export async function inviteOf(db: DbOrTx, r: ReferralRow, deal: DealRow, origin
   const code = await referralCodeOf(db, r.referrer_user_id);
   const share = shareUrlOf(origin, code, deal.url_id);
   const [me] = await db.select({ name: users.name }).from(users).where(eq(users.id, r.referrer_user_id)).limit(1);
-  const t = createTranslator({ locale: lang, messages: MESSAGES[lang], namespace: 'referrals' });
+  const t = createTranslator({ locale: formatLocale(lang), messages: MESSAGES[lang], namespace: 'referrals' });
   // The deal's title in the invite's language where it has one (the friend reads the invite in it).
   const text = t('inviteText', { name: me?.name ?? '', deal: localizedText(deal, 'title', lang) ?? deal.title, url: share });
   const digits = r.referee_phone.replace(/\D/g, '');

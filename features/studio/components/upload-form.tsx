@@ -2,7 +2,8 @@
 
 import { useEffect, useId, useRef, useState } from 'react';
 import Link from 'next/link';
-import { useLocale, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
+import { useInterfaceLang } from '@/lib/use-app-formatter';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Upload } from 'tus-js-client';
 import type { RoleGrant } from '@/lib/auth/principal';
@@ -71,7 +72,7 @@ export function UploadForm({ viewer, onUploaded, maxDurationS = DEFAULT_MAX_DURA
   maxDurationS?: number;
 }) {
   const t = useTranslations('studio');
-  const locale = useLocale();
+  const locale = useInterfaceLang();
   const qc = useQueryClient();
   const ids = useId();
   const errorText = useStudioErrorText();
