@@ -6,7 +6,9 @@ import { SERVER_EVENTS } from '@/lib/events/contract';
 import { emitServerEvent } from '@/lib/events/server-events';
 import { env } from '@/lib/env';
 import type { Principal } from '@/lib/auth/principal';
+import type { Locale } from '@/lib/constants';
 import { ApiError, forbidden, notFound } from '@/lib/http/errors';
+import { localizedText } from '@/lib/localized';
 import {
   DEAL_MOVES, DEAL_STEPS, REMINDER_STEPS, mayMoveDeal, type DealActor, type DealStep,
 } from '../deal-steps';
@@ -27,7 +29,10 @@ import {
 /** The caller's part in a deal. */
 export type DealRole = 'referrer' | 'referee' | 'staff';
 
-/** A reward as the deal view shows it to the referrer and staff (docs/api/referrals.md "Reward"). */
+/**
+ * A reward as the deal view shows it to the referrer and staff (docs/api/referrals.md "Reward");
+ * `deal_title` is in the asker's language (English where the deal has no translation).
+ */
 export interface DealReward {
   id: string; referral_id: string; deal_title: string; referee_name: string; state: string; reason: string | null;
   amount_inr: number | null; scratchable_at: string | null; scratched: boolean; claimed_at: string | null;
@@ -76,15 +81,17 @@ function reminderWaitS(r: ReferralRow, now: Date): number {
   return Math.max(0, Math.ceil((next - now.getTime()) / 1000));
 }
 
-/** The deal views of `rows` for `p` in role `roleOf(row)`. */
-async function dealViewsOf(db: DbOrTx, rows: ReferralRow[], p: Principal, roleOf: (r: ReferralRow) => DealRole): Promise<DealView[]> {
+/** The deal views of `rows` for `p` in role `roleOf(row)`, the rewards' deal titles in `lang` (docs/decisions/025). */
+async function dealViewsOf(
+  db: DbOrTx, rows: ReferralRow[], p: Principal, roleOf: (r: ReferralRow) => DealRole, lang: Locale,
+): Promise<DealView[]> {
   if (!rows.length) return [];
   const ids = rows.map((r) => r.id);
   const moves = await db.select().from(referralMoves).where(and(inArray(referralMoves.referral_id, ids), sql`${referralMoves.what} like 'step:%'`))
     .orderBy(asc(referralMoves.at), asc(referralMoves.id));
   const rewardRows = await db.select().from(rewards).where(inArray(rewards.referral_id, ids));
-  const dealTitles = new Map((await db.select({ id: deals.id, title: deals.title }).from(deals)
-    .where(inArray(deals.id, [...new Set(rows.map((r) => r.deal_id))]))).map((d) => [d.id, d.title]));
+  const dealTitles = new Map((await db.select({ id: deals.id, title: deals.title, translations: deals.translations }).from(deals)
+    .where(inArray(deals.id, [...new Set(rows.map((r) => r.deal_id))]))).map((d) => [d.id, localizedText(d, 'title', lang) ?? d.title]));
   const views = await requestViewsOf(db, rows, p.userId);
   const now = new Date();
   return rows.map((r, i) => {
@@ -115,14 +122,15 @@ async function dealViewsOf(db: DbOrTx, rows: ReferralRow[], p: Principal, roleOf
  * deals/get/{referral_id}: the deal of a referral for its referrer, its
  * referee or staff: the twelve steps with when and by whom each was done
  * (from referral_moves), every next move with whose it is (DEAL_MOVES), whether
- * the referrer may remind now, and the reward (referrer and staff only).
+ * the referrer may remind now, and the reward (referrer and staff only),
+ * whose deal title is in `lang` (the asker's language, lib/http/asker-lang.ts).
  * @throws ApiError 404 for anyone else or an unknown id.
  */
-export async function getDeal(p: Principal, referralId: string): Promise<DealView> {
+export async function getDeal(p: Principal, referralId: string, lang: Locale = 'en'): Promise<DealView> {
   const { db } = await getDb();
   const r = await visibleReferral(db, p, referralId);
   const role = dealRoleOf(r, p)!;
-  return (await dealViewsOf(db, [r], p, () => role))[0];
+  return (await dealViewsOf(db, [r], p, () => role, lang))[0];
 }
 
 /** Locks referral `id` for the rest of the transaction. */
@@ -148,11 +156,12 @@ async function notifyStep(r: ReferralRow, actorUserId: string | null, step: Deal
  * current step. Under a row lock, with an audit row (and `note`). A move to
  * `order_placed` stamps order_placed_at and approves the reward
  * (rewardOnOrderPlaced). Moving a pending request to `deal_accepted` is
- * accepting it (request/action). The other sides are notified.
+ * accepting it (request/action). The other sides are notified. Answers the
+ * deal view in `lang` (getDeal).
  * @throws ApiError 404 (not visible), 403 `forbidden` (the step is not the
  * caller's to take), 409 `invalid_transition` (not from the current step).
  */
-export async function moveDealStep(p: Principal, referralId: string, to: DealStep, note?: string): Promise<DealView> {
+export async function moveDealStep(p: Principal, referralId: string, to: DealStep, note?: string, lang: Locale = 'en'): Promise<DealView> {
   const { db } = await getDb();
   const seen = await visibleReferral(db, p, referralId);
   const owners = new Set(DEAL_MOVES.filter((m) => m.to === to).map((m) => m.by));
@@ -160,7 +169,7 @@ export async function moveDealStep(p: Principal, referralId: string, to: DealSte
   if (!mine.length) throw forbidden();
   if (to === 'deal_accepted' && seen.state === 'pending' && seen.initiated_by === 'referrer') {
     await requestAction(p, { request_id: referralId, action: 'accept' });
-    return getDeal(p, referralId);
+    return getDeal(p, referralId, lang);
   }
   const out = await db.transaction(async (tx) => {
     const r = await lockReferral(tx, referralId);
@@ -182,7 +191,7 @@ export async function moveDealStep(p: Principal, referralId: string, to: DealSte
   });
   await sendRewardNotice(out.notice);
   await notifyStep(out.row, p.userId, to);
-  return getDeal(p, referralId);
+  return getDeal(p, referralId, lang);
 }
 
 /**
@@ -190,12 +199,12 @@ export async function moveDealStep(p: Principal, referralId: string, to: DealSte
  * the next move is the referee's (REMINDER_STEPS), once per
  * REFERRAL_REMINDER_HOURS. The first reminder at `deal_accepted` moves the
  * deal to `send_reminder`; later ones are `reminder` audit rows. The
- * referee is notified (`dealReminder`).
+ * referee is notified (`dealReminder`). Answers the deal view in `lang` (getDeal).
  * @throws ApiError 404 (not visible), 403 (not the referrer), 409
  * `invalid_transition` (not at a reminder step), 429 `reminder_too_soon`
  * with Retry-After.
  */
-export async function sendReminder(p: Principal, referralId: string): Promise<DealView> {
+export async function sendReminder(p: Principal, referralId: string, lang: Locale = 'en'): Promise<DealView> {
   const { db } = await getDb();
   const seen = await visibleReferral(db, p, referralId);
   if (seen.referrer_user_id !== p.userId) throw forbidden();
@@ -217,7 +226,7 @@ export async function sendReminder(p: Principal, referralId: string): Promise<De
   });
   const names = await namesOf(db, [p.userId]);
   await notifySafe(row.referee_user_id, { key: 'dealReminder', params: { name: names.get(p.userId!) ?? '' }, link: dealLink(row.id) });
-  return getDeal(p, referralId);
+  return getDeal(p, referralId, lang);
 }
 
 /**
@@ -225,9 +234,10 @@ export async function sendReminder(p: Principal, referralId: string): Promise<De
  * (an accepted referral before the order is placed; REFERRAL_STATE_MOVES
  * accepted -> canceled by staff), with the reason in the audit row; the
  * reward is canceled (rewardOnDealCanceled). Both sides are notified.
+ * Answers the deal view in `lang` (getDeal).
  * @throws ApiError 404 (not visible), 403 (not staff), 409 `invalid_transition`.
  */
-export async function cancelDeal(p: Principal, referralId: string, reason: string): Promise<DealView> {
+export async function cancelDeal(p: Principal, referralId: string, reason: string, lang: Locale = 'en'): Promise<DealView> {
   const { db } = await getDb();
   await visibleReferral(db, p, referralId);
   if (!isStaff(p)) throw forbidden();
@@ -246,7 +256,7 @@ export async function cancelDeal(p: Principal, referralId: string, reason: strin
   for (const u of [out.row.referrer_user_id, out.row.referee_user_id]) {
     await notifySafe(u, { key: 'dealCanceled', params: title, link: dealLink(out.row.id) });
   }
-  return getDeal(p, referralId);
+  return getDeal(p, referralId, lang);
 }
 
 /**
@@ -267,10 +277,11 @@ export async function doneDeals(p: Principal, userId: string): Promise<{ items: 
 
 /**
  * staff/deals: accepted referrals (optionally at `step`), the one whose
- * last move is oldest first, 20 a page, as staff see them.
+ * last move is oldest first, 20 a page, as staff see them, the rewards'
+ * deal titles in `lang` (the asker's language).
  * @throws ApiError 403 unless staff.
  */
-export async function staffDeals(p: Principal, q: { step?: DealStep; page: number }): Promise<{
+export async function staffDeals(p: Principal, q: { step?: DealStep; page: number }, lang: Locale = 'en'): Promise<{
   items: DealView[]; total: number; page: number; page_size: number;
 }> {
   if (!isStaff(p)) throw forbidden();
@@ -280,5 +291,5 @@ export async function staffDeals(p: Principal, q: { step?: DealStep; page: numbe
   const lastMove = sql`(select max(${referralMoves.at}) from ${referralMoves} where ${referralMoves.referral_id} = ${referrals.id})`;
   const rows = await db.select().from(referrals).where(where)
     .orderBy(asc(lastMove), asc(referrals.id)).limit(STAFF_DEALS_PAGE_SIZE).offset((q.page - 1) * STAFF_DEALS_PAGE_SIZE);
-  return { items: await dealViewsOf(db, rows, p, () => 'staff'), total: n, page: q.page, page_size: STAFF_DEALS_PAGE_SIZE };
+  return { items: await dealViewsOf(db, rows, p, () => 'staff', lang), total: n, page: q.page, page_size: STAFF_DEALS_PAGE_SIZE };
 }

@@ -3,6 +3,7 @@ import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { env } from '@/lib/env';
 import { jsonContentType, type ApiEnv } from '@/lib/http/app';
+import { askerLang, askerLangParam, langOnlyQuerySchema } from '@/lib/http/asker-lang';
 import { principal, requireUser, requireVisitor, sameOrigin } from '@/lib/http/principal';
 import { rateLimit } from '@/lib/http/rate-limit';
 import { requestOriginOf } from '@/lib/http/request-info';
@@ -51,7 +52,13 @@ const actionBody = z.object({
 const stepBody = z.object({ to: z.enum(DEAL_STEPS), note: z.string().trim().max(1000).optional() }).strict();
 const cancelBody = z.object({ reason: z.string().trim().min(1).max(500) }).strict();
 const noteBody = z.object({ body: z.string().trim().min(1).max(2000) }).strict();
-const staffQuery = z.object({ step: z.enum(DEAL_STEPS).optional(), page: pageParam.default(1) }).strict();
+const staffQuery = z.object({ step: z.enum(DEAL_STEPS).optional(), page: pageParam.default(1), lang: askerLangParam }).strict();
+/**
+ * The query of the deal routes that answer a deal view: only `lang`, the
+ * language of the reward's deal title (else the NEXT_LOCALE cookie, else
+ * Accept-Language: lib/http/asker-lang.ts).
+ */
+const langQuery = query(langOnlyQuerySchema);
 const clientKey = z.string().min(1).max(100).regex(/^[A-Za-z0-9_.:-]+$/);
 
 /** The origin share links are made on: PUBLIC_URL, else the request's own. */
@@ -92,18 +99,20 @@ export function requestRoutes() {
     // GET referrer_list/{user_id}/{page}
     .get(`${V1}/referrer_list/:userId/:page`, ...read, async (c) =>
       c.json(await referrerList(c.var.principal, c.req.param('userId'), pageOfParam(c.req.param('page')))))
-    // GET deals/get/{referral_id}
-    .get(`${V1}/deals/get/:id`, ...read, async (c) => c.json({ deal: await getDeal(c.var.principal, c.req.param('id')) }))
-    // POST deals/{referral_id}/step {to, note?}
-    .post(`${V1}/deals/:id/step`, ...write, body(stepBody, SMALL), async (c) => {
+    // GET deals/get/{referral_id}?lang=
+    .get(`${V1}/deals/get/:id`, ...read, langQuery, async (c) =>
+      c.json({ deal: await getDeal(c.var.principal, c.req.param('id'), askerLang(c)) }))
+    // POST deals/{referral_id}/step?lang= {to, note?}
+    .post(`${V1}/deals/:id/step`, ...write, langQuery, body(stepBody, SMALL), async (c) => {
       const b = c.req.valid('json');
-      return c.json({ deal: await moveDealStep(c.var.principal, c.req.param('id'), b.to, b.note) });
+      return c.json({ deal: await moveDealStep(c.var.principal, c.req.param('id'), b.to, b.note, askerLang(c)) });
     })
-    // POST deals/{referral_id}/reminder (no body)
-    .post(`${V1}/deals/:id/reminder`, ...bareWrite, async (c) => c.json({ deal: await sendReminder(c.var.principal, c.req.param('id')) }))
-    // POST deals/{referral_id}/cancel {reason} (staff)
-    .post(`${V1}/deals/:id/cancel`, ...write, body(cancelBody, SMALL), async (c) =>
-      c.json({ deal: await cancelDeal(c.var.principal, c.req.param('id'), c.req.valid('json').reason) }))
+    // POST deals/{referral_id}/reminder?lang= (no body)
+    .post(`${V1}/deals/:id/reminder`, ...bareWrite, langQuery, async (c) =>
+      c.json({ deal: await sendReminder(c.var.principal, c.req.param('id'), askerLang(c)) }))
+    // POST deals/{referral_id}/cancel?lang= {reason} (staff)
+    .post(`${V1}/deals/:id/cancel`, ...write, langQuery, body(cancelBody, SMALL), async (c) =>
+      c.json({ deal: await cancelDeal(c.var.principal, c.req.param('id'), c.req.valid('json').reason, askerLang(c)) }))
     // GET deals/notes/{referral_id}/{page}
     .get(`${V1}/deals/notes/:id/:page`, ...read, async (c) =>
       c.json(await listNotes(c.var.principal, c.req.param('id'), pageOfParam(c.req.param('page')))))
@@ -115,8 +124,11 @@ export function requestRoutes() {
     })
     // GET done_deals/{user_id}
     .get(`${V1}/done_deals/:userId`, ...read, async (c) => c.json(await doneDeals(c.var.principal, c.req.param('userId'))))
-    // GET staff/deals?step=&page=
-    .get(`${V1}/staff/deals`, ...read, query(staffQuery), async (c) => c.json(await staffDeals(c.var.principal, c.req.valid('query'))))
+    // GET staff/deals?step=&page=&lang=
+    .get(`${V1}/staff/deals`, ...read, query(staffQuery), async (c) => {
+      const { step, page } = c.req.valid('query');
+      return c.json(await staffDeals(c.var.principal, { step, page }, askerLang(c)));
+    })
     // GET /r/{code}?deal=<url_id>&utm_*= -> 302 /invite/{code}?deal=... (the click recorded for the visitor)
     .get('/r/:code', principal(), async (c) => {
       const q = c.req.query();

@@ -4,8 +4,10 @@ import { getDb, type DbOrTx } from '@/lib/db/client';
 import { uniqueViolation } from '@/lib/db/errors';
 import { deals, referrals, rewards, users } from '@/lib/db/schema';
 import { hasRole, type Principal } from '@/lib/auth/principal';
+import type { Locale } from '@/lib/constants';
 import { ApiError, forbidden, notFound } from '@/lib/http/errors';
 import { assertSameRequest, requestHash } from '@/lib/http/idempotency';
+import { localizedText } from '@/lib/localized';
 import { mayMoveReward, type RewardReason, type RewardState } from '../reward-states';
 import { recordRewardMove } from './moves';
 import { holdEndsAt, moveReward, sendRewardNotice, type RewardRow } from './rewards';
@@ -13,13 +15,15 @@ import { holdEndsAt, moveReward, sendRewardNotice, type RewardRow } from './rewa
 /*
  * The referrer's scratch cards and the staff's review of held rewards
  * (docs/api/referrals.md "rewards", "scratch", "staff/rewards";
- * docs/decisions/010 "Rewards").
+ * docs/decisions/010 "Rewards"). Every view names the deal in the asker's
+ * language (`lang`, lib/http/asker-lang.ts; docs/decisions/025).
  */
 
 /** A reward as the API answers it (docs/api/referrals.md "Reward"); `amount_inr` is null until scratched. */
 export interface RewardView {
   id: string;
   referral_id: string;
+  /** The deal's title in the asker's language (English where the deal has no translation). */
   deal_title: string;
   referee_name: string;
   state: RewardState;
@@ -66,18 +70,24 @@ const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 
 const viewColumns = {
   reward: rewards,
-  deal_title: deals.title,
+  deal: { title: deals.title, translations: deals.translations },
   referee_name: referrals.referee_name,
   referrer_name: users.name,
 };
-type ViewRow = { reward: RewardRow; deal_title: string; referee_name: string; referrer_name: string | null };
+type ViewRow = {
+  reward: RewardRow;
+  deal: { title: string; translations: (typeof deals.$inferSelect)['translations'] };
+  referee_name: string;
+  referrer_name: string | null;
+};
 
-function viewOf(r: ViewRow): RewardView {
+/** The API shape of `r`, its deal named in `lang` (localizedText: the translation, else English). */
+function viewOf(r: ViewRow, lang: Locale): RewardView {
   const w = r.reward;
   return {
     id: w.id,
     referral_id: w.referral_id,
-    deal_title: r.deal_title,
+    deal_title: localizedText(r.deal, 'title', lang) ?? r.deal.title,
     referee_name: r.referee_name,
     state: w.state as RewardState,
     reason: w.reason as RewardReason | null,
@@ -88,8 +98,8 @@ function viewOf(r: ViewRow): RewardView {
   };
 }
 
-const staffViewOf = (r: ViewRow): StaffRewardView => ({
-  ...viewOf(r), referrer: { user_id: r.reward.referrer_user_id, name: r.referrer_name ?? '' },
+const staffViewOf = (r: ViewRow, lang: Locale): StaffRewardView => ({
+  ...viewOf(r, lang), referrer: { user_id: r.reward.referrer_user_id, name: r.referrer_name ?? '' },
 });
 
 function selectViews(db: DbOrTx) {
@@ -130,36 +140,38 @@ async function page<T>(where: SQL | undefined, order: SQL[], pageNo: number, of:
 
 /**
  * The caller's rewards as referrer, newest first, REWARDS_PAGE_SIZE a page
- * (GET rewards).
+ * (GET rewards), each deal named in `lang`.
  * @param pageNo 1-based.
+ * @param lang the asker's language (lib/http/asker-lang.ts askerLang).
  * @throws ApiError 401 `login_required` for a visitor.
  */
-export async function listMyRewards(p: Principal, pageNo: number): Promise<Page<RewardView>> {
-  return page(eq(rewards.referrer_user_id, userOf(p)), [desc(rewards.created_at), desc(rewards.id)], pageNo, viewOf);
+export async function listMyRewards(p: Principal, pageNo: number, lang: Locale = 'en'): Promise<Page<RewardView>> {
+  return page(eq(rewards.referrer_user_id, userOf(p)), [desc(rewards.created_at), desc(rewards.id)], pageNo, (r) => viewOf(r, lang));
 }
 
 /**
- * One reward (GET rewards/{id}) for its referrer or staff.
+ * One reward (GET rewards/{id}) for its referrer or staff, its deal named in `lang`.
+ * @param lang the asker's language (lib/http/asker-lang.ts askerLang).
  * @throws ApiError 404 for a bad id, an unknown reward, or one the caller may not see.
  */
-export async function getReward(p: Principal, id: string): Promise<RewardView> {
+export async function getReward(p: Principal, id: string, lang: Locale = 'en'): Promise<RewardView> {
   const me = userOf(p);
   if (!UUID_RE.test(id)) throw rewardNotFound();
   const row = await viewById((await getDb()).db, id);
   if (!row || (row.reward.referrer_user_id !== me && !isStaff(p))) throw rewardNotFound();
-  return viewOf(row);
+  return viewOf(row, lang);
 }
 
 /**
  * Scratches the caller's reward card (POST scratch/{id}): an approved
  * reward whose hold has passed (`now >= scratchable_at`) gets
  * `scratched_at` and shows its amount. Scratching a scratched card again
- * answers the same card.
+ * answers the same card, its deal named in `lang` (the asker's language).
  * @throws ApiError 404 for a bad id or a reward not the caller's;
  * NotScratchableError (409 `not_scratchable`, with `scratchable_at`) before
  * the hold passes or unless approved.
  */
-export async function scratchReward(p: Principal, id: string, now: Date = new Date()): Promise<RewardView> {
+export async function scratchReward(p: Principal, id: string, now: Date = new Date(), lang: Locale = 'en'): Promise<RewardView> {
   const { db } = await getDb();
   await db.transaction(async (tx) => {
     const r = await lockMine(tx, p, id);
@@ -169,7 +181,7 @@ export async function scratchReward(p: Principal, id: string, now: Date = new Da
     }
     await tx.update(rewards).set({ scratched_at: now, updated_at: sql`now()` }).where(eq(rewards.id, r.id));
   });
-  return viewOf((await viewById(db, id))!);
+  return viewOf((await viewById(db, id))!, lang);
 }
 
 /**
@@ -181,14 +193,17 @@ export async function scratchReward(p: Principal, id: string, now: Date = new Da
  * repeat with the same key and the same UPI id answers the claimed reward.
  * The body is kept as its request hash (`claim_request_hash`,
  * lib/http/idempotency.ts), so the same key with another UPI id is refused
- * rather than answered as if it had been paid there.
+ * rather than answered as if it had been paid there. The answer names the
+ * deal in `lang` (the asker's language).
  * @throws ApiError 422 `invalid_vpa`; 404 for a bad id or a reward not the
  * caller's; 409 `already_claimed` (claimed with another key),
  * `not_claimable` (not approved and scratched), `claim_key_used` (the key
  * claimed another reward); 422 `idempotency_key_reused` (this key claimed
  * this reward to another UPI id).
  */
-export async function claimReward(p: Principal, id: string, input: { payout_vpa: string; claim_key: string }): Promise<RewardView> {
+export async function claimReward(
+  p: Principal, id: string, input: { payout_vpa: string; claim_key: string }, lang: Locale = 'en',
+): Promise<RewardView> {
   const me = userOf(p);
   const vpa = input.payout_vpa.trim();
   if (vpa.length > VPA_MAX || !VPA_RE.test(vpa)) {
@@ -223,16 +238,16 @@ export async function claimReward(p: Principal, id: string, input: { payout_vpa:
     if (!v) throw err;
     const [now] = await db.select().from(rewards).where(mine).limit(1);
     if (now?.state === 'claimed') {
-      if (sameClaim(now)) return viewOf((await viewById(db, id))!);
+      if (sameClaim(now)) return viewOf((await viewById(db, id))!, lang);
       throw new ApiError(409, 'already_claimed', 'This reward has already been claimed.');
     }
     throw new ApiError(409, 'claim_key_used', 'This claim key was used for another reward; send a new one.');
   }
   const view = await viewById(db, id);
   if (!view) throw rewardNotFound();
-  if (claimed) return viewOf(view);
+  if (claimed) return viewOf(view, lang);
   if (view.reward.state === 'claimed') {
-    if (sameClaim(view.reward)) return viewOf(view);
+    if (sameClaim(view.reward)) return viewOf(view, lang);
     throw new ApiError(409, 'already_claimed', 'This reward has already been claimed.');
   }
   throw new ApiError(409, 'not_claimable', 'This reward can be claimed once it is approved and scratched.');
@@ -240,13 +255,14 @@ export async function claimReward(p: Principal, id: string, input: { payout_vpa:
 
 /**
  * Rewards for staff review (GET staff/rewards), `state` (default `hold`),
- * longest waiting first, with the referrer and the reason.
+ * longest waiting first, with the referrer and the reason, each deal named
+ * in `lang` (the asker's language).
  * @throws ApiError 403 for a caller who is not staff (STAFF or ADMIN).
  */
-export async function listStaffRewards(p: Principal, state: RewardState, pageNo: number): Promise<Page<StaffRewardView>> {
+export async function listStaffRewards(p: Principal, state: RewardState, pageNo: number, lang: Locale = 'en'): Promise<Page<StaffRewardView>> {
   userOf(p);
   if (!isStaff(p)) throw forbidden();
-  return page(eq(rewards.state, state), [asc(rewards.updated_at), asc(rewards.id)], pageNo, staffViewOf);
+  return page(eq(rewards.state, state), [asc(rewards.updated_at), asc(rewards.id)], pageNo, (r) => staffViewOf(r, lang));
 }
 
 /** The reason code a staff move leaves on the reward, per target state. */
@@ -261,11 +277,14 @@ const STAFF_REASON: Record<'pending' | 'approved' | 'fraud', RewardReason> = {
  * approved reward is scratchable REWARD_HOLD_DAYS after its order was
  * placed (not before the order is placed). A canceled deal's reward cannot
  * be approved or sent back to pending, nor one whose order is placed sent
- * back to pending. The referrer is told `rewardChanged` after commit.
+ * back to pending. The referrer is told `rewardChanged` after commit. The
+ * answer names the deal in `lang` (the asker's language).
  * @throws ApiError 403 for a caller who is not staff; 404 for a bad id or
  * unknown reward; 409 `invalid_transition` for a move the rules refuse.
  */
-export async function staffMoveReward(p: Principal, id: string, input: { to: 'pending' | 'approved' | 'fraud'; reason: string }): Promise<StaffRewardView> {
+export async function staffMoveReward(
+  p: Principal, id: string, input: { to: 'pending' | 'approved' | 'fraud'; reason: string }, lang: Locale = 'en',
+): Promise<StaffRewardView> {
   const me = userOf(p);
   if (!isStaff(p)) throw forbidden();
   if (!UUID_RE.test(id)) throw rewardNotFound();
@@ -288,5 +307,5 @@ export async function staffMoveReward(p: Principal, id: string, input: { to: 'pe
     return row;
   });
   await sendRewardNotice({ userId: moved.referrer_user_id, state: input.to, reason });
-  return staffViewOf((await viewById(db, id))!);
+  return staffViewOf((await viewById(db, id))!, lang);
 }
