@@ -10,6 +10,8 @@ import { studioKeys, type NamedRow, type ReelPage, type StudioReel } from './stu
 
 /** A name's Hindi and Hinglish forms as the editor sends and reads them; empty or absent = the English name. */
 export type NameTexts = { hi?: { name?: string }; he?: { name?: string } };
+/** A topic's Hindi and Hinglish name and description (lib/db/schema.ts NameTranslations<'name' | 'description'>). */
+export type TopicTexts = { hi?: { name?: string; description?: string }; he?: { name?: string; description?: string } };
 /** A topic, category or option with its picture URL (null when none) and its Hindi/Hinglish names. */
 export interface PicturedRow extends NamedRow { pic: string | null; translations?: NameTexts }
 /** A topic's type tag (SPEC.md section 3 topics.type_tag). */
@@ -19,6 +21,9 @@ export const TYPE_TAGS: readonly TypeTag[] = ['HOT', 'FREE'];
 /** GET /uploader-read/api/v1/topic_details/{id}, the fields the studio uses; categories and options in display order. */
 export interface TopicTree extends PicturedRow {
   type_tag: TypeTag;
+  /** The English description ('' when none); its Hindi and Hinglish forms are in `translations`. */
+  description?: string;
+  translations?: TopicTexts;
   categories: Array<PicturedRow & { options: PicturedRow[] }>;
 }
 /** A topic's order of categories and, per category, of its options (the body of PUT profile_stack/{id}). */
@@ -78,7 +83,8 @@ export type TaxonomyWrite =
   | { kind: 'createCategory'; topicId: string; name: string; translations?: NameTexts }
   | { kind: 'createOption'; categoryId: string; name: string; translations?: NameTexts }
   | { kind: 'rename'; what: 'topic' | 'category' | 'option'; id: string; name: string; translations?: NameTexts }
-  | { kind: 'bulk'; topicId: string; categories: Array<{ name: string; options: string[] }> }
+  | { kind: 'bulk'; topicId: string; categories: BulkCategory[] }
+  | { kind: 'description'; topicId: string; description: string; translations?: TopicTexts }
   | { kind: 'reset'; what: 'topic' | 'category' | 'option'; id: string }
   | { kind: 'grant' | 'revoke'; topicId: string; userId: string; role: Role }
   | { kind: 'typeTag'; topicId: string; typeTag: TypeTag }
@@ -87,7 +93,9 @@ export type TaxonomyWrite =
 
 /**
  * Sends one taxonomy or role write (POST/PATCH/PUT/DELETE as docs/api/studio.md lists):
- * `typeTag` is PATCH topic/{id} `{type_tag}`, `guideVideo` POST upload/guide_video
+ * `bulk` is POST bulk/create (bulkBody: a name without translations goes as a plain string),
+ * `description` PATCH topic/{id} `{description, translations?}`,
+ * `typeTag` PATCH topic/{id} `{type_tag}`, `guideVideo` POST upload/guide_video
  * `{topic_id, content_id}`, `stack` PUT profile_stack/{topicId} `{categories:[{id, options:[id]}]}`.
  * @throws HttpError 403 `forbidden`, 404, 409 `conflict` (a name taken), 422
  * `validation_failed` (e.g. a guide reel that is not an Approved reel of the topic,
@@ -100,7 +108,9 @@ export function writeTaxonomy(w: TaxonomyWrite): Promise<unknown> {
     case 'createCategory': return send('POST', `${base}/category`, { topic_id: w.topicId, name: w.name, ...texts(w.translations) });
     case 'createOption': return send('POST', `${base}/option`, { category_id: w.categoryId, name: w.name, ...texts(w.translations) });
     case 'rename': return send('PATCH', `${base}/${w.what}/${encodeURIComponent(w.id)}`, { name: w.name, ...texts(w.translations) });
-    case 'bulk': return send('POST', `${base}/bulk/create`, { topic_id: w.topicId, categories: w.categories });
+    case 'bulk': return send('POST', `${base}/bulk/create`, bulkBody(w.topicId, w.categories));
+    case 'description':
+      return send('PATCH', `${base}/topic/${encodeURIComponent(w.topicId)}`, { description: w.description, ...texts(w.translations) });
     case 'reset': return send('POST', `${base}/reset/${w.what}/${encodeURIComponent(w.id)}`, { confirm: true });
     case 'grant':
     case 'revoke':
@@ -112,8 +122,22 @@ export function writeTaxonomy(w: TaxonomyWrite): Promise<unknown> {
 }
 
 /** `{translations}` when the write carries them (older callers send the English name alone). */
-function texts(t: NameTexts | undefined): { translations?: NameTexts } {
+function texts<T extends TopicTexts>(t: T | undefined): { translations?: T } {
   return t ? { translations: t } : {};
+}
+
+/**
+ * A topic's translations after an edit of some of its fields: per language, the
+ * stored fields the edit leaves out are kept. A PATCH replaces a language's
+ * texts as a whole (docs/decisions/025), so an edit of the names alone would
+ * otherwise drop the descriptions, and the other way round.
+ */
+export function withStoredTexts(stored: TopicTexts | undefined, edit: TopicTexts): TopicTexts {
+  const out: TopicTexts = {};
+  for (const lang of ['hi', 'he'] as const) {
+    if (edit[lang]) out[lang] = { ...stored?.[lang], ...edit[lang] };
+  }
+  return out;
 }
 
 /** Taxonomy and role writes; every studio query (topics, trees, grants) is fetched again after one. */
@@ -229,19 +253,84 @@ function moveBy<T>(list: T[], index: number, delta: -1 | 1): T[] | null {
   return out;
 }
 
+/** Longest name, in characters, the server takes for any language (the English name's bound, features/studio/server/routes.ts). */
+export const NAME_MAX = 120;
+/** Most categories per bulk create, and most options per category (the server's bound). */
+export const BULK_MAX = 50;
+
+/** A name of the bulk text: English, with its Hindi and Hinglish forms when the line gives them. */
+export interface BulkName { name: string; translations?: NameTexts }
+/** A category of the bulk text with its options in the order written. */
+export interface BulkCategory extends BulkName { options: BulkName[] }
 /**
- * Reads the bulk-create textarea: one category per line, `Category: option, option`
- * (a line without a colon is a category without options); blank lines are skipped.
+ * Why a line of the bulk text cannot be sent: `noName` a name (or its category)
+ * without an English part, `tooManyParts` more than three `|` parts, `tooLong`
+ * a part over NAME_MAX characters, `tooManyOptions` over BULK_MAX options,
+ * `tooManyCategories` the line of the first category past BULK_MAX.
  */
-export function parseBulkText(text: string): Array<{ name: string; options: string[] }> {
-  return text.split('\n').map((line) => line.trim()).filter(Boolean).map((line) => {
+export type BulkProblemKind = 'noName' | 'tooManyParts' | 'tooLong' | 'tooManyOptions' | 'tooManyCategories';
+/** A problem of the bulk text and its line, counted from 1 as the curator sees them. */
+export interface BulkProblem { line: number; kind: BulkProblemKind }
+
+/** The parts of one `English | हिंदी | Hinglish` name; null with the problem when they cannot be one. */
+function readName(text: string): { name: BulkName } | { problem: BulkProblemKind } | null {
+  const parts = text.split('|').map((p) => p.trim());
+  if (parts.every((p) => p === '')) return null;
+  if (parts.length > 3) return { problem: 'tooManyParts' };
+  if (parts.some((p) => p.length > NAME_MAX)) return { problem: 'tooLong' };
+  const [name, hi = '', he = ''] = parts;
+  if (name === '') return { problem: 'noName' };
+  const translations: NameTexts = {};
+  if (hi) translations.hi = { name: hi };
+  if (he) translations.he = { name: he };
+  return { name: hi || he ? { name, translations } : { name } };
+}
+
+/**
+ * Reads the bulk-create textarea, one category per line:
+ * `Category: option, option` (a line without a colon is a category without
+ * options); blank lines and empty options are skipped. Each name may carry
+ * its Hindi and Hinglish forms as `English | हिंदी | Hinglish`; both extra
+ * parts are optional and an empty part is no translation (`Panels || Panel`
+ * gives only Hinglish). Names contain no `:`, `,` or `|`, so the first colon
+ * ends the category, commas separate options and bars separate languages.
+ * @returns the categories, and the problems that must be fixed before sending
+ * (bounds as the server's: NAME_MAX characters, BULK_MAX categories and options).
+ */
+export function parseBulkText(text: string): { categories: BulkCategory[]; problems: BulkProblem[] } {
+  const categories: BulkCategory[] = [];
+  const problems: BulkProblem[] = [];
+  text.split('\n').forEach((raw, index) => {
+    const line = raw.trim();
+    if (!line) return;
     const at = line.indexOf(':');
-    if (at < 0) return { name: line, options: [] };
-    return {
-      name: line.slice(0, at).trim(),
-      options: line.slice(at + 1).split(',').map((o) => o.trim()).filter(Boolean),
-    };
-  }).filter((c) => c.name !== '');
+    const head = readName(at < 0 ? line : line.slice(0, at));
+    const opts = at < 0 ? [] : line.slice(at + 1).split(',').map(readName).filter((o) => o !== null);
+    const kinds = new Set<BulkProblemKind>();
+    if (head === null) kinds.add('noName');
+    else if ('problem' in head) kinds.add(head.problem);
+    for (const o of opts) if ('problem' in o) kinds.add(o.problem);
+    if (opts.length > BULK_MAX) kinds.add('tooManyOptions');
+    if (kinds.size) {
+      for (const kind of kinds) problems.push({ line: index + 1, kind });
+      return;
+    }
+    if (categories.length === BULK_MAX) problems.push({ line: index + 1, kind: 'tooManyCategories' });
+    categories.push({ ...(head as { name: BulkName }).name, options: opts.map((o) => (o as { name: BulkName }).name) });
+  });
+  return { categories, problems };
+}
+
+/** The body of POST bulk/create for these categories: a name without translations is sent as the plain string older clients send. */
+export function bulkBody(topicId: string, categories: BulkCategory[]) {
+  return {
+    topic_id: topicId,
+    categories: categories.map((c) => ({
+      name: c.name,
+      ...texts(c.translations),
+      options: c.options.map((o) => (o.translations ? { name: o.name, translations: o.translations } : o.name)),
+    })),
+  };
 }
 
 /** How a reel is named in the guide video's select: its description on one line, cut to `max` characters, else its id. */

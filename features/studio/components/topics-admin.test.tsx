@@ -272,4 +272,77 @@ describe('TopicsAdmin', () => {
       body: { name: 'Mono PERC', translations: { hi: { name: 'मोनो पर्क' }, he: { name: 'Mono PERC panel' } } },
     }));
   });
+
+  it('bulk-creates with Hindi and Hinglish names from `English | हिंदी | Hinglish`, and holds back a line it cannot read', async () => {
+    const writes = serve();
+    const { user } = renderWithApp(<TopicsAdmin viewer={curator} />);
+    await openTopic(user);
+    const box = screen.getByRole('textbox', { name: 'Bulk create' });
+    expect(box.getAttribute('placeholder')).toBe('Panels | पैनल | Panel: Mono PERC | मोनो PERC | Mono PERC, TOPCon');
+    expect(screen.getByText(/After any name you may add its Hindi and Hinglish names with \|/)).toBeTruthy();
+
+    await user.click(box);
+    await user.paste('Batteries | बैटरी | Battery: Lithium | लिथियम, Lead acid\n| इन्वर्टर: Hybrid');
+    expect(screen.getByText('Line 2: a name needs its English part first (English | Hindi | Hinglish).')).toBeTruthy();
+    const create = screen.getByRole('button', { name: 'Create 1 category' }) as HTMLButtonElement;
+    expect(create.disabled).toBe(true);
+    await user.click(create);
+
+    await user.type(box, '{Backspace}'.repeat('| इन्वर्टर: Hybrid'.length));
+    await user.paste('Inverters || Inverter: Hybrid');
+    expect(screen.queryByText(/^Line 2:/)).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Create 2 categories' }));
+    await waitFor(() => expect(writes).toEqual([{
+      method: 'POST', path: '/uploader/api/v1/bulk/create', body: {
+        topic_id: T1, categories: [
+          { name: 'Batteries', translations: { hi: { name: 'बैटरी' }, he: { name: 'Battery' } },
+            options: [{ name: 'Lithium', translations: { hi: { name: 'लिथियम' } } }, 'Lead acid'] },
+          { name: 'Inverters', translations: { he: { name: 'Inverter' } }, options: ['Hybrid'] },
+        ],
+      },
+    }]));
+    await waitFor(() => expect((box as HTMLTextAreaElement).value).toBe(''));
+  });
+
+  it('edits the topic description in three languages, prefilled, keeping the Hindi and Hinglish names', async () => {
+    const writes = serve();
+    const stored = {
+      hi: { name: 'सोलर की बातें', description: 'छत पर पैनल' },
+      he: { name: 'Solar ki baatein' },
+    };
+    server.use(http.get(`/uploader-read/api/v1/topic_details/${T1}`, () => HttpResponse.json({
+      id: T1, name: 'Solar basics', description: 'Panels on your roof', type_tag: 'HOT', pic: null, translations: stored,
+      categories: [{ id: C1, name: 'Panels', pic: null, translations: {}, options: [{ id: O1, name: 'Mono PERC', pic: null, translations: {} }] }],
+    })));
+    const { user } = renderWithApp(<TopicsAdmin viewer={curator} />);
+    await openTopic(user);
+
+    const en = screen.getByRole('textbox', { name: 'Description' }) as HTMLTextAreaElement;
+    const hi = screen.getByRole('textbox', { name: 'Description in Hindi (optional)' }) as HTMLTextAreaElement;
+    const he = screen.getByRole('textbox', { name: 'Description in Hinglish (optional)' }) as HTMLTextAreaElement;
+    expect([en.value, hi.value, he.value]).toEqual(['Panels on your roof', 'छत पर पैनल', '']);
+    expect([en.maxLength, hi.maxLength, he.maxLength]).toEqual([2000, 2000, 2000]);
+    expect(hi.lang).toBe('hi');
+    await user.type(he, 'Chhat par panel');
+    await user.click(screen.getByRole('button', { name: 'Save description' }));
+    await waitFor(() => expect(writes).toEqual([{
+      method: 'PATCH', path: `/uploader/api/v1/topic/${T1}`, body: {
+        description: 'Panels on your roof',
+        translations: { hi: stored.hi, he: { name: 'Solar ki baatein', description: 'Chhat par panel' } },
+      },
+    }]));
+
+    // A rename of the topic sends its names and keeps the stored descriptions beside them.
+    await user.click(screen.getByRole('button', { name: 'Rename Solar basics' }));
+    const hiName = screen.getByRole('textbox', { name: 'New name for Solar basics in Hindi (optional)' });
+    await user.clear(hiName);
+    await user.type(hiName, 'सौर ऊर्जा');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(writes.at(-1)).toEqual({
+      method: 'PATCH', path: `/uploader/api/v1/topic/${T1}`, body: {
+        name: 'Solar basics',
+        translations: { hi: { name: 'सौर ऊर्जा', description: 'छत पर पैनल' }, he: { name: 'Solar ki baatein' } },
+      },
+    }));
+  });
 });

@@ -1,14 +1,15 @@
 'use client';
 
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslations } from 'next-intl';
 import { track } from '@/lib/analytics/event-client';
 import type { Role, RoleGrant } from '@/lib/auth/principal';
 import { grantableRoles, isAdmin, may } from '../policy';
 import { useGuideVideo, useTopics } from '../api/studio';
 import {
-  moveInStack, parseBulkText, PICTURE_MAX_BYTES, reelChoiceLabel, TYPE_TAGS, useApprovedTopicReels, useTaxonomyPicture,
-  useTaxonomyWrite, useTopicGrants, useTopicTree, useUserSearch, type NameTexts, type StackItem, type TaxonomyWrite, type TopicTree, type TypeTag,
+  BULK_MAX, moveInStack, NAME_MAX, parseBulkText, PICTURE_MAX_BYTES, reelChoiceLabel, TYPE_TAGS, useApprovedTopicReels, useTaxonomyPicture,
+  useTaxonomyWrite, useTopicGrants, useTopicTree, useUserSearch, withStoredTexts, type BulkProblemKind, type NameTexts, type StackItem,
+  type TaxonomyWrite, type TopicTexts, type TopicTree, type TypeTag,
 } from '../api/taxonomy';
 import { useStudioErrorText } from './error-text';
 
@@ -60,16 +61,22 @@ function NameForm({ label, submit, initial = '', initialTexts, onSubmit, pending
   );
 }
 
-/** A name with a Rename button that opens a NameForm in its place. */
+/**
+ * A name with a Rename button that opens a NameForm in its place. A topic's
+ * rename keeps its Hindi and Hinglish descriptions (withStoredTexts).
+ */
 function Renamable({ name, texts, what, id, write, pending, pic, children }: {
-  name: string; texts?: NameTexts; what: 'topic' | 'category' | 'option'; id: string; pending: boolean; pic?: string | null; children?: ReactNode;
+  name: string; texts?: TopicTexts; what: 'topic' | 'category' | 'option'; id: string; pending: boolean; pic?: string | null; children?: ReactNode;
   write: (w: TaxonomyWrite, done?: () => void) => void;
 }) {
   const t = useTranslations('studio.topics');
   const [editing, setEditing] = useState(false);
   if (editing) {
     return <NameForm label={t('newName', { name })} submit={t('save')} initial={name} initialTexts={texts} pending={pending}
-      onSubmit={(n, translations) => write({ kind: 'rename', what, id, name: n, ...(translations ? { translations } : {}) }, () => setEditing(false))} />;
+      onSubmit={(n, translations) => write({
+        kind: 'rename', what, id, name: n,
+        ...(translations ? { translations: what === 'topic' ? withStoredTexts(texts, translations) : translations } : {}),
+      }, () => setEditing(false))} />;
   }
   return (
     <div className="flex flex-wrap items-center gap-2">
@@ -232,6 +239,90 @@ function TypeTagForm({ topicId, current, write, pending }: { topicId: string; cu
   );
 }
 
+/** Longest topic description, characters, in each language (the server's bound, docs/api/studio.md). */
+const DESCRIPTION_MAX = 2000;
+
+/**
+ * The topic's description in English and its optional Hindi (Devanagari) and
+ * Hinglish (Latin) forms, prefilled from the topic, each at most 2000
+ * characters like the English one; saved together with PATCH topic/{id}.
+ * `translations` goes when a form is given or was there before (so clearing
+ * one is saved too), with the stored names kept (withStoredTexts).
+ */
+function DescriptionForm({ topicId, description, texts, write, pending }: {
+  topicId: string; description: string; texts?: TopicTexts; write: Write; pending: boolean;
+}) {
+  const t = useTranslations('studio.topics');
+  const [en, setEn] = useState(description);
+  const [hi, setHi] = useState(texts?.hi?.description ?? '');
+  const [he, setHe] = useState(texts?.he?.description ?? '');
+  const had = Boolean(texts?.hi?.description || texts?.he?.description);
+  const label = t('description');
+  const field = 'flex flex-col gap-1 text-sm font-medium';
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    const edit = hi.trim() || he.trim() || had ? { hi: { description: hi.trim() }, he: { description: he.trim() } } : undefined;
+    write({ kind: 'description', topicId, description: en.trim(), ...(edit ? { translations: withStoredTexts(texts, edit) } : {}) });
+  }
+  return (
+    <form className="flex flex-col gap-2" onSubmit={submit}>
+      <label className={field}>
+        {label}
+        <textarea className={input} rows={3} maxLength={DESCRIPTION_MAX} value={en} onChange={(e) => setEn(e.target.value)} />
+      </label>
+      <label className={field}>
+        {t('nameHi', { label })}
+        <textarea className={input} rows={3} lang="hi" maxLength={DESCRIPTION_MAX} value={hi} onChange={(e) => setHi(e.target.value)} />
+      </label>
+      <label className={field}>
+        {t('nameHe', { label })}
+        <textarea className={input} rows={3} maxLength={DESCRIPTION_MAX} value={he} onChange={(e) => setHe(e.target.value)} />
+      </label>
+      <button type="submit" className={`${tap} self-start`} disabled={pending} aria-label={t('saveDescription')}>{t('save')}</button>
+    </form>
+  );
+}
+
+/** The message key of each problem of the bulk text (parseBulkText). */
+const BULK_PROBLEM_KEYS = {
+  noName: 'bulkNoName', tooManyParts: 'bulkTooManyParts', tooLong: 'bulkTooLong',
+  tooManyOptions: 'bulkTooManyOptions', tooManyCategories: 'bulkTooManyCategories',
+} as const satisfies Record<BulkProblemKind, string>;
+
+/**
+ * The bulk create: one category per line with its options, each name
+ * optionally with its Hindi and Hinglish forms (`English | हिंदी | Hinglish`,
+ * parseBulkText). The lines it cannot read are listed, and nothing is sent
+ * until they are fixed.
+ */
+function BulkForm({ topicId, write, pending }: { topicId: string; write: Write; pending: boolean }) {
+  const t = useTranslations('studio.topics');
+  const [bulk, setBulk] = useState('');
+  const hintId = useId();
+  const { categories, problems } = parseBulkText(bulk);
+  return (
+    <form className="flex flex-col gap-2" onSubmit={(e) => {
+      e.preventDefault();
+      if (categories.length && !problems.length) write({ kind: 'bulk', topicId, categories }, () => setBulk(''));
+    }}>
+      <label className="flex flex-col gap-1 text-sm font-medium">
+        {t('bulk')}
+        <textarea className={input} rows={4} value={bulk} placeholder={t('bulkPlaceholder')} aria-describedby={hintId}
+          onChange={(e) => setBulk(e.target.value)} />
+      </label>
+      <span id={hintId} className="text-xs text-neutral-600 dark:text-neutral-400">{t('bulkHint')}</span>
+      {problems.length > 0 && (
+        <ul aria-live="polite" className="text-sm text-red-700 dark:text-red-400">
+          {problems.map((p) => <li key={`${p.line}-${p.kind}`}>{t(BULK_PROBLEM_KEYS[p.kind], { line: p.line, max: p.kind === 'tooLong' ? NAME_MAX : BULK_MAX })}</li>)}
+        </ul>
+      )}
+      <button type="submit" className={`${btn} self-start`} disabled={pending || categories.length === 0 || problems.length > 0}>
+        {t('bulkCreate', { count: categories.length })}
+      </button>
+    </form>
+  );
+}
+
 /** The topic's guide video: one of its Approved reels, the current one preselected; saved with POST upload/guide_video. */
 function GuideVideoForm({ topicId, write, pending }: { topicId: string; write: Write; pending: boolean }) {
   const t = useTranslations('studio.topics');
@@ -269,11 +360,9 @@ function GuideVideoSelect({ topicId, current, reels, write, pending }: {
 function TopicEditor({ viewer, topicId, write, pending }: { viewer: Viewer; topicId: string; pending: boolean; write: Write }) {
   const t = useTranslations('studio.topics');
   const tree = useTopicTree(topicId);
-  const [bulk, setBulk] = useState('');
   if (tree.isPending) return <p aria-busy="true">{t('loading')}</p>;
   if (!tree.data) return <p role="alert">{t('loadFailed')}</p>;
   const topic = tree.data;
-  const parsed = parseBulkText(bulk);
   const editTopic = may(viewer, 'topic.edit', topic.id);
   return (
     <div className="flex flex-col gap-4">
@@ -283,6 +372,8 @@ function TopicEditor({ viewer, topicId, write, pending }: { viewer: Viewer; topi
       {editTopic && (
         <div className="flex flex-col gap-3">
           <PictureControl what="topic" id={topic.id} name={topic.name} pic={topic.pic ?? null} />
+          <DescriptionForm key={JSON.stringify([topic.description, topic.translations])} topicId={topic.id}
+            description={topic.description ?? ''} texts={topic.translations} write={write} pending={pending} />
           <TypeTagForm key={topic.type_tag} topicId={topic.id} current={topic.type_tag === 'HOT' ? 'HOT' : 'FREE'} write={write} pending={pending} />
           <GuideVideoForm topicId={topic.id} write={write} pending={pending} />
         </div>
@@ -316,14 +407,7 @@ function TopicEditor({ viewer, topicId, write, pending }: { viewer: Viewer; topi
         ))}
       </ul>
       <NameForm label={t('addCategory')} submit={t('add')} pending={pending} onSubmit={(name, translations, done) => write({ kind: 'createCategory', topicId, name, ...(translations ? { translations } : {}) }, done)} />
-      <form className="flex flex-col gap-2" onSubmit={(e) => { e.preventDefault(); if (parsed.length) write({ kind: 'bulk', topicId, categories: parsed }, () => setBulk('')); }}>
-        <label className="flex flex-col gap-1 text-sm font-medium">
-          {t('bulk')}
-          <textarea className={input} rows={4} value={bulk} placeholder={t('bulkPlaceholder')} onChange={(e) => setBulk(e.target.value)} />
-        </label>
-        <span className="text-xs text-neutral-600 dark:text-neutral-400">{t('bulkHint')}</span>
-        <button type="submit" className={`${btn} self-start`} disabled={pending || parsed.length === 0}>{t('bulkCreate', { count: parsed.length })}</button>
-      </form>
+      <BulkForm topicId={topicId} write={write} pending={pending} />
       <Grants viewer={viewer} topicId={topicId} write={write} pending={pending} />
     </div>
   );

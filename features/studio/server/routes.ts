@@ -33,6 +33,11 @@ export interface StudioDeps {
 
 const SMALL = { maxBytes: 8 * 1024 };
 const BULK = { maxBytes: 64 * 1024 };
+// A topic's three descriptions at their bound: 2000 characters each, Devanagari 3 bytes a character in UTF-8.
+const TOPIC = { maxBytes: 16 * 1024 };
+// bulk/create at its bound of 50 categories of 50 options, each name with its Hindi and Hinglish forms
+// (about 7 keys and items per option).
+const BULK_CREATE = { maxBytes: 256 * 1024, maxNodes: 20_000 };
 
 /** Every studio write: JSON, same origin, a signed-in user, the per-visitor and per-IP limit. */
 const write = [jsonContentType(), sameOrigin(), principal(), requireVisitor(), requireUser(), rateLimit('profile')] as const;
@@ -85,11 +90,16 @@ const optionBody = z.object({ category_id: id, name, translations: nameTranslati
 const renameBody = z.object({
   name: name.optional(), translations: nameTranslations.optional(), sort_order: sortOrder.optional(), pic: pic.optional(),
 }).strict();
+const bulkName = z.object({ name, translations: nameTranslations.optional() }).strict();
+/** An option of bulk/create: a plain English name (what older clients send) or `{name, translations?}`. */
+const bulkOption = z.preprocess(
+  (v: string | z.input<typeof bulkName>) => (typeof v === 'string' ? { name: v } : v),
+  bulkName,
+);
 const bulkBody = z.object({
   topic_id: id,
-  categories: z.array(z.object({
-    name,
-    options: z.array(name).max(50).default([]),
+  categories: z.array(bulkName.extend({
+    options: z.array(bulkOption).max(50).default([]),
   }).strict()).min(1).max(50),
 }).strict();
 const resetBody = z.object({ confirm: z.literal(true) }).strict();
@@ -179,13 +189,13 @@ export function studioRoutes(deps: StudioDeps) {
       return c.json({ id: c.req.param('id'), pic });
     })
     // POST /uploader/api/v1/topic {name, type_tag?, description?} - a new topic (ADMIN)
-    .post('/uploader/api/v1/topic', ...write, body(topicBody, SMALL), async (c) => {
+    .post('/uploader/api/v1/topic', ...write, body(topicBody, TOPIC), async (c) => {
       const t = await createTopic(c.var.principal, c.req.valid('json'));
       deps.onPublishedChanged();
       return c.json({ topic: t }, 201);
     })
     // PATCH /uploader/api/v1/topic/{id} - edit a topic (topic.edit)
-    .patch('/uploader/api/v1/topic/:id', ...write, body(topicPatch, SMALL), async (c) => {
+    .patch('/uploader/api/v1/topic/:id', ...write, body(topicPatch, TOPIC), async (c) => {
       const t = await updateTopic(c.var.principal, c.req.param('id'), c.req.valid('json'));
       deps.onPublishedChanged();
       return c.json({ topic: t });
@@ -216,8 +226,9 @@ export function studioRoutes(deps: StudioDeps) {
       deps.onPublishedChanged();
       return c.json({ option: opt });
     })
-    // POST /uploader/api/v1/bulk/create {topic_id, categories:[{name, options:[name]}]} (taxonomy.edit)
-    .post('/uploader/api/v1/bulk/create', ...write, body(bulkBody, BULK), async (c) => {
+    // POST /uploader/api/v1/bulk/create {topic_id, categories:[{name, translations?, options:[name | {name, translations?}]}]}
+    // (taxonomy.edit)
+    .post('/uploader/api/v1/bulk/create', ...write, body(bulkBody, BULK_CREATE), async (c) => {
       const b = c.req.valid('json');
       const out = await bulkCreate(c.var.principal, b.topic_id, { categories: b.categories });
       deps.onPublishedChanged();

@@ -193,14 +193,22 @@ export async function updateOption(p: Principal, id: string, input: {
   }
 }
 
+/** A name of bulk/create: English (the row's identity) with its Hindi and Hinglish forms when given. */
+export interface BulkName {
+  name: string;
+  translations?: NameTranslations<'name'>;
+}
+
 /** The body of bulk/create: categories with their options, by name. */
 export interface BulkInput {
-  categories: Array<{ name: string; options: string[] }>;
+  categories: Array<BulkName & { options: BulkName[] }>;
 }
 
 /**
- * Creates categories and options in a topic in one transaction; names that
- * exist are reused, so a repeat changes nothing (taxonomy.edit).
+ * Creates categories and options in a topic in one transaction (taxonomy.edit).
+ * Names that exist are reused, so a repeat creates nothing; a reused row keeps
+ * its translations unless the input gives some, which are merged in per
+ * language as a PATCH does (mergeTranslationsSql; docs/decisions/025).
  * @returns the categories named, each with the ids of its named options, and how many rows were made.
  * @throws ApiError 404 unknown topic; 403.
  */
@@ -210,18 +218,30 @@ export async function bulkCreate(p: Principal, topicId: string, input: BulkInput
   const { db } = await getDb();
   const t = await topicOrThrow(db, topicId);
   need(p, 'taxonomy.edit', t.id);
+  const given = (n: BulkName) => n.translations !== undefined && Object.keys(n.translations).length > 0;
   return db.transaction(async (tx) => {
     let created = 0;
     const out = [];
     for (const [ci, cat] of input.categories.entries()) {
-      const made = await tx.insert(categories).values({ topic_id: t.id, name: cat.name, sort_order: ci }).onConflictDoNothing().returning();
+      const made = await tx.insert(categories)
+        .values({ topic_id: t.id, name: cat.name, sort_order: ci, translations: cat.translations ?? {} })
+        .onConflictDoNothing().returning();
       created += made.length;
-      const [c] = made.length ? made : await tx.select().from(categories).where(and(eq(categories.topic_id, t.id), eq(categories.name, cat.name)));
+      let [c] = made.length ? made : await tx.select().from(categories).where(and(eq(categories.topic_id, t.id), eq(categories.name, cat.name)));
+      if (!made.length && given(cat)) {
+        [c] = await tx.update(categories).set({ translations: mergeTranslationsSql(categories.translations, cat.translations!) })
+          .where(eq(categories.id, c.id)).returning();
+      }
       const opts = [];
-      for (const [oi, name] of cat.options.entries()) {
-        const mo = await tx.insert(options).values({ category_id: c.id, name, sort_order: oi }).onConflictDoNothing().returning();
+      for (const [oi, opt] of cat.options.entries()) {
+        const mo = await tx.insert(options)
+          .values({ category_id: c.id, name: opt.name, sort_order: oi, translations: opt.translations ?? {} })
+          .onConflictDoNothing().returning();
         created += mo.length;
-        const [o] = mo.length ? mo : await tx.select().from(options).where(and(eq(options.category_id, c.id), eq(options.name, name)));
+        const [o] = mo.length ? mo : await tx.select().from(options).where(and(eq(options.category_id, c.id), eq(options.name, opt.name)));
+        if (!mo.length && given(opt)) {
+          await tx.update(options).set({ translations: mergeTranslationsSql(options.translations, opt.translations!) }).where(eq(options.id, o.id));
+        }
         opts.push({ id: o.id, name: o.name });
       }
       out.push({ id: c.id, name: c.name, options: opts });
