@@ -106,16 +106,16 @@ describe('GET /uploader-read/api/v1/{id}/category and {a}/{b}/options and v1/opt
 });
 
 describe('GET /feeds-server/api/v1/{id} and /feeds-server/api/v2/tldr/topic', () => {
-  it('names a reel card in its reel language and a TLDR tile in ?lang', async () => {
+  it('names a reel card in the asker language, whatever the reel language, and a TLDR tile in ?lang', async () => {
     const t = await translatedWorld();
     const hiReel = await seed.reel(t.options[0].id, { lang: 'hi', is_tldr: true });
     const enReel = await seed.reel(t.options[0].id, { lang: 'en' });
     const v = seed.viewer();
     type Card = { topic_name: string; category_name: string; option_name: string };
-    const hi = await getJson<Card>(`/feeds-server/api/v1/${hiReel.id}`, { cookie: v.cookie });
+    const hi = await getJson<Card>(`/feeds-server/api/v1/${enReel.id}`, { cookie: `${v.cookie}; NEXT_LOCALE=hi` });
     expect(hi.status).toBe(200);
     expect([hi.body.topic_name, hi.body.category_name, hi.body.option_name]).toEqual(['सोलर कैसे काम करता है', 'सोलर पैनल', 'कितनी सब्सिडी?']);
-    const en = await getJson<Card>(`/feeds-server/api/v1/${enReel.id}`, { cookie: v.cookie });
+    const en = await getJson<Card>(`/feeds-server/api/v1/${hiReel.id}`, { cookie: v.cookie });
     expect([en.body.topic_name, en.body.category_name, en.body.option_name]).toEqual([t.topic.name, t.categories[0].name, t.options[0].name]);
     const tldr = await getJson<{ tldr: Array<{ topic_id: string; topic_name: string }> }>('/feeds-server/api/v2/tldr/topic?lang=he', { cookie: v.cookie });
     expect(tldr.body.tldr.find((x) => x.topic_id === t.topic.id)?.topic_name).toBe('Solar kaise kaam karta hai');

@@ -104,3 +104,23 @@ function greedy<T>(items: readonly T[], keyOf: (t: T) => string, avoidFirst: str
   }
   return out;
 }
+
+/**
+ * One viewer's view of a page when some reels are hidden from them (the main
+ * feed leaves out TLDR reels they have seen, docs/decisions/018-tldr-popup.md):
+ * the shown reels of `page` arranged by `interleavePage`, opening with another
+ * question than the previous page ends on as this viewer sees it (the
+ * `lastOfPage` of its shown reels). With every reel shown it is exactly the
+ * shared page's order, so hiding changes only the order inside the page and
+ * which reels it holds, never which page a reel is on.
+ * @param page this page's reels in feed order (feed_seq, then id).
+ * @param prevPage the previous page's reels in feed order; empty on the first page.
+ * @param keyOf the reel's question: its option id.
+ * @param shown false for a reel hidden from this viewer.
+ */
+export function interleaveShown<K, T extends K>(
+  page: readonly T[], prevPage: readonly K[], keyOf: (k: K) => string, shown: (k: K) => boolean,
+): T[] {
+  const prevLast = lastOfPage(prevPage.filter(shown), keyOf);
+  return interleavePage(page.filter(shown), keyOf, prevLast === undefined ? null : keyOf(prevLast));
+}

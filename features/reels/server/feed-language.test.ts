@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { feedLanguageOf, summaryLanguageOf } from './feed-language';
+import { askerLangOf } from '@/lib/http/asker-lang';
+import { feedLanguageOf, namesLanguageOf, summaryLanguageOf } from './feed-language';
 
 describe('feedLanguageOf', () => {
   it('takes an explicit lang over everything, all included', () => {
@@ -30,5 +31,36 @@ describe('summaryLanguageOf', () => {
     expect(summaryLanguageOf({ acceptLanguage: 'hi-IN' })).toBe('hi');
     expect(summaryLanguageOf({ acceptLanguage: 'ta-IN' })).toBe('en');
     expect(summaryLanguageOf({})).toBe('en');
+  });
+});
+
+describe('namesLanguageOf', () => {
+  it('is the asker language of the request, as the feed callers pass it on', () => {
+    const explicits = [undefined, 'all', 'en', 'hi', 'he'] as const;
+    const cookies = [undefined, 'en', 'hi', 'he', 'fr'];
+    const phones = [undefined, 'hi-IN,hi;q=0.9', 'en-IN,hi;q=0.9', 'ta-IN'];
+    for (const explicit of explicits) {
+      for (const localeCookie of cookies) {
+        for (const acceptLanguage of phones) {
+          const signals = { localeCookie, acceptLanguage };
+          // What routes.ts, server/api.ts (share) and app/_lib/feed-screen.tsx hand to the feed.
+          const { lang, explicit: asked } = feedLanguageOf({ explicit, ...signals });
+          const names = namesLanguageOf(lang, { fallbackToAll: !asked, summaryLang: summaryLanguageOf(signals) });
+          expect(names, JSON.stringify({ explicit, localeCookie, acceptLanguage })).toBe(askerLangOf(explicit, localeCookie, acceptLanguage));
+        }
+      }
+    }
+  });
+
+  it('names a Hindi interface\'s all-languages feed in Hindi, and an asked-for language in that language', () => {
+    expect(namesLanguageOf('all', { fallbackToAll: false, summaryLang: 'hi' })).toBe('hi');
+    expect(namesLanguageOf('en', { fallbackToAll: false, summaryLang: 'hi' })).toBe('en');
+    expect(namesLanguageOf('he', { fallbackToAll: true, summaryLang: 'hi' })).toBe('hi');
+  });
+
+  it('without the interface language: the feed\'s one language, else English', () => {
+    expect(namesLanguageOf('hi', {})).toBe('hi');
+    expect(namesLanguageOf('all', {})).toBe('en');
+    expect(namesLanguageOf(undefined, {})).toBe('en');
   });
 });

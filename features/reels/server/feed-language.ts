@@ -53,3 +53,24 @@ export function feedLanguageOf(s: FeedLanguageSignals): FeedLanguage {
 export function summaryLanguageOf(s: Omit<FeedLanguageSignals, 'explicit'>): ContentLang {
   return isLocale(s.localeCookie) ? s.localeCookie : interfaceLocaleOf(s.acceptLanguage);
 }
+
+/**
+ * The language a feed's names are in (topic, category and option names on
+ * every reel card, docs/decisions/025-names-in-three-languages.md): the
+ * asker's, whatever language each reel is in. Read from what feed callers
+ * already pass besides the query: the feed's one language when the person
+ * asked for it (`fallbackToAll` unset), else the interface language
+ * (`summaryLang`: the NEXT_LOCALE cookie, else Accept-Language), else the
+ * feed's one language, else English. For a request's signals this is
+ * lib/http/asker-lang.ts `askerLangOf(explicit lang, cookie, Accept-Language)`,
+ * with `lang=all` counting as no language.
+ * @param lang the feed's language after feedLanguageOf (`all` or one reel language), or unset.
+ * @param opts the feed options of features/reels/server/feed.ts (`fallbackToAll`, `summaryLang`).
+ */
+export function namesLanguageOf(
+  lang: FeedLang | null | undefined, opts: { fallbackToAll?: boolean; summaryLang?: ContentLang },
+): Locale {
+  const one = isLocale(lang) ? lang : undefined;
+  if (one && !opts.fallbackToAll) return one;
+  return opts.summaryLang ?? one ?? 'en';
+}

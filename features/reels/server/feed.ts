@@ -2,7 +2,7 @@ import 'server-only';
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { getDb, type Db } from '@/lib/db/client';
 import { categories, contentItems, options, reactions, topics, users, viewers, watchProgress } from '@/lib/db/schema';
-import { PAGE_SIZE } from '@/lib/constants';
+import { PAGE_SIZE, type Locale } from '@/lib/constants';
 import { env } from '@/lib/env';
 import { ApiError } from '@/lib/http/errors';
 import { localizedText } from '@/lib/localized';
@@ -11,7 +11,8 @@ import { initMediaSigning, signedMediaUrls } from '@/lib/storage/signing';
 import {
   uuidSchema, type ContentLang, type FeedItem, type FeedLang, type FeedQuery, type FeedResponse, type TldrEntry,
 } from '../schemas';
-import { interleavePage, lastOfPage } from '../lib/interleave';
+import { interleaveShown } from '../lib/interleave';
+import { namesLanguageOf } from './feed-language';
 import { ensureViewer } from './viewers';
 import {
   cachedOptionTotals, cachedReelCounts, cachedShared, cachedViewer, forgetViewer, type ReelCounts,
@@ -31,7 +32,8 @@ export { invalidateFeedCache } from './feed-cache';
  *
  * One serializer: every item, whatever the path, is the JSON text of
  * `itemJson`, the memoised JSON of the cached, viewer-independent part of
- * the reel followed by what changes per request: its counts (from the
+ * the reel (with its names in the asker's language, one memo per language)
+ * followed by what changes per request: its counts (from the
  * per-reel counts cache, so a like does not drop any page), this viewer's
  * like and watch flags and this viewer's watch ticket. The API sends that
  * text; the object functions (`getFeedPage`, `getReel`, ...) are
@@ -50,12 +52,33 @@ export const topicNotFound = () => new ApiError(404, 'topic_not_found', 'This to
 
 /** The fields of an item written per request (`itemJson`): counts and this viewer's. */
 type PerRequestField = 'option_meta' | 'reaction_count' | 'like' | 'watched' | 'vidWatched' | 'watch_ticket';
-/** A reel as every viewer sees it, without counts: what the shared cache holds. */
-type BaseItem = Omit<FeedItem, PerRequestField>;
+/** The taxonomy names an item carries, answered in the asker's language (docs/decisions/025). */
+type NameField = 'topic_name' | 'category_name' | 'option_name';
+type ItemNames = Pick<FeedItem, NameField>;
+/**
+ * A reel as every viewer sees it, without counts: what the shared cache
+ * holds. Its names are kept in all three languages (`names`, one object per
+ * language, shared where a language has no translation), so one cached item
+ * serves askers of every language.
+ */
+type BaseItem = Omit<FeedItem, PerRequestField | NameField> & { names: Record<Locale, ItemNames> };
 type BaseTldr = Omit<TldrEntry, 'content'> & { content: BaseItem | null };
+/** What paging needs of a reel of the page before: which question it is, and whether a viewer may have it hidden. */
+type PageKey = Pick<BaseItem, 'id' | 'option' | 'is_tldr'>;
 /** The reels and options whose counts a response needs (each id once). */
 interface CountKeys { reelIds: string[]; optionIds: string[] }
-interface BasePage extends CountKeys { items: BaseItem[]; total: number; tldr: BaseTldr[] }
+interface BasePage extends CountKeys {
+  /** The page as a viewer who hides nothing sees it (interleaved in every language). */
+  items: BaseItem[];
+  total: number;
+  tldr: BaseTldr[];
+  /**
+   * In every language: this page in plain feed order and the page before it,
+   * to arrange the page again for a viewer who has some of them hidden
+   * (getFeedPageJson; ../lib/interleave.ts interleaveShown). Else null.
+   */
+  arrange: { plain: BaseItem[]; prev: PageKey[] } | null;
+}
 
 /**
  * How a topic is named in a URL: its uuid or its slug. Anything else cannot
@@ -128,19 +151,39 @@ function selectItems(db: Db) {
 
 type ItemRow = Awaited<ReturnType<ReturnType<typeof selectItems>['execute']>>[number];
 
+/** The row's topic, category and option names in `lang`, English where one has no translation (lib/localized.ts). */
+function namesIn(r: ItemRow, lang: Locale): ItemNames {
+  return {
+    category_name: localizedText({ name: r.category_name, translations: r.category_translations }, 'name', lang) ?? r.category_name,
+    option_name: localizedText({ name: r.option_name, translations: r.option_translations }, 'name', lang) ?? r.option_name,
+    topic_name: localizedText({ name: r.topic_name, translations: r.topic_translations }, 'name', lang) ?? r.topic_name,
+  };
+}
+
+const sameNames = (a: ItemNames, b: ItemNames) =>
+  a.category_name === b.category_name && a.option_name === b.option_name && a.topic_name === b.topic_name;
+
+/** The row's names in every language; a language that reads like another shares its object (and so its memoised JSON). */
+function namesOf(r: ItemRow): Record<Locale, ItemNames> {
+  const en = namesIn(r, 'en');
+  const hiNames = namesIn(r, 'hi');
+  const hi = sameNames(hiNames, en) ? en : hiNames;
+  const heNames = namesIn(r, 'he');
+  const he = sameNames(heNames, en) ? en : sameNames(heNames, hi) ? hi : heNames;
+  return { en, hi, he };
+}
+
 function toBaseItem(r: ItemRow): BaseItem {
   const urls = signedMediaUrls(r.id, r.renditions ?? []);
   return {
     id: r.id,
     // Generated by the database from the id (never null for a stored row).
     share_slug: r.share_slug ?? '',
-    // Names in the reel's own language (the feed's language, lib/localized.ts), so the cached item stays one per reel.
     category: r.category_id,
-    category_name: localizedText({ name: r.category_name, translations: r.category_translations }, 'name', r.lang) ?? r.category_name,
     option: r.option_id,
-    option_name: localizedText({ name: r.option_name, translations: r.option_translations }, 'name', r.lang) ?? r.option_name,
     topic: r.topic_id,
-    topic_name: localizedText({ name: r.topic_name, translations: r.topic_translations }, 'name', r.lang) ?? r.topic_name,
+    // Names in every language: the asker's are picked per request (itemJson), so the cached item stays one per reel.
+    names: namesOf(r),
     description: r.description,
     pre_signed_url_thumbnail: urls.thumbnail,
     pre_signed_url_poster: urls.poster,
@@ -207,8 +250,12 @@ function viewerState(db: Db, viewerId: string): Promise<ViewerState> {
 /** The counts of a response's reels and options. */
 interface Counts { reels: Map<string, ReelCounts>; options: Map<string, number> }
 
-/** Everything an item needs besides its cached part: counts, the viewer's state, the ticket's issue time. */
-interface Viewing { counts: Counts; state: ViewerState; visitorId: string; issuedS: number }
+/**
+ * Everything an item needs besides its cached part: counts, the viewer's
+ * state, the ticket's issue time, and the asker's language for names
+ * (`lang`; unset: each reel named in its own language).
+ */
+interface Viewing { counts: Counts; state: ViewerState; visitorId: string; issuedS: number; lang?: Locale }
 
 /** The ids of `items` and of their options, each once, for `countsOf`. */
 function countKeys(items: Iterable<BaseItem | null>): CountKeys {
@@ -257,7 +304,7 @@ function countsOfRows(rows: ItemRow[]): Counts {
  */
 const headJson = new WeakMap<object, string>();
 
-/** JSON of `o` without its closing brace, memoised: `o` is cached and never changed. */
+/** JSON of `o` without its closing brace, memoised per `o`: `o` is cached and never changed. */
 function head(o: object, make: () => string): string {
   let h = headJson.get(o);
   if (h === undefined) {
@@ -281,13 +328,20 @@ function ticketOf(v: Viewing, contentId: string): string {
 }
 
 /**
- * One item as JSON: the cached part, then every field of PerRequestField
- * (numbers, booleans and a ticket of [0-9A-Za-z._-], which need no escaping).
+ * One item as JSON: the cached part with its names in the asker's language
+ * (memoised per item and language: the names object of that language is the
+ * key), then every field of PerRequestField (numbers, booleans and a ticket
+ * of [0-9A-Za-z._-], which need no escaping).
  */
 function itemJson(b: BaseItem, v: Viewing): string {
   const c = v.counts.reels.get(b.id) ?? NO_COUNTS;
   const p = v.state.progress.get(b.id);
-  return `${head(b, () => JSON.stringify(b))},"option_meta":{"total_reaction":${v.counts.options.get(b.option) ?? 0}},` +
+  const names = b.names[v.lang ?? b.lang];
+  const h = head(names, () => {
+    const { names: _all, ...rest } = b;
+    return JSON.stringify({ ...rest, ...names });
+  });
+  return `${h},"option_meta":{"total_reaction":${v.counts.options.get(b.option) ?? 0}},` +
     `"reaction_count":{"comment":${c.comment},"like":${c.like},"views":${c.views}},` +
     `"like":${v.state.liked.has(b.id)},"watched":${p?.watched ?? false},"vidWatched":${p?.vid_watched ?? false},` +
     `"watch_ticket":"${ticketOf(v, b.id)}"}`;
@@ -336,6 +390,8 @@ async function mostViewedIds(db: Db, where: SQL, n: number): Promise<string[]> {
   return rows.map((r) => r.id);
 }
 
+const optionOf = (k: PageKey) => k.option;
+
 async function loadBasePage(
   db: Db, q: FeedQuery, partner: PartnerFeed | null = null, topN = 0, tldrLang?: ContentLang,
 ): Promise<BasePage> {
@@ -360,12 +416,15 @@ async function loadBasePage(
     .innerJoin(topics, eq(topics.id, categories.topic_id))
     .where(where);
   const [rows, [total], tldr] = await Promise.all([rowsP, totalP, baseTldr(db, tldrLang)]);
-  let items = (withPrev ? rows.slice(PAGE_SIZE) : rows).map(toBaseItem);
+  const plain = (withPrev ? rows.slice(PAGE_SIZE) : rows).map(toBaseItem);
+  let items = plain;
+  let arrange: BasePage['arrange'] = null;
   if (allLangs) {
-    const prevLast = withPrev ? lastOfPage(rows.slice(0, PAGE_SIZE), (r) => r.option_id)?.option_id ?? null : null;
-    items = interleavePage(items, (i) => i.option, prevLast);
+    const prev = withPrev ? rows.slice(0, PAGE_SIZE).map((r) => ({ id: r.id, option: r.option_id, is_tldr: r.is_tldr })) : [];
+    items = interleaveShown(plain, prev, optionOf, () => true);
+    arrange = { plain, prev };
   }
-  return { items, total: Number(total?.n ?? 0), tldr, ...countKeys([...items, ...tldr.map((t) => t.content)]) };
+  return { items, total: Number(total?.n ?? 0), tldr, arrange, ...countKeys([...items, ...tldr.map((t) => t.content)]) };
 }
 
 /**
@@ -414,7 +473,12 @@ export interface FeedOptions {
    * (a topic with English reels only is not empty for a Hinglish default).
    */
   fallbackToAll?: boolean;
-  /** The reel language the TLDR list prefers when the feed shows every language (the interface language). */
+  /**
+   * The interface language (NEXT_LOCALE cookie, else Accept-Language): the
+   * reel language the TLDR list prefers when the feed shows every language,
+   * and the language of names unless the person asked for one language
+   * (./feed-language.ts namesLanguageOf).
+   */
   summaryLang?: ContentLang;
 }
 
@@ -451,7 +515,8 @@ async function feedParts(principal: Principal, q: FeedQuery, opts: FeedOptions):
     forgetViewer(db, viewerId);
   }
   const configsJson = partner ? configsJsonOf(partner) : CONFIGS_JSON;
-  return { base, view: { counts, state, visitorId: viewerId, issuedS: ticketIssueS() }, firstTime, page, configsJson, lang };
+  const view: Viewing = { counts, state, visitorId: viewerId, issuedS: ticketIssueS(), lang: namesLanguageOf(q.lang, opts) };
+  return { base, view, firstTime, page, configsJson, lang };
 }
 
 const CONFIGS_JSON = JSON.stringify(DEFAULT_FEED_CONFIGS).slice(1, -1);
@@ -496,8 +561,12 @@ export function isMainFeed(q: FeedQuery): boolean {
  * that speak for a person resolve it first with feedLanguageOf,
  * ./feed-language.ts); in every language each page holds the reels of the
  * plain order, arranged so a reel is never followed by the same question
- * (option) in another language (../lib/interleave.ts). `feed_lang` says
- * which language was served.
+ * (option) in another language (../lib/interleave.ts), also for a viewer
+ * who has some of them hidden (`shownItems`). `feed_lang` says which
+ * language was served. Names: every reel's topic, category and option
+ * names are in the asker's language, English where untranslated
+ * (./feed-language.ts namesLanguageOf; docs/decisions/025), picked from the
+ * shared cached page per request.
  * @param principal the caller (lib/auth/principal.ts); its visitor id keys likes, progress and tickets.
  * @param q validated query (`feedQuerySchema`); `page` is 1-based.
  * @param opts how the language was chosen (`FeedOptions`).
@@ -505,17 +574,30 @@ export function isMainFeed(q: FeedQuery): boolean {
  */
 export async function getFeedPageJson(principal: Principal, q: FeedQuery, opts: FeedOptions = {}): Promise<string> {
   const { base, view, firstTime, page, configsJson, lang } = await feedParts(principal, q, opts);
-  const skipSeenTldr = isMainFeed(q);
+  const items = isMainFeed(q) ? shownItems(base, view.state) : base.items;
   let feeds = '';
-  let n = 0;
-  for (const b of base.items) {
-    if (skipSeenTldr && b.is_tldr && view.state.progress.get(b.id)?.watched) continue;
-    feeds += (feeds ? ',' : '') + itemJson(b, view);
-    n++;
-  }
+  for (const b of items) feeds += (feeds ? ',' : '') + itemJson(b, view);
+  const n = items.length;
   return `{"feeds":[${feeds}],"tldr":${tldrListJson(base.tldr, view)},"count":${n},` +
     `"total_length":${base.total},"start_index":${(page - 1) * PAGE_SIZE},"page":${page},"firstTime":${firstTime},"feed_lang":"${lang}",` +
     `${configsJson}}`;
+}
+
+/**
+ * The main feed's page as this viewer sees it: without the TLDR reels the
+ * viewer has seen (docs/decisions/018-tldr-popup.md). In every language,
+ * when one of those is on this page or the page before, the page is
+ * arranged again from its shown reels, so the same question never stands
+ * twice in a row where a hidden reel stood, nor across the page boundary
+ * as this viewer saw the page before (../lib/interleave.ts interleaveShown).
+ * A viewer who hides nothing here gets the shared page as it is.
+ */
+function shownItems(base: BasePage, state: ViewerState): BaseItem[] {
+  const hidden = (k: PageKey) => k.is_tldr && state.progress.get(k.id)?.watched === true;
+  if (base.arrange && (base.arrange.plain.some(hidden) || base.arrange.prev.some(hidden))) {
+    return interleaveShown(base.arrange.plain, base.arrange.prev, optionOf, (k) => !hidden(k));
+  }
+  return base.items.some(hidden) ? base.items.filter((b) => !hidden(b)) : base.items;
 }
 
 /** `getFeedPageJson` as an object, for SSR pages (the same text, parsed). */
@@ -523,43 +605,50 @@ export async function getFeedPage(principal: Principal, q: FeedQuery, opts: Feed
   return JSON.parse(await getFeedPageJson(principal, q, opts)) as FeedResponse;
 }
 
-/** This viewer's state and the ticket clock, with counts read fresh from `rows`. */
-async function viewingOfRows(db: Db, principal: Principal, rows: ItemRow[]): Promise<Viewing> {
+/** This viewer's state and the ticket clock, with counts read fresh from `rows`; names in `lang` (unset: each reel's own). */
+async function viewingOfRows(db: Db, principal: Principal, rows: ItemRow[], lang?: Locale): Promise<Viewing> {
   return {
     counts: countsOfRows(rows),
     state: await viewerState(db, principal.visitorId),
     visitorId: principal.visitorId,
     issuedS: ticketIssueS(),
+    lang,
   };
 }
 
 /**
  * One ready, approved reel as this viewer sees it, as JSON text
  * (GET /feeds-server/api/v1/{id}); counts are read with the reel, fresh.
+ * @param lang the asker's language (lib/http/asker-lang.ts): topic, category
+ * and option names in it, English where one has no translation
+ * (docs/decisions/025); unset, in the reel's own language (a caller
+ * without an asker).
  * @throws ApiError 404 `content_not_found` for a malformed id, an unknown
  * reel or one that is not ready.
  */
-export async function getReelJson(principal: Principal, id: string): Promise<string> {
+export async function getReelJson(principal: Principal, id: string, lang?: Locale): Promise<string> {
   if (!uuidSchema.safeParse(id).success) throw contentNotFound();
   const [{ db }] = await Promise.all([getDb(), signingReady()]);
   const [row] = await selectItems(db).where(and(eq(contentItems.id, id), visibleReel)).limit(1);
   if (!row) throw contentNotFound();
-  return itemJson(toBaseItem(row), await viewingOfRows(db, principal, [row]));
+  return itemJson(toBaseItem(row), await viewingOfRows(db, principal, [row], lang));
 }
 
 /**
  * `getReelJson` as an object (the content page, the assistant's related reels).
+ * @param lang the asker's language for names, as in getReelJson.
  * @throws ApiError 404 `content_not_found`.
  */
-export async function getReel(principal: Principal, id: string): Promise<FeedItem> {
-  return JSON.parse(await getReelJson(principal, id)) as FeedItem;
+export async function getReel(principal: Principal, id: string, lang?: Locale): Promise<FeedItem> {
+  return JSON.parse(await getReelJson(principal, id, lang)) as FeedItem;
 }
 
 /**
  * The TLDR list as JSON text, an array (SPEC.md section 7 "tldr/topic"):
  * every topic in topic order with its newest ready TLDR reel, or
  * `content: null` when it has none.
- * @param lang prefer TLDR reels in this language (falls back to any).
+ * @param lang prefer TLDR reels in this language (falls back to any); the
+ * reels' names are in it too (unset: each reel's own language).
  * @param opts.withReelOnly leave out topics that have no TLDR reel.
  */
 export async function listTldrJson(
@@ -572,7 +661,7 @@ export async function listTldrJson(
     viewerState(db, principal.visitorId),
     countsOf(db, countKeys(list.map((t) => t.content))),
   ]);
-  return tldrListJson(list, { counts, state, visitorId: principal.visitorId, issuedS: ticketIssueS() });
+  return tldrListJson(list, { counts, state, visitorId: principal.visitorId, issuedS: ticketIssueS(), lang });
 }
 
 /** `listTldrJson` as objects (the /tldr page). */
@@ -589,7 +678,7 @@ export async function listTldr(
  * @param slugOrId the topic's uuid or its slug.
  * @param lang prefer the TLDR reel in this language (the interface
  * language; ./feed-language.ts summaryLanguageOf); the newest in another
- * language when the topic has none in it.
+ * language when the topic has none in it. The reel's names are in it too.
  * @throws ApiError 404 `topic_not_found`.
  */
 export async function getTopicTldrJson(principal: Principal, slugOrId: string, lang?: ContentLang): Promise<string> {
@@ -606,7 +695,7 @@ export async function getTopicTldrJson(principal: Principal, slugOrId: string, l
   return tldrJson({
     topic_id: t.id, topic_name: localizedText(t, 'name', lang ?? 'en') ?? t.name, topic_slug: t.slug,
     type_tag: t.type_tag === 'HOT' ? 'HOT' : 'FREE', topic_pic: t.pic, content: row ? toBaseItem(row) : null,
-  }, await viewingOfRows(db, principal, row ? [row] : []));
+  }, await viewingOfRows(db, principal, row ? [row] : [], lang));
 }
 
 /**

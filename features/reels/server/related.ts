@@ -1,7 +1,6 @@
 import 'server-only';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { getDb } from '@/lib/db/client';
-import { localizedText } from '@/lib/localized';
 import { categories, contentItems, options, topics } from '@/lib/db/schema';
 import type { ContentLang, FeedItem } from '../schemas';
 import { getReel, visibleReel } from './feed';
@@ -28,7 +27,7 @@ export async function listReadyReelsForTopics(
   const n = Math.max(0, Math.min(MAX_RELATED, Math.floor(limit)));
   if (n === 0 || topicSlugs.length === 0) return [];
   const { db } = await getDb();
-  const rows = await db.select({ id: contentItems.id, topic_name: topics.name, topic_translations: topics.translations }).from(contentItems)
+  const rows = await db.select({ id: contentItems.id }).from(contentItems)
     .innerJoin(options, eq(options.id, contentItems.option_id))
     .innerJoin(categories, eq(categories.id, options.category_id))
     .innerJoin(topics, eq(topics.id, categories.topic_id))
@@ -37,12 +36,7 @@ export async function listReadyReelsForTopics(
     .limit(n);
   // getReel signs the media URLs and adds this viewer's like and progress;
   // a reel taken down between the two reads is left out.
-  // The card names the topic in the asker's language, also on a reel of another language that fills up.
-  const items = await Promise.all(rows.map(async (r) => {
-    const item = await getReel(principal, r.id).catch(() => null);
-    if (!item) return null;
-    const topicName = localizedText({ name: r.topic_name, translations: r.topic_translations }, 'name', lang) ?? r.topic_name;
-    return { ...item, topic_name: topicName };
-  }));
+  // The card is named in the asker's language, also on a reel of another language that fills up.
+  const items = await Promise.all(rows.map((r) => getReel(principal, r.id, lang).catch(() => null)));
   return items.filter((i): i is FeedItem => i !== null);
 }

@@ -51,7 +51,8 @@ function languageSignals(c: Context) {
 
 export const feedRoutes = new Hono<ApiEnv>()
   // GET /feeds-server/api/v1/feeds - a page of 10 ready reels for this visitor, with TLDR list and configs
-  // (in one language: ?lang, else the interface language, else the phone's, else Hinglish; ./feed-language.ts)
+  // (in one language: ?lang, else the interface language, else the phone's, else Hinglish; ./feed-language.ts;
+  // names in the asker's language: an asked-for one language, else the interface language, namesLanguageOf)
   .get('/feeds-server/api/v1/feeds', principal(), query(feedQuerySchema), async (c) => {
     const q = c.req.valid('query');
     const signals = languageSignals(c);
@@ -73,9 +74,9 @@ export const feedRoutes = new Hono<ApiEnv>()
     jsonText<TldrEntry>(c, await getTopicTldrJson(
       c.get('principal'), c.req.param('id'), c.req.valid('query').lang ?? summaryLanguageOf(languageSignals(c)),
     )))
-  // GET /feeds-server/api/v1/{id} - one ready reel for this visitor
-  .get('/feeds-server/api/v1/:id', principal(), query(noQuery), async (c) =>
-    jsonText<FeedItem>(c, await getReelJson(c.get('principal'), c.req.param('id'))));
+  // GET /feeds-server/api/v1/{id} - one ready reel for this visitor, names in the asker's language (?lang, cookie, Accept-Language)
+  .get('/feeds-server/api/v1/:id', principal(), query(langOnlyQuerySchema), async (c) =>
+    jsonText<FeedItem>(c, await getReelJson(c.get('principal'), c.req.param('id'), askerLang(c))));
 
 /** The options list's query plus the asker's `lang`. */
 const optionsLangQuerySchema = optionsQuerySchema.extend({ lang: askerLangParam });
