@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useInterfaceLang } from '@/lib/use-app-formatter';
 import { apiFetch } from '@/lib/http/client';
+import type { Locale } from '@/lib/constants';
 import type { DealStep } from '../deal-steps';
 import type { ReferralStatus } from '../statuses';
 import type { RewardState } from '../reward-states';
@@ -118,20 +119,26 @@ export interface ImportResult {
 /** A held reward as staff see it. */
 export type StaffReward = Reward & { referrer?: { user_id: string; name: string } | null };
 
-/** Query keys of the referrals feature. */
+/**
+ * Query keys of the referrals feature. Answers that name a deal (its texts in
+ * a request, a reward's deal title) carry the interface language `lang`
+ * after the key's other parts, so after a language switch the screens fetch
+ * the texts in the new language instead of showing the old; invalidating a
+ * prefix (`all`, or a key without its `lang`) reaches every language.
+ */
 export const referralKeys = {
   all: ['referrals'] as const,
   profile: ['referrals', 'profile'] as const,
   deals: ['referrals', 'deals'] as const,
   deal: (q: string) => ['referrals', 'deal', q] as const,
   contacts: (page: number, size: number) => ['referrals', 'contacts', page, size] as const,
-  box: (which: 'inbox' | 'outbox', page: number) => ['referrals', which, page] as const,
-  rewards: (page: number) => ['referrals', 'rewards', page] as const,
-  dealView: (id: string) => ['referrals', 'deal-view', id] as const,
+  box: (which: 'inbox' | 'outbox', page: number, lang: Locale) => ['referrals', which, page, lang] as const,
+  rewards: (page: number, lang: Locale) => ['referrals', 'rewards', page, lang] as const,
+  dealView: (id: string, lang: Locale) => ['referrals', 'deal-view', id, lang] as const,
   notes: (id: string, page: number) => ['referrals', 'notes', id, page] as const,
   userCard: (id: string) => ['referrals', 'user-card', id] as const,
-  staffDeals: (page: number) => ['referrals', 'staff', 'deals', page] as const,
-  staffRewards: (page: number) => ['referrals', 'staff', 'rewards', page] as const,
+  staffDeals: (page: number, lang: Locale) => ['referrals', 'staff', 'deals', page, lang] as const,
+  staffRewards: (page: number, lang: Locale) => ['referrals', 'staff', 'rewards', page, lang] as const,
 };
 
 const enc = encodeURIComponent;
@@ -319,11 +326,12 @@ export function useSendRequest() {
   });
 }
 
-/** GET v1/inbox or v1/outbox: requests received or sent, 10 a page. */
+/** GET v1/inbox or v1/outbox?page=&lang=: requests received or sent, 10 a page, each deal's texts in the interface language. */
 export function useRequests(which: 'inbox' | 'outbox', page = 1) {
+  const lang = useInterfaceLang();
   return useQuery({
-    queryKey: referralKeys.box(which, page),
-    queryFn: () => getJson<Page<ReferralRequest>>(`/v1/${which}?page=${page}`),
+    queryKey: referralKeys.box(which, page, lang),
+    queryFn: () => getJson<Page<ReferralRequest>>(`/v1/${which}?page=${page}&lang=${enc(lang)}`),
     placeholderData: keepPreviousData,
   });
 }
@@ -341,35 +349,48 @@ export function useRequestAction() {
   });
 }
 
-/** GET v1/deals/get/{referral_id}: the deal view. @throws HttpError 404. */
+/** GET v1/deals/get/{referral_id}?lang=: the deal view, the deal's texts in the interface language. @throws HttpError 404. */
 export function useDealView(id: string) {
+  const lang = useInterfaceLang();
   return useQuery({
-    queryKey: referralKeys.dealView(id),
-    queryFn: async () => (await getJson<{ deal: DealView }>(`/v1/deals/get/${enc(id)}`)).deal,
+    queryKey: referralKeys.dealView(id, lang),
+    queryFn: async () => (await getJson<{ deal: DealView }>(`/v1/deals/get/${enc(id)}?lang=${enc(lang)}`)).deal,
   });
 }
 
 /**
- * POST v1/deals/{id}/step: the caller's move.
+ * POST v1/deals/{id}/step?lang=: the caller's move; the answer (in the
+ * interface language) replaces the cached deal view of that language.
  * @throws HttpError 403 (not the caller's), 409 `invalid_transition`.
  */
 export function useDealStep(id: string) {
   const qc = useQueryClient();
+  const lang = useInterfaceLang();
   return useMutation({
-    mutationFn: (b: { to: DealStep; note?: string }) => sendJson<{ deal: DealView }>('POST', `/v1/deals/${enc(id)}/step`, b),
+    mutationFn: (b: { to: DealStep; note?: string }) =>
+      sendJson<{ deal: DealView }>('POST', `/v1/deals/${enc(id)}/step?lang=${enc(lang)}`, b),
     onSuccess: (r) => {
-      qc.setQueryData(referralKeys.dealView(id), r.deal);
+      qc.setQueryData(referralKeys.dealView(id, lang), r.deal);
       void qc.invalidateQueries({ queryKey: referralKeys.all });
     },
   });
 }
 
-/** POST v1/deals/{id}/reminder. @throws HttpError 409 `invalid_transition`, 429 `reminder_too_soon`. */
+/**
+ * POST v1/deals/{id}/reminder?lang=: the answer (in the interface language)
+ * replaces the cached deal view of that language; the other languages' are
+ * refetched when next shown.
+ * @throws HttpError 409 `invalid_transition`, 429 `reminder_too_soon`.
+ */
 export function useDealReminder(id: string) {
   const qc = useQueryClient();
+  const lang = useInterfaceLang();
   return useMutation({
-    mutationFn: () => sendJson<{ deal: DealView }>('POST', `/v1/deals/${enc(id)}/reminder`),
-    onSuccess: (r) => qc.setQueryData(referralKeys.dealView(id), r.deal),
+    mutationFn: () => sendJson<{ deal: DealView }>('POST', `/v1/deals/${enc(id)}/reminder?lang=${enc(lang)}`),
+    onSuccess: (r) => {
+      qc.setQueryData(referralKeys.dealView(id, lang), r.deal);
+      void qc.invalidateQueries({ queryKey: ['referrals', 'deal-view', id], predicate: (q) => q.queryKey[3] !== lang });
+    },
   });
 }
 
@@ -400,11 +421,12 @@ export function useAddNote(id: string) {
   });
 }
 
-/** GET v1/rewards: my rewards, 20 a page. */
+/** GET v1/rewards?page=&lang=: my rewards, 20 a page, each deal title in the interface language. */
 export function useRewards(page = 1) {
+  const lang = useInterfaceLang();
   return useQuery({
-    queryKey: referralKeys.rewards(page),
-    queryFn: () => getJson<Page<Reward>>(`/v1/rewards?page=${page}`),
+    queryKey: referralKeys.rewards(page, lang),
+    queryFn: () => getJson<Page<Reward>>(`/v1/rewards?page=${page}&lang=${enc(lang)}`),
   });
 }
 
@@ -430,19 +452,21 @@ export function useClaim() {
   });
 }
 
-/** GET v1/staff/deals: accepted referrals waiting, oldest move first (staff). */
+/** GET v1/staff/deals?page=&lang=: accepted referrals waiting, oldest move first (staff), deal texts in the interface language. */
 export function useStaffDeals(page = 1) {
+  const lang = useInterfaceLang();
   return useQuery({
-    queryKey: referralKeys.staffDeals(page),
-    queryFn: () => getJson<Page<DealView>>(`/v1/staff/deals?page=${page}`),
+    queryKey: referralKeys.staffDeals(page, lang),
+    queryFn: () => getJson<Page<DealView>>(`/v1/staff/deals?page=${page}&lang=${enc(lang)}`),
   });
 }
 
-/** GET v1/staff/rewards?state=hold: held rewards (staff). */
+/** GET v1/staff/rewards?state=hold&page=&lang=: held rewards (staff), deal titles in the interface language. */
 export function useStaffRewards(page = 1) {
+  const lang = useInterfaceLang();
   return useQuery({
-    queryKey: referralKeys.staffRewards(page),
-    queryFn: () => getJson<Page<StaffReward>>(`/v1/staff/rewards?state=hold&page=${page}`),
+    queryKey: referralKeys.staffRewards(page, lang),
+    queryFn: () => getJson<Page<StaffReward>>(`/v1/staff/rewards?state=hold&page=${page}&lang=${enc(lang)}`),
   });
 }
 

@@ -1,14 +1,13 @@
 import 'server-only';
 import { and, asc, count, desc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import { getDb, type DbOrTx } from '@/lib/db/client';
-import { deals, referralMoves, referrals, rewards, users } from '@/lib/db/schema';
+import { referralMoves, referrals, rewards, users } from '@/lib/db/schema';
 import { SERVER_EVENTS } from '@/lib/events/contract';
 import { emitServerEvent } from '@/lib/events/server-events';
 import { env } from '@/lib/env';
 import type { Principal } from '@/lib/auth/principal';
 import type { Locale } from '@/lib/constants';
 import { ApiError, forbidden, notFound } from '@/lib/http/errors';
-import { localizedText } from '@/lib/localized';
 import {
   DEAL_MOVES, DEAL_STEPS, REMINDER_STEPS, mayMoveDeal, type DealActor, type DealStep,
 } from '../deal-steps';
@@ -81,7 +80,11 @@ function reminderWaitS(r: ReferralRow, now: Date): number {
   return Math.max(0, Math.ceil((next - now.getTime()) / 1000));
 }
 
-/** The deal views of `rows` for `p` in role `roleOf(row)`, the rewards' deal titles in `lang` (docs/decisions/025). */
+/**
+ * The deal views of `rows` for `p` in role `roleOf(row)`; the request's deal
+ * texts and the reward's deal title in `lang` (docs/decisions/025), the
+ * title being the request's localized deal title (one rule, deals.ts dealView).
+ */
 async function dealViewsOf(
   db: DbOrTx, rows: ReferralRow[], p: Principal, roleOf: (r: ReferralRow) => DealRole, lang: Locale,
 ): Promise<DealView[]> {
@@ -90,9 +93,7 @@ async function dealViewsOf(
   const moves = await db.select().from(referralMoves).where(and(inArray(referralMoves.referral_id, ids), sql`${referralMoves.what} like 'step:%'`))
     .orderBy(asc(referralMoves.at), asc(referralMoves.id));
   const rewardRows = await db.select().from(rewards).where(inArray(rewards.referral_id, ids));
-  const dealTitles = new Map((await db.select({ id: deals.id, title: deals.title, translations: deals.translations }).from(deals)
-    .where(inArray(deals.id, [...new Set(rows.map((r) => r.deal_id))]))).map((d) => [d.id, localizedText(d, 'title', lang) ?? d.title]));
-  const views = await requestViewsOf(db, rows, p.userId);
+  const views = await requestViewsOf(db, rows, p.userId, lang);
   const now = new Date();
   return rows.map((r, i) => {
     const role = roleOf(r);
@@ -109,7 +110,7 @@ async function dealViewsOf(
       my_role: role,
       can_remind: role === 'referrer' && r.state === 'accepted' && step !== null && REMINDER_STEPS.has(step) && reminderWaitS(r, now) === 0,
       reward: rw && role !== 'referee' ? {
-        id: rw.id, referral_id: rw.referral_id, deal_title: dealTitles.get(r.deal_id) ?? '', referee_name: views[i].referee.name,
+        id: rw.id, referral_id: rw.referral_id, deal_title: views[i].deal.title, referee_name: views[i].referee.name,
         state: rw.state, reason: rw.reason, amount_inr: rw.scratched_at ? rw.amount_inr : null,
         scratchable_at: rw.scratchable_at?.toISOString() ?? null, scratched: rw.scratched_at !== null,
         claimed_at: rw.claimed_at?.toISOString() ?? null,
@@ -122,8 +123,9 @@ async function dealViewsOf(
  * deals/get/{referral_id}: the deal of a referral for its referrer, its
  * referee or staff: the twelve steps with when and by whom each was done
  * (from referral_moves), every next move with whose it is (DEAL_MOVES), whether
- * the referrer may remind now, and the reward (referrer and staff only),
- * whose deal title is in `lang` (the asker's language, lib/http/asker-lang.ts).
+ * the referrer may remind now, and the reward (referrer and staff only);
+ * the request's deal texts and the reward's deal title in `lang` (the
+ * asker's language, lib/http/asker-lang.ts).
  * @throws ApiError 404 for anyone else or an unknown id.
  */
 export async function getDeal(p: Principal, referralId: string, lang: Locale = 'en'): Promise<DealView> {
@@ -261,10 +263,10 @@ export async function cancelDeal(p: Principal, referralId: string, reason: strin
 
 /**
  * done_deals/{user_id}: the user's referrals (either side) at "order placed"
- * or beyond, newest order first.
+ * or beyond, newest order first, each deal's texts in `lang` (the asker's language).
  * @throws ApiError 404 non-uuid id; 403 unless the caller is that user or staff.
  */
-export async function doneDeals(p: Principal, userId: string): Promise<{ items: RequestView[] }> {
+export async function doneDeals(p: Principal, userId: string, lang: Locale = 'en'): Promise<{ items: RequestView[] }> {
   if (!isUuid(userId)) throw notFound('This user was not found.');
   if (p.userId !== userId && !isStaff(p)) throw forbidden();
   const { db } = await getDb();
@@ -272,13 +274,13 @@ export async function doneDeals(p: Principal, userId: string): Promise<{ items: 
     or(eq(referrals.referrer_user_id, userId), eq(referrals.referee_user_id, userId)),
     eq(referrals.state, 'accepted'), isNotNull(referrals.order_placed_at),
   )).orderBy(desc(referrals.order_placed_at)).limit(500);
-  return { items: await requestViewsOf(db, rows, userId) };
+  return { items: await requestViewsOf(db, rows, userId, lang) };
 }
 
 /**
  * staff/deals: accepted referrals (optionally at `step`), the one whose
- * last move is oldest first, 20 a page, as staff see them, the rewards'
- * deal titles in `lang` (the asker's language).
+ * last move is oldest first, 20 a page, as staff see them, the deals'
+ * texts and the rewards' deal titles in `lang` (the asker's language).
  * @throws ApiError 403 unless staff.
  */
 export async function staffDeals(p: Principal, q: { step?: DealStep; page: number }, lang: Locale = 'en'): Promise<{

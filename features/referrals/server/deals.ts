@@ -43,7 +43,9 @@ export const isUuid = (s: string) => uuid.safeParse(s).success;
 
 /**
  * The public shape of a deal row, its texts (title, ribbon, description,
- * terms) in `lang`: the row's `translations`, else the English columns.
+ * terms) in `lang`: the row's `translations`, else the English columns, per
+ * field (lib/localized.ts localizedText). The one serializer of a Deal: the
+ * deals list and every request view's `deal` (requests.ts requestViewsOf).
  */
 export function dealView(d: DealRow, lang: UiLang = 'en'): DealView {
   return {

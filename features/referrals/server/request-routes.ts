@@ -22,6 +22,10 @@ import {
  * steps, reminders, cancel, notes, done deals, the staff list, and the
  * share link `GET /r/{code}`. Handlers validate and call
  * features/referrals/server/{requests,deal-progress,notes,attribution}.ts.
+ * Every answer with a request or a deal view names the deal in the asker's
+ * language (`?lang=`, else the NEXT_LOCALE cookie, else Accept-Language:
+ * lib/http/asker-lang.ts); each such route takes `lang` in its query
+ * (another value is a 422 `validation_failed`).
  */
 
 const V1 = '/referral/api/v1';
@@ -43,8 +47,8 @@ const sendBody = z.object({
   idempotency_key: key, lang: z.enum(['en', 'hi', 'he']).optional(),
 }).strict();
 const refereeSendBody = z.object({ referrer_code: z.string().trim().min(1).max(32), deal_id: id, idempotency_key: key }).strict();
-const pageQuery = z.object({ page: pageParam.default(1) }).strict();
-const idQuery = z.object({ id }).strict();
+const pageQuery = z.object({ page: pageParam.default(1), lang: askerLangParam }).strict();
+const idQuery = z.object({ id, lang: askerLangParam }).strict();
 const actionBody = z.object({
   request_id: id, action: z.enum(['accept', 'decline', 'cancel']),
   consumer_number: z.string().trim().max(40).optional(), address: z.string().trim().max(500).optional(),
@@ -54,9 +58,10 @@ const cancelBody = z.object({ reason: z.string().trim().min(1).max(500) }).stric
 const noteBody = z.object({ body: z.string().trim().min(1).max(2000) }).strict();
 const staffQuery = z.object({ step: z.enum(DEAL_STEPS).optional(), page: pageParam.default(1), lang: askerLangParam }).strict();
 /**
- * The query of the deal routes that answer a deal view: only `lang`, the
- * language of the reward's deal title (else the NEXT_LOCALE cookie, else
- * Accept-Language: lib/http/asker-lang.ts).
+ * The query of the routes that answer a request or a deal view and take no
+ * other query: only `lang`, the language of the deal's texts and the reward's
+ * deal title (else the NEXT_LOCALE cookie, else Accept-Language:
+ * lib/http/asker-lang.ts).
  */
 const langQuery = query(langOnlyQuerySchema);
 const clientKey = z.string().min(1).max(100).regex(/^[A-Za-z0-9_.:-]+$/);
@@ -77,28 +82,31 @@ function pageOfParam(v: string): number {
 /** Request and deal routes, mounted in server/api.ts. */
 export function requestRoutes() {
   return new Hono<ApiEnv>()
-    // POST referrer/send_request {deal_id, phone, name, idempotency_key, lang?} -> 201 {request, invite}; resend 200
-    .post(`${V1}/referrer/send_request`, ...write, body(sendBody, SMALL), async (c) => {
-      const out = await sendReferrerRequest(c.var.principal, c.req.valid('json'), originOf(c, c.var.isHttps));
+    // POST referrer/send_request?lang= {deal_id, phone, name, idempotency_key, lang?} -> 201 {request, invite}; resend 200
+    // (the body's lang is the invite text's; the query's, the answer's deal texts)
+    .post(`${V1}/referrer/send_request`, ...write, langQuery, body(sendBody, SMALL), async (c) => {
+      const out = await sendReferrerRequest(c.var.principal, c.req.valid('json'), originOf(c, c.var.isHttps), askerLang(c));
       return c.json({ request: out.request, invite: out.invite }, out.created ? 201 : 200);
     })
-    // POST referee/send_request {referrer_code, deal_id, idempotency_key} -> 201 {request}; resend 200
-    .post(`${V1}/referee/send_request`, ...write, body(refereeSendBody, SMALL), async (c) => {
-      const out = await sendRefereeRequest(c.var.principal, c.req.valid('json'));
+    // POST referee/send_request?lang= {referrer_code, deal_id, idempotency_key} -> 201 {request}; resend 200
+    .post(`${V1}/referee/send_request`, ...write, langQuery, body(refereeSendBody, SMALL), async (c) => {
+      const out = await sendRefereeRequest(c.var.principal, c.req.valid('json'), askerLang(c));
       return c.json({ request: out.request }, out.created ? 201 : 200);
     })
-    // GET inbox?page= / outbox?page=
-    .get(`${V1}/inbox`, ...read, query(pageQuery), async (c) => c.json(await inbox(c.var.principal, c.req.valid('query').page)))
-    .get(`${V1}/outbox`, ...read, query(pageQuery), async (c) => c.json(await outbox(c.var.principal, c.req.valid('query').page)))
-    // GET get_request?id=
+    // GET inbox?page=&lang= / outbox?page=&lang=
+    .get(`${V1}/inbox`, ...read, query(pageQuery), async (c) =>
+      c.json(await inbox(c.var.principal, c.req.valid('query').page, askerLang(c))))
+    .get(`${V1}/outbox`, ...read, query(pageQuery), async (c) =>
+      c.json(await outbox(c.var.principal, c.req.valid('query').page, askerLang(c))))
+    // GET get_request?id=&lang=
     .get(`${V1}/get_request`, ...read, query(idQuery), async (c) =>
-      c.json({ request: await getRequest(c.var.principal, c.req.valid('query').id) }))
-    // POST request/action {request_id, action, consumer_number?, address?}
-    .post(`${V1}/request/action`, ...write, body(actionBody, SMALL), async (c) =>
-      c.json({ request: await requestAction(c.var.principal, c.req.valid('json')) }))
-    // GET referrer_list/{user_id}/{page}
-    .get(`${V1}/referrer_list/:userId/:page`, ...read, async (c) =>
-      c.json(await referrerList(c.var.principal, c.req.param('userId'), pageOfParam(c.req.param('page')))))
+      c.json({ request: await getRequest(c.var.principal, c.req.valid('query').id, askerLang(c)) }))
+    // POST request/action?lang= {request_id, action, consumer_number?, address?}
+    .post(`${V1}/request/action`, ...write, langQuery, body(actionBody, SMALL), async (c) =>
+      c.json({ request: await requestAction(c.var.principal, c.req.valid('json'), askerLang(c)) }))
+    // GET referrer_list/{user_id}/{page}?lang=
+    .get(`${V1}/referrer_list/:userId/:page`, ...read, langQuery, async (c) =>
+      c.json(await referrerList(c.var.principal, c.req.param('userId'), pageOfParam(c.req.param('page')), askerLang(c))))
     // GET deals/get/{referral_id}?lang=
     .get(`${V1}/deals/get/:id`, ...read, langQuery, async (c) =>
       c.json({ deal: await getDeal(c.var.principal, c.req.param('id'), askerLang(c)) }))
@@ -122,8 +130,9 @@ export function requestRoutes() {
       const out = await addNote(c.var.principal, c.req.param('id'), k, c.req.valid('json').body);
       return c.json({ note: out.note }, out.created ? 201 : 200);
     })
-    // GET done_deals/{user_id}
-    .get(`${V1}/done_deals/:userId`, ...read, async (c) => c.json(await doneDeals(c.var.principal, c.req.param('userId'))))
+    // GET done_deals/{user_id}?lang=
+    .get(`${V1}/done_deals/:userId`, ...read, langQuery, async (c) =>
+      c.json(await doneDeals(c.var.principal, c.req.param('userId'), askerLang(c))))
     // GET staff/deals?step=&page=&lang=
     .get(`${V1}/staff/deals`, ...read, query(staffQuery), async (c) => {
       const { step, page } = c.req.valid('query');

@@ -6,6 +6,7 @@ import { deals, referrals, users } from '@/lib/db/schema';
 import { isUniqueViolation } from '@/lib/db/errors';
 import { env } from '@/lib/env';
 import { hasRole, type Principal } from '@/lib/auth/principal';
+import type { Locale } from '@/lib/constants';
 import { ApiError, forbidden, notFound } from '@/lib/http/errors';
 import { assertSameRequest, idempotencyKeyReused, requestHash } from '@/lib/http/idempotency';
 import { formatLocale } from '@/lib/i18n-locale';
@@ -20,6 +21,7 @@ import { dealStepIndex, isOrderPlaced, type DealStep } from '../deal-steps';
 import { REFERRAL_STATE_MOVES, referralStatus, type ReferralState, type ReferralStatus } from '../statuses';
 import { referralCodeOf, referrerOfCode, shareUrlOf } from './codes';
 import { customerByPhone, normaliseAddress, normaliseConsumerNumber } from './customers';
+import { dealView, type DealView as DealShape } from './deals';
 import { recordReferralMove } from './moves';
 import { rewardOnAccept, sendRewardNotice } from './rewards';
 import { recordAcceptDevice } from './household';
@@ -47,15 +49,10 @@ const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 /** True when `s` is a uuid (any other id is a 404, never a database error). */
 export const isUuid = (s: string) => UUID_RE.test(s);
 
-/** A deal as the API answers it (docs/api/referrals.md "Deal"). */
-export interface DealShape {
-  id: string; url_id: string; source: string; title: string; ribbon: string | null; description: string;
-  terms: string; reward_inr: number; customers_only: boolean; is_sample: boolean;
-}
-
 /** A referral as one side sees it (docs/api/referrals.md "Request"). */
 export interface RequestView {
   id: string;
+  /** The deal, its texts in the asker's language (deals.ts dealView). */
   deal: DealShape;
   referrer: { user_id: string; name: string };
   referee: { user_id: string | null; name: string; phone: string };
@@ -67,14 +64,6 @@ export interface RequestView {
   created_at: string;
   expires_at: string;
   answered_at: string | null;
-}
-
-/** The public shape of a deal row. */
-export function dealShapeOf(d: DealRow): DealShape {
-  return {
-    id: d.id, url_id: d.url_id, source: d.source, title: d.title, ribbon: d.ribbon, description: d.description,
-    terms: d.terms, reward_inr: d.reward_inr, customers_only: d.customers_only, is_sample: d.is_sample,
-  };
 }
 
 /** True when `p` is the provider's staff (STAFF, or ADMIN; docs/decisions/010 "Roles"). */
@@ -124,9 +113,13 @@ export async function namesOf(db: DbOrTx, ids: Array<string | null>): Promise<Ma
  * name is shown to the referee only; everyone else reads the name the
  * request was sent with (the referrer's own name for their contact, or the
  * name the referee asked with), so sending a request to a phone never
- * tells the sender the real name behind it.
+ * tells the sender the real name behind it. Each `deal` is the deals
+ * list's shape with its texts in `lang` (deals.ts dealView: the
+ * translation, else English, per field; docs/decisions/025).
  */
-export async function requestViewsOf(db: DbOrTx, rows: ReferralRow[], asUserId: string | null): Promise<RequestView[]> {
+export async function requestViewsOf(
+  db: DbOrTx, rows: ReferralRow[], asUserId: string | null, lang: Locale = 'en',
+): Promise<RequestView[]> {
   if (!rows.length) return [];
   const dealRows = await db.select().from(deals).where(inArray(deals.id, [...new Set(rows.map((r) => r.deal_id))]));
   const dealMap = new Map(dealRows.map((d) => [d.id, d]));
@@ -137,7 +130,7 @@ export async function requestViewsOf(db: DbOrTx, rows: ReferralRow[], asUserId: 
     const movedOn = step !== null && dealStepIndex(step) > dealStepIndex('deal_accepted');
     return {
       id: r.id,
-      deal: dealShapeOf(dealMap.get(r.deal_id)!),
+      deal: dealView(dealMap.get(r.deal_id)!, lang),
       referrer: { user_id: r.referrer_user_id, name: names.get(r.referrer_user_id) ?? '' },
       referee: {
         user_id: r.referee_user_id,
@@ -347,10 +340,12 @@ async function sendOnce(
  * sender is not a registered customer), 409 `already_referred`, 429
  * `referral_velocity`, 422 `idempotency_key_reused` (the key already sent
  * another body).
+ * @param askerLang the language of the answer's `request.deal` texts (the
+ * asker's, lib/http/asker-lang.ts); `input.lang` is the invite text's.
  */
 export async function sendReferrerRequest(p: Principal, input: {
   deal_id: string; phone: string; name: string; idempotency_key: string; lang?: InviteLang;
-}, origin: string): Promise<{ created: boolean; request: RequestView; invite: Invite }> {
+}, origin: string, askerLang: Locale = 'en'): Promise<{ created: boolean; request: RequestView; invite: Invite }> {
   const { db } = await getDb();
   const me = p.userId!;
   const lang = input.lang ?? 'en';
@@ -358,7 +353,7 @@ export async function sendReferrerRequest(p: Principal, input: {
   const answer = async (r: ReferralRow, created: boolean) => {
     if (!created) assertSameRequest(r.request_hash, hash);
     const [deal] = await db.select().from(deals).where(eq(deals.id, r.deal_id)).limit(1);
-    const [request] = await requestViewsOf(db, [r], me);
+    const [request] = await requestViewsOf(db, [r], me, askerLang);
     return { created, request, invite: await inviteOf(db, r, deal, origin, lang) };
   };
   const firstOf = async (ex: DbOrTx) => {
@@ -410,10 +405,11 @@ export async function sendReferrerRequest(p: Principal, input: {
  * (the ambassador is not a registered customer), 409 `already_referred`,
  * 429 `referral_velocity`, 422 `idempotency_key_reused` (the key already
  * sent another body to this ambassador, or was another user's).
+ * @param lang the language of the answer's `request.deal` texts (the asker's).
  */
 export async function sendRefereeRequest(p: Principal, input: {
   referrer_code: string; deal_id: string; idempotency_key: string;
-}): Promise<{ created: boolean; request: RequestView }> {
+}, lang: Locale = 'en'): Promise<{ created: boolean; request: RequestView }> {
   const { db } = await getDb();
   const me = p.userId!;
   const referrerId = await referrerOfCode(db, input.referrer_code);
@@ -429,7 +425,7 @@ export async function sendRefereeRequest(p: Principal, input: {
   const hash = requestHash({ ...input, referrer_code: referrerId });
   const answer = async (r: ReferralRow, created: boolean) => {
     if (!created) assertSameRequest(r.request_hash, hash);
-    return { created, request: (await requestViewsOf(db, [r], me))[0] };
+    return { created, request: (await requestViewsOf(db, [r], me, lang))[0] };
   };
   const first = await firstOf(db);
   if (first) return answer(first, false);
@@ -460,46 +456,51 @@ export async function sendRefereeRequest(p: Principal, input: {
 /** One page of requests. */
 export interface RequestPage { items: RequestView[]; total: number; page: number; page_size: number }
 
-async function pageOf(db: DbOrTx, where: SQL | undefined, page: number, asUserId: string | null, pageSize = REQUEST_PAGE_SIZE): Promise<RequestPage> {
+async function pageOf(
+  db: DbOrTx, where: SQL | undefined, page: number, asUserId: string | null, lang: Locale, pageSize = REQUEST_PAGE_SIZE,
+): Promise<RequestPage> {
   await db.transaction((tx) => expireWhere(tx, where, new Date()));
   const [{ n }] = await db.select({ n: count() }).from(referrals).where(where);
   const rows = await db.select().from(referrals).where(where)
     .orderBy(desc(referrals.created_at), desc(referrals.id)).limit(pageSize).offset((page - 1) * pageSize);
-  return { items: await requestViewsOf(db, rows, asUserId), total: n, page, page_size: pageSize };
+  return { items: await requestViewsOf(db, rows, asUserId, lang), total: n, page, page_size: pageSize };
 }
 
-/** inbox: the requests the signed-in user received, newest first, 10 a page (expired ones marked). */
-export async function inbox(p: Principal, page: number): Promise<RequestPage> {
+/**
+ * inbox: the requests the signed-in user received, newest first, 10 a page
+ * (expired ones marked), each deal's texts in `lang` (the asker's language).
+ */
+export async function inbox(p: Principal, page: number, lang: Locale = 'en'): Promise<RequestPage> {
   const { db } = await getDb();
-  return pageOf(db, receivedBy(p.userId!), page, p.userId);
+  return pageOf(db, receivedBy(p.userId!), page, p.userId, lang);
 }
 
-/** outbox: the requests the signed-in user sent, newest first, 10 a page. */
-export async function outbox(p: Principal, page: number): Promise<RequestPage> {
+/** outbox: the requests the signed-in user sent, newest first, 10 a page, each deal's texts in `lang`. */
+export async function outbox(p: Principal, page: number, lang: Locale = 'en'): Promise<RequestPage> {
   const { db } = await getDb();
-  return pageOf(db, sentBy(p.userId!), page, p.userId);
+  return pageOf(db, sentBy(p.userId!), page, p.userId, lang);
 }
 
 /**
  * referrer_list/{user_id}/{page}: the user's referrals as referrer (sent or
- * received), newest first, as that user sees them.
+ * received), newest first, as that user sees them, each deal's texts in `lang`.
  * @throws ApiError 404 for a non-uuid id; 403 `forbidden` unless the caller is that user or staff.
  */
-export async function referrerList(p: Principal, userId: string, page: number): Promise<RequestPage> {
+export async function referrerList(p: Principal, userId: string, page: number, lang: Locale = 'en'): Promise<RequestPage> {
   if (!isUuid(userId)) throw notFound('This user was not found.');
   if (p.userId !== userId && !isStaff(p)) throw forbidden();
   const { db } = await getDb();
-  return pageOf(db, eq(referrals.referrer_user_id, userId), page, userId);
+  return pageOf(db, eq(referrals.referrer_user_id, userId), page, userId, lang);
 }
 
 /**
- * get_request: one request as the caller sees it.
+ * get_request: one request as the caller sees it, its deal's texts in `lang`.
  * @throws ApiError 404 unless the caller is a side of it or staff.
  */
-export async function getRequest(p: Principal, id: string): Promise<RequestView> {
+export async function getRequest(p: Principal, id: string, lang: Locale = 'en'): Promise<RequestView> {
   const { db } = await getDb();
   const row = await visibleReferral(db, p, id);
-  return (await requestViewsOf(db, [row], p.userId))[0];
+  return (await requestViewsOf(db, [row], p.userId, lang))[0];
 }
 
 /**
@@ -508,14 +509,15 @@ export async function getRequest(p: Principal, id: string): Promise<RequestView>
  * an open or pending one. Accepting starts the deal at step `deal_accepted`,
  * keeps the referee's consumer number and address (normalised for the
  * household rule) and makes the reward (rewardOnAccept) in the same
- * transaction, under a row lock. The other side is notified.
+ * transaction, under a row lock. The other side is notified. Answers the
+ * request as the caller now sees it, its deal's texts in `lang`.
  * @throws ApiError 404 (not visible), 403 `forbidden` (not the side that
  * may take this action), 410 `request_expired` (its time is up; it is
  * marked expired), 409 `invalid_transition` (e.g. answered already).
  */
 export async function requestAction(p: Principal, input: {
   request_id: string; action: 'accept' | 'decline' | 'cancel'; consumer_number?: string; address?: string;
-}): Promise<RequestView> {
+}, lang: Locale = 'en'): Promise<RequestView> {
   const { db } = await getDb();
   await visibleReferral(db, p, input.request_id, { expire: false });
   const me = p.userId!;
@@ -566,7 +568,7 @@ export async function requestAction(p: Principal, input: {
       params: { name: names.get(me) ?? '', ...await dealTitleParams(db, row.deal_id) }, link: dealLink(row.id),
     });
   }
-  return (await requestViewsOf(db, [row], me))[0];
+  return (await requestViewsOf(db, [row], me, lang))[0];
 }
 
 /**
