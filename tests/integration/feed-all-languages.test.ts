@@ -144,6 +144,38 @@ describe('GET /feeds-server/api/v1/feeds (names in the asker\'s language)', () =
     const entry = body.tldr.find((e) => e.topic_id === t.topic.id);
     expect(entry?.content?.id).toBe(tldr.id);
     expect(namesOf(entry!.content!)).toEqual(hindi.first);
+    // The tile's own heading too, in Hindi and, for another asker of the same cached list, in Hinglish and English.
+    expect(entry?.topic_name).toBe(hindi.first[0]);
+    const he = await getJson<FeedResponse>(feedUrl({ topic_id: t.topic.id, lang: 'all' }), { cookie: `${cookie}; NEXT_LOCALE=he` });
+    expect(he.tldr.find((e) => e.topic_id === t.topic.id)?.topic_name).toBe('Solar kaise kaam karta hai');
+    const en = await getJson<FeedResponse>(feedUrl({ topic_id: t.topic.id, lang: 'all' }), { cookie: `${cookie}; NEXT_LOCALE=en` });
+    expect(en.tldr.find((e) => e.topic_id === t.topic.id)?.topic_name).toBe(t.topic.name);
+  });
+
+  it('heads the TLDR tiles of a new visitor\'s Hinglish feed in English, as its cards', async () => {
+    const { t } = await translatedFeed();
+    await seed.reel(t.options[0].id, { lang: 'he' });
+    const { cookie } = seed.viewer();
+    // No cookie, no Accept-Language: the feed's first language is Hinglish (SPEC.md section 4), the interface English.
+    const body = await getJson<FeedResponse>(feedUrl({ topic_id: t.topic.id }), { cookie });
+    expect(body.feed_lang).toBe('he');
+    expect(body.feeds[0].topic_name).toBe(t.topic.name);
+    expect(body.tldr.find((e) => e.topic_id === t.topic.id)?.topic_name).toBe(t.topic.name);
+  });
+});
+
+describe('GET /feeds-server/api/v2/share/{id} (the shared reel\'s names)', () => {
+  it('names the shared reel in the asker\'s language, as the feed after it', async () => {
+    const { reels, english, hindi, hinglish } = await translatedFeed();
+    const { cookie } = seed.viewer();
+    const shared = async (headers: Record<string, string>) =>
+      (await getJson<FeedResponse>(`/feeds-server/api/v2/share/${reels.en1.id}`, headers)).feeds[0];
+    const hi = await shared({ cookie: `${cookie}; NEXT_LOCALE=hi` });
+    expect(hi.id).toBe(reels.en1.id);
+    expect(namesOf(hi)).toEqual(hindi.first);
+    expect(namesOf(await shared({ cookie: `${cookie}; NEXT_LOCALE=he` }))).toEqual(hinglish.first);
+    expect(namesOf(await shared({ cookie, 'accept-language': 'hi-IN' }))).toEqual(hindi.first);
+    expect(namesOf(await shared({ cookie: `${cookie}; NEXT_LOCALE=en` }))).toEqual(english.first);
   });
 });
 

@@ -62,7 +62,12 @@ type ItemNames = Pick<FeedItem, NameField>;
  * serves askers of every language.
  */
 type BaseItem = Omit<FeedItem, PerRequestField | NameField> & { names: Record<Locale, ItemNames> };
-type BaseTldr = Omit<TldrEntry, 'content'> & { content: BaseItem | null };
+/**
+ * A TLDR entry as the shared cache holds it: its topic's name in all three
+ * languages (`topic_names`, one object per language, picked per asker at JSON
+ * time as an item's names are).
+ */
+type BaseTldr = Omit<TldrEntry, 'content' | 'topic_name'> & { topic_names: Record<Locale, { topic_name: string }>; content: BaseItem | null };
 /** What paging needs of a reel of the page before: which question it is, and whether a viewer may have it hidden. */
 type PageKey = Pick<BaseItem, 'id' | 'option' | 'is_tldr'>;
 /** The reels and options whose counts a response needs (each id once). */
@@ -162,6 +167,12 @@ function namesIn(r: ItemRow, lang: Locale): ItemNames {
 
 const sameNames = (a: ItemNames, b: ItemNames) =>
   a.category_name === b.category_name && a.option_name === b.option_name && a.topic_name === b.topic_name;
+
+/** A topic's name in every language, English where it has no translation; one object per language (the JSON memo's key). */
+function topicNamesOf(t: Pick<typeof topics.$inferSelect, 'name' | 'translations'>): Record<Locale, { topic_name: string }> {
+  const of = (lang: Locale) => ({ topic_name: localizedText(t, 'name', lang) ?? t.name });
+  return { en: of('en'), hi: of('hi'), he: of('he') };
+}
 
 /** The row's names in every language; a language that reads like another shares its object (and so its memoised JSON). */
 function namesOf(r: ItemRow): Record<Locale, ItemNames> {
@@ -348,8 +359,10 @@ function itemJson(b: BaseItem, v: Viewing): string {
 }
 
 function tldrJson(t: BaseTldr, v: Viewing): string {
-  const h = head(t, () => JSON.stringify({
-    topic_id: t.topic_id, topic_name: t.topic_name, topic_slug: t.topic_slug, type_tag: t.type_tag, topic_pic: t.topic_pic,
+  // The topic's name in the asker's language (docs/decisions/025), memoised per entry and language.
+  const name = t.topic_names[v.lang ?? 'en'];
+  const h = head(name, () => JSON.stringify({
+    topic_id: t.topic_id, topic_name: name.topic_name, topic_slug: t.topic_slug, type_tag: t.type_tag, topic_pic: t.topic_pic,
   }));
   return `${h},"content":${t.content ? itemJson(t.content, v) : 'null'}}`;
 }
@@ -451,7 +464,7 @@ function baseTldr(db: Db, lang?: ContentLang): Promise<BaseTldr[]> {
     const byTopic = new Map(reels.map((r) => [r.topic_id, toBaseItem(r)]));
     return topicRows.map((t) => ({
       topic_id: t.id,
-      topic_name: localizedText(t, 'name', lang ?? 'en') ?? t.name,
+      topic_names: topicNamesOf(t),
       topic_slug: t.slug,
       type_tag: t.type_tag === 'HOT' ? 'HOT' : 'FREE',
       topic_pic: t.pic,
@@ -693,7 +706,7 @@ export async function getTopicTldrJson(principal: Principal, slugOrId: string, l
     .where(and(visibleReel, eq(contentItems.is_tldr, true), eq(topics.id, t.id)))
     .orderBy(...(lang ? [desc(sql`(${contentItems.lang} = ${lang})`)] : []), desc(contentItems.feed_seq)).limit(1);
   return tldrJson({
-    topic_id: t.id, topic_name: localizedText(t, 'name', lang ?? 'en') ?? t.name, topic_slug: t.slug,
+    topic_id: t.id, topic_names: topicNamesOf(t), topic_slug: t.slug,
     type_tag: t.type_tag === 'HOT' ? 'HOT' : 'FREE', topic_pic: t.pic, content: row ? toBaseItem(row) : null,
   }, await viewingOfRows(db, principal, row ? [row] : [], lang));
 }

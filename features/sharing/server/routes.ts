@@ -2,7 +2,8 @@ import 'server-only';
 import { Hono, type Context, type TypedResponse } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { z } from 'zod';
-import { LOCALE_COOKIE } from '@/lib/constants';
+import { LOCALE_COOKIE, type Locale } from '@/lib/constants';
+import { askerLangOf } from '@/lib/http/asker-lang';
 import type { Principal } from '@/lib/auth/principal';
 import type { ApiEnv } from '@/lib/http/app';
 import { jsonContentType } from '@/lib/http/app';
@@ -32,8 +33,8 @@ export interface LanguageSignals {
 
 /** What the sharing routes need from the rest of the server. */
 export interface ShareDeps {
-  /** One ready reel for this viewer as feed-item JSON text (features/reels getReelJson); throws 404 for an unknown one. */
-  reelJson(principal: Principal, id: string): Promise<string>;
+  /** One ready reel for this viewer as feed-item JSON text, its names in `lang` (features/reels getReelJson); throws 404 for an unknown one. */
+  reelJson(principal: Principal, id: string, lang?: Locale): Promise<string>;
   /**
    * A feed page for this viewer as FeedResponse JSON text (features/reels
    * getFeedPageJson), in the language the feed's rule gives for `q.lang` and
@@ -88,7 +89,9 @@ async function shareFeedJson(
   deps: ShareDeps, p: Principal, card: ShareCard, lang: Lang | undefined, signals: LanguageSignals,
 ): Promise<string> {
   if (card.kind === 'topic') return deps.feedPageJson(p, { page: 1, topic_id: card.id, lang }, signals);
-  const [reel, page] = await Promise.all([deps.reelJson(p, card.id), deps.feedPageJson(p, { page: 1, lang }, signals)]);
+  // The shared reel's names in the asker's language, as the feed after it (docs/decisions/025).
+  const names = askerLangOf(lang, signals.localeCookie, signals.acceptLanguage);
+  const [reel, page] = await Promise.all([deps.reelJson(p, card.id, names), deps.feedPageJson(p, { page: 1, lang }, signals)]);
   const parsed = JSON.parse(page) as { feeds: Array<{ id: string }>; count: number };
   const rest = parsed.feeds.filter((f) => f.id !== card.id);
   const feeds = [JSON.parse(reel) as { id: string }, ...rest];
