@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type Page, type TestInfo } from '@playwright/test';
 import en from '../../messages/en.json' with { type: 'json' };
 import hi from '../../messages/hi.json' with { type: 'json' };
 import he from '../../messages/he.json' with { type: 'json' };
@@ -17,8 +17,15 @@ import { newPhone, signInByApi } from './sign-in';
  * reels in it exist; the e2e server's four clips are all English
  * (scripts/lib/test-server.ts imports them with `--lang en`), so there the
  * server falls back to every language and the language menu says so.
+ * Names chosen by the data: an admin (this spec's own number of ADMIN_PHONES,
+ * scripts/e2e-server.ts) makes a topic and a deal with Hindi and Hinglish
+ * texts through the studio and staff APIs; the TLDR board and the Rewards
+ * tab show them in the person's language, never the English ones.
  * Screenshots go to /work/shots/lang-<hi|he>-<screen>.png, outside the repository.
  */
+
+/** ADMIN_PHONES of scripts/e2e-server.ts: this spec's own number (OTP limits are per phone). */
+const ADMIN_PHONE = '9999900006';
 
 type Messages = typeof en;
 type ReelLang = 'en' | 'hi' | 'he';
@@ -36,6 +43,33 @@ interface LanguageCase {
   locale: string;
   /** The NEXT_LOCALE cookie, when the person chose a language. */
   cookie: string | null;
+}
+
+/** A topic and a deal in three languages, made for one case (names carry the case so the two runs differ). */
+function namedData(ui: 'hi' | 'he') {
+  const tag = `${ui}${Date.now().toString(36)}`;
+  return {
+    topic: { en: `Battery backup ${tag}`, hi: `बैटरी बैकअप ${tag}`, he: `Battery ka backup ${tag}` },
+    deal: {
+      url_id: `e2e-lang-${tag}`,
+      en: { title: `Solar for your society ${tag}`, ribbon: 'New', description: 'Refer your housing society.', terms: 'One reward per society.' },
+      hi: { title: `आपकी सोसाइटी के लिए सोलर ${tag}`, ribbon: 'नया', description: 'अपनी हाउसिंग सोसाइटी को रेफ़र करें।', terms: 'हर सोसाइटी पर एक इनाम।' },
+      he: { title: `Aapki society ke liye solar ${tag}`, ribbon: 'Naya', description: 'Apni housing society ko refer karein.', terms: 'Har society par ek reward.' },
+    },
+  };
+}
+
+/** Makes `data`'s topic (studio API) and deal (staff API) as the admin signed in on `request`. */
+async function makeNamedData(request: APIRequestContext, data: ReturnType<typeof namedData>): Promise<void> {
+  const topic = await request.post('/uploader/api/v1/topic', {
+    data: { name: data.topic.en, translations: { hi: { name: data.topic.hi }, he: { name: data.topic.he } } },
+  });
+  expect(topic.status(), await topic.text()).toBe(201);
+  const { en: dealEn, hi: dealHi, he: dealHe, url_id } = data.deal;
+  const deal = await request.post('/referral/api/v1/deals', {
+    data: { url_id, ...dealEn, reward_inr: 3000, translations: { hi: dealHi, he: dealHe } },
+  });
+  expect(deal.status(), await deal.text()).toBe(201);
 }
 
 const CASES: LanguageCase[] = [
@@ -146,6 +180,15 @@ test.describe('the person\'s language, end to end', () => {
       const ctx = await openContext(browser, testInfo, baseURL!, c);
       const page = await ctx.newPage();
       const { m } = c;
+      const named = namedData(c.ui);
+      const adminCtx = await browser.newContext({ ...testInfo.project.use, baseURL });
+      try {
+        const admin = await adminCtx.newPage();
+        await signInByApi(admin, ADMIN_PHONE);
+        await makeNamedData(admin.request, named);
+      } finally {
+        await adminCtx.close();
+      }
       try {
         /* The feed: its language, the header, the reel's chips. */
         await openFeed(page, '/reels');
@@ -178,6 +221,13 @@ test.describe('the person\'s language, end to end', () => {
         await expect(page.getByRole('link', { name: m.reels.tldrLinkLabel, exact: true })).toBeVisible();
         await expectLanguage(page, c, ['reels.feedLabel', 'reels.tldrLink', 'reels.languageFilter', 'reels.langAll', 'tabs.explore', 'tabs.rewards', 'tabs.profile']);
         await shot(page, c, 'feed');
+
+        /* The TLDR board: a topic's name in the person's language. */
+        await page.goto('/tldr');
+        const card = page.getByTestId('tldr-card').filter({ hasText: named.topic[c.ui] });
+        await expect(card).toHaveCount(1);
+        await expect(page.getByText(named.topic.en)).toHaveCount(0);
+        await expectLanguage(page, c, ['tldr.title']);
 
         /* A callback booked for tomorrow, and its confirmation. */
         await page.goto('/explore');
@@ -220,6 +270,9 @@ test.describe('the person\'s language, end to end', () => {
         await expect(page.getByTestId('earned')).toHaveText('₹0');
         await expect(page.getByRole('heading', { name: m.rewards.deals.title, exact: true })).toBeVisible();
         await expect(page.getByText(m.rewards.cards.none, { exact: true })).toBeVisible();
+        // The staff's deal in the person's language: its title, never the English one.
+        await expect(page.getByText(named.deal[c.ui].title, { exact: true }).first()).toBeVisible();
+        await expect(page.getByText(named.deal.en.title)).toHaveCount(0);
         await expectLanguage(page, c, ['rewards.title', 'rewards.summary.title', 'rewards.summary.earned', 'rewards.summary.pending',
           'rewards.summary.shareTitle', 'rewards.deals.title', 'rewards.cards.title', 'rewards.cards.none']);
         await shot(page, c, 'rewards');
