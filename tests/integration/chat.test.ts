@@ -8,7 +8,8 @@ import { readBankFiles, readSuggestionFiles, syncKnowledge, type KnowledgeEntry 
 import { NO_MATCH_REPLY, warmAnswers } from '@/features/assistant/server/answer';
 import type { ChatResult } from '@/features/assistant/server/chat';
 import { RATE_LIMITED_MESSAGE } from '@/features/assistant/server/rate-limit';
-import { computeAnswer, extractQuantities } from '@/features/assistant/lib/calculator';
+import { computeAnswer } from '@/features/assistant/lib/answers/entry-calc';
+import { extractQuantities } from '@/features/assistant/lib/quantities';
 import { Seed } from '@/tests/fixtures/seed';
 
 /**

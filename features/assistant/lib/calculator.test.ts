@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  centralSubsidy, computeAnswer, costRange, extractQuantities, formatRupees, paybackRange, stateTopUp, systemSizeFromUnits,
-} from './calculator';
+import { computeAnswer } from './answers/entry-calc';
+import { centralSubsidy, costRange, formatRupees, paybackRange, stateTopUp, systemSizeFromUnits } from './calculator';
+import { extractQuantities } from './quantities';
 
 describe('systemSizeFromUnits (kW = units / 120)', () => {
   it('divides by 120 and rounds to the nearest half kW', () => {

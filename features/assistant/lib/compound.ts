@@ -1,7 +1,7 @@
 import type { ChatLanguage } from '../schemas';
 import { systemSizeFromUnits } from './calculator';
 import { isDomainToken, isOtherDomainToken, normalizeText, tokenize } from './normalize';
-import { understand } from './query';
+import { understand } from './understand';
 
 /**
  * Compound questions: "what size for 300 units, and how much subsidy?"

@@ -2,7 +2,7 @@
  * Whether the best bank entry answers the question that was asked, or a
  * near-sounding different one ("what happens to surplus units at the year's
  * end" against "how many units does a system make"). Two signals, both read
- * by the query reader (lib/query.ts `understand`) from the question and from
+ * by the query reader (lib/understand.ts `understand`) from the question and from
  * the entry's own wordings (its question and alternates):
  * - intent: the question asks something the calculator or the bank knows by
  *   intent (a subsidy, a yield, a surplus settlement...) and none of the

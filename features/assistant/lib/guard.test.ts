@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { falseClaims, isInjection, readInjection } from './guard';
-import { understand } from './query';
+import { understand } from './understand';
 
 describe('readInjection', () => {
   it.each([

@@ -1,7 +1,9 @@
 import type { ChatLanguage } from '../schemas';
+import { say } from './answers/writer';
 import { AS_OF, PORTAL } from './calculator';
 import { isCoreSolarToken, isDomainToken, normalizeText, tokenize } from './normalize';
-import { checkClaim, type Claim, type Understanding } from './query';
+import { checkClaim } from './claims';
+import type { Claim, Understanding } from './understand';
 
 /**
  * The assistant's guard, run before any retrieval:
@@ -13,7 +15,7 @@ import { checkClaim, type Claim, type Understanding } from './query';
  * - false figures stated about the scheme (a subsidy amount, a loan's
  *   interest rate or cap, free units, an income cap, a "free" system): read
  *   by the query reader and checked against the fact sheet
- *   (docs/facts/solar-india.md) by lib/query.ts `checkClaim`, so the caller
+ *   (docs/facts/solar-india.md) by lib/claims.ts `checkClaim`, so the caller
  *   says it is not so and gives the true one.
  * Pure functions, no I/O.
  */
@@ -187,7 +189,7 @@ const ASSERTION = /\b(right|correct|true|yes|isnt it|is not it|na|naa|hai na|hai
  * figure:
  * - the figures the query reader finds (`u.claims`: a subsidy amount, an
  *   interest rate, free units, a loan cap, an income cap), checked against
- *   the fact sheet by lib/query.ts `checkClaim`; a claim it finds false
+ *   the fact sheet by lib/claims.ts `checkClaim`; a claim it finds false
  *   (`holds === false`) is corrected, one that holds or depends is left to
  *   the answer. "1 lakh 8 hazar" is read whole here (Rs 1,08,000) where the
  *   reader took the lakh alone;
@@ -221,11 +223,7 @@ export function falseClaims(message: string, u: Understanding, language: ChatLan
       out.push({
         kind: 'free_system',
         sources: [1, 37],
-        text: {
-          english: `That is not right: the system is not free. The scheme's "free electricity" means up to 300 units a month made by your own panels; the central subsidy pays part of the cost, at most Rs 78,000 (for 3 kW and above; Rs 85,800 in special-category states), as of ${AS_OF}. The one free system we know of is Andhra Pradesh's 2 kW for SC/ST homes. Check on ${PORTAL}.`,
-          hindi: `यह सही नहीं है: सिस्टम मुफ्त नहीं है। योजना की "मुफ्त बिजली" का मतलब है आपके अपने पैनल से बनी महीने में 300 यूनिट तक बिजली; केंद्र की सब्सिडी खर्च का एक हिस्सा देती है, अधिकतम Rs 78,000 (3 kW और ऊपर; विशेष श्रेणी राज्यों में Rs 85,800), ${AS_OF} के अनुसार। हमारी जानकारी में मुफ्त सिस्टम केवल आंध्र प्रदेश में SC/ST घरों के लिए 2 kW है। ${PORTAL} पर देखें।`,
-          hinglish: `Ye sahi nahi hai: system free nahi hai. Yojana ki "muft bijli" ka matlab hai aapke apne panels se bani mahine mein 300 unit tak bijli; central subsidy kharche ka ek hissa deti hai, zyada se zyada Rs 78,000 (3 kW aur upar; special category states mein Rs 85,800), ${AS_OF} ke hisaab se. Hamari jaankari mein free system sirf Andhra Pradesh mein SC/ST gharon ke liye 2 kW hai. ${PORTAL} par check karein.`,
-        }[language],
+        text: say(language, 'claims.freeSystem', { asOf: AS_OF, portal: PORTAL }),
       });
     }
   }

@@ -3,7 +3,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { RETRIEVAL_LEXICON } from '../server/retrieve';
 import { STATE_ALIASES } from './calculator';
-import { genericFold, hasDevanagari, LEXICON, normalizeUnits, transliterateWord } from './normalize';
+import { genericFold, LEXICON, normalizeUnits } from './normalize';
+import { hasDevanagari, transliterateWord } from './transliterate';
 
 /**
  * Lexicon audit. Every word of the normaliser's word lists (lib/normalize.ts),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { consonantKey, foldWord, isDomainToken, normalizeText, normalizeUnits, tokenize, transliterateWord } from './normalize';
+import { consonantKey, foldWord, isDomainToken, normalizeText, normalizeUnits, tokenize } from './normalize';
+import { transliterateWord } from './transliterate';
 
 describe('transliterateWord', () => {
   it('writes Devanagari the way Hinglish is typed, deleting the silent inherent a', () => {

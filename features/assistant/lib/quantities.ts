@@ -1,4 +1,5 @@
 import { normalizeText } from './normalize';
+import { findState, type StateKey } from './states';
 
 /**
  * Quantities and ranges stated in a question or a bank entry ("3kW",
@@ -341,5 +342,39 @@ export function readQuantities(text: string): QuestionQuantities {
     delete q.kw;
     q.kwRange = { lo: kwRange.lo, hi: kwRange.hi };
   }
+  return q;
+}
+
+// ---------------------------------------------------------------------------
+// The quantities a bank entry's calculator reads (lib/answers/entry-calc.ts)
+
+/** The quantities a bank entry's calculator uses (a view of `QuestionQuantities`). */
+export interface Quantities {
+  /** System size, kW; not set when the size is a range ("up to 3 kW"). */
+  kW?: number;
+  /** Monthly units (kWh). A per-day figure is multiplied by 30, a yearly one divided by 12. */
+  monthlyUnits?: number;
+  /** Monthly bill, rupees: the amount said of a bill (a quote or a subsidy figure is none). */
+  billRupees?: number;
+  /** The first state or UT named (or reached through a city). */
+  state?: StateKey;
+}
+
+/**
+ * The quantities a bank entry's calculator needs, read by `readQuantities`
+ * (one reader for the calculator and query understanding) and the state
+ * reader: the size, the monthly use (a day's units x 30, a year's / 12), the
+ * monthly bill (the amount said of a bill) and the state (lib/states.ts).
+ * @param text any question, any of the three languages and both scripts.
+ */
+export function extractQuantities(text: string): Quantities {
+  const r = readQuantities(text);
+  const q: Quantities = {};
+  if (r.kw !== undefined) q.kW = r.kw;
+  if (r.units) q.monthlyUnits = r.units.value * (r.units.per === 'day' ? 30 : r.units.per === 'year' ? 1 / 12 : 1);
+  const bill = r.amounts.find((a) => a.role === 'bill');
+  if (bill) q.billRupees = bill.value;
+  const state = findState(text)?.key;
+  if (state) q.state = state;
   return q;
 }

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatLanguage } from '../schemas';
-import { checkClaim, computeIntent, oneSlipApart, understand, type Intent } from './query';
+import { computeIntent } from './answers/compute';
+import { checkClaim } from './claims';
+import { oneSlipApart } from './lexicon';
+import { understand, type Intent } from './understand';
 import { SPECIAL_CATEGORY_STATES, STATES } from './states';
 
 const u = (text: string, lang: ChatLanguage = 'english') => understand(text, lang);

@@ -1,5 +1,6 @@
 import type { ChatLanguage } from '../schemas';
-import { hasDevanagari, normalizeText, transliterateWord } from './normalize';
+import { normalizeText } from './normalize';
+import { hasDevanagari, transliterateWord } from './transliterate';
 
 /**
  * India's 28 states and 8 union territories as people name them in a chat:

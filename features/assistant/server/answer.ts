@@ -2,12 +2,15 @@ import 'server-only';
 import { logger } from '@/lib/logger';
 import { messageText } from '@/lib/messages';
 import type { BankEntry, Category, ChatLanguage, RelatedReel } from '../schemas';
-import { computeAnswer, extractQuantities } from '../lib/calculator';
+import { computeIntent } from '../lib/answers/compute';
+import { computeAnswer } from '../lib/answers/entry-calc';
+import type { Computed } from '../lib/answers/writer';
 import { MAX_PARTS, splitCompound, type QuestionPart } from '../lib/compound';
 import { checkMatch, SURE } from '../lib/confidence';
 import { falseClaims, readInjection } from '../lib/guard';
 import { isCoreSolarToken, isDomainToken, isOtherDomainToken, tokenize } from '../lib/normalize';
-import { computeIntent, understand, type Computed, type Intent } from '../lib/query';
+import { extractQuantities } from '../lib/quantities';
+import { understand, type Intent } from '../lib/understand';
 import { retrieve, type Retriever, type RetrieveResult } from './retrieve';
 import { listSuggestions, searchSuggestions } from './suggestions';
 import { loadKnowledge } from './knowledge';
@@ -151,10 +154,10 @@ function computedText(c: Computed, language: ChatLanguage): string {
 /**
  * Answers one question (one part of a message: `text` as written, `ask`
  * with the size and state carried from the other parts), in this order:
- * 1. the retrieved entry's own calculator (lib/calculator.ts), when the entry
+ * 1. the retrieved entry's own calculator (lib/answers/entry-calc.ts), when the entry
  *    answers this question (lib/confidence.ts) and names one, and the
  *    question carries what it needs;
- * 2. the query reader's computed answers (lib/query.ts computeIntent), when
+ * 2. the query reader's computed answers (lib/answers/compute.ts computeIntent), when
  *    the question carries a quantity or a state the rule needs, or nothing
  *    in the bank answers it: each with its one-line working and the rule's
  *    source;
