@@ -4,7 +4,7 @@ import path from 'node:path';
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { logger } from '@/lib/logger';
-import { errorBody } from '@/lib/http/errors';
+import { errorBody, type ApiErrorCode } from '@/lib/http/errors';
 import { PICTURE_FILE, PICTURE_PATH_RE, picturePrefix, cacheControlFor, contentPrefix, contentTypeFor } from '@/lib/storage/media-storage';
 import { expiryBucketS, mediaExpiryS, mediaSigningReady, verifyMediaToken } from '@/lib/storage/signing';
 import { getStorage } from '@/lib/storage/storage';
@@ -43,7 +43,7 @@ const LIBRARY_PATH = /^\/media\/library\/([a-z0-9][a-z0-9-]{0,80}\.png)$/;
 /** Playlists may be re-made under the same name; a minute of caching keeps load low without pinning them. */
 const PLAYLIST_CACHE = 'public, max-age=60';
 
-function sendError(res: ServerResponse, status: number, code: string, message: string, head = false) {
+function sendError(res: ServerResponse, status: number, code: ApiErrorCode, message: string, head = false) {
   const body = JSON.stringify(errorBody(code, message));
   res.writeHead(status, {
     'Content-Type': 'application/json; charset=utf-8',

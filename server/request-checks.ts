@@ -1,5 +1,6 @@
 import 'server-only';
 import type { IncomingHttpHeaders } from 'node:http';
+import type { ApiErrorCode } from '@/lib/http/error-codes';
 import { requestHostAllowed } from '@/lib/http/request-info';
 
 /**
@@ -13,7 +14,7 @@ import { requestHostAllowed } from '@/lib/http/request-info';
 /** A refusal: its status, the one shape's code and message, and extra headers (Allow). */
 export interface Refusal {
   status: 400 | 405 | 421;
-  code: string;
+  code: ApiErrorCode;
   message: string;
   headers?: Record<string, string>;
 }

@@ -6,7 +6,7 @@ import type { RequestIdVariables } from 'hono/request-id';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { ApiError, errorBody } from './errors';
+import { ApiError, errorBody, type ApiErrorCode } from './errors';
 import { logger } from '../logger';
 import type { PrincipalVars } from './principal';
 
@@ -84,7 +84,7 @@ function internalError(err: Error, c: Context<ApiEnv>): Response {
   return c.json(errorBody('internal_error', INTERNAL_ERROR_MESSAGE), 500);
 }
 
-function codeForStatus(status: number): string {
+function codeForStatus(status: number): ApiErrorCode {
   switch (status) {
     case 400: return 'bad_request';
     case 401: return 'unauthorized';

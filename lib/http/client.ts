@@ -48,8 +48,8 @@ export const STORAGE_KEYS = {
   session: 'sr_session_id',
 } as const;
 
-/** Codes the client itself produces (no answer from the server). */
-export type ClientErrorCode = 'timeout' | 'network_error' | 'aborted';
+/** Codes the client itself produces (no answer from the server): lib/http/error-codes.ts. */
+export type { ClientErrorCode } from './error-codes';
 
 export class HttpError extends Error {
   constructor(
