@@ -43,7 +43,7 @@ describe('NearViewportLink', () => {
 describe('LazyWhenNear', () => {
   it('renders its content 200 ms after it comes within 200 px of the viewport, not before', () => {
     render(<LazyWhenNear placeholder={<span>waiting</span>}><img alt="Net metering" src="/p.jpg" /></LazyWhenNear>);
-    expect(screen.getByText('waiting')).toBeTruthy();
+    screen.getByText('waiting');
     act(() => vi.advanceTimersByTime(5000));
     expect(screen.queryByRole('img')).toBeNull();
     const spot = screen.getByText('waiting').parentElement!;
@@ -54,7 +54,7 @@ describe('LazyWhenNear', () => {
     });
     expect(screen.queryByRole('img')).toBeNull();
     act(() => vi.advanceTimersByTime(1));
-    expect(screen.getByRole('img', { name: 'Net metering' })).toBeTruthy();
+    screen.getByRole('img', { name: 'Net metering' });
   });
 
   it('without IntersectionObserver the content still comes, after the delay', () => {
@@ -62,6 +62,6 @@ describe('LazyWhenNear', () => {
     render(<LazyWhenNear><p>card</p></LazyWhenNear>);
     expect(screen.queryByText('card')).toBeNull();
     act(() => vi.advanceTimersByTime(200));
-    expect(screen.getByText('card')).toBeTruthy();
+    screen.getByText('card');
   });
 });

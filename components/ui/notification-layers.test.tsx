@@ -62,7 +62,7 @@ describe('NotificationLayers: error modal', () => {
     renderWithApp(<NotificationLayers />);
     notify({ type: 'modal', message: 'Could not save.', onRetry: () => {} });
     notify({ message: 'New notification' });
-    expect(screen.getByRole('alertdialog')).toBeTruthy();
+    screen.getByRole('alertdialog');
     expect(screen.queryByText('New notification')).toBeNull();
   });
 });
@@ -73,7 +73,7 @@ describe('NotificationLayers: error overlay', () => {
     notify({ type: 'overlay', message: 'You are offline.' });
     const dialog = screen.getByRole('alertdialog', { name: 'Something went wrong' });
     expect(dialog.getAttribute('data-variant')).toBe('overlay');
-    expect(within(dialog).getByText('You are offline.')).toBeTruthy();
+    within(dialog).getByText('You are offline.');
     const close = within(dialog).getByRole('button', { name: 'Close' });
     expect(document.activeElement).toBe(close);
     await user.click(close);
@@ -86,7 +86,7 @@ describe('NotificationLayers: error overlay', () => {
       renderWithApp(<NotificationLayers />);
       notify({ type: 'overlay', message: 'You are offline.' });
       act(() => { vi.advanceTimersByTime(10_000); });
-      expect(screen.getByRole('alertdialog')).toBeTruthy();
+      screen.getByRole('alertdialog');
       act(() => { document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true })); });
       expect(screen.queryByRole('alertdialog')).toBeNull();
     } finally {
@@ -116,7 +116,7 @@ describe('Toaster next to the layers', () => {
     const { user } = renderWithApp(<NotificationLayers />);
     notify({ message: 'Could not like', retryLabel: 'Try again', onRetry: action });
     const status = screen.getByRole('status');
-    expect(within(status).getByText('Could not like')).toBeTruthy();
+    within(status).getByText('Could not like');
     expect(screen.queryByRole('alertdialog')).toBeNull();
     await user.click(within(status).getByRole('button', { name: 'Try again' }));
     expect(action).toHaveBeenCalledTimes(1);

@@ -85,7 +85,7 @@ type User = ReturnType<typeof renderWithApp>['user'];
 
 async function openModal(user: User) {
   // The identity is known before the tap, as on a page that has been open a moment.
-  await waitFor(() => expect(screen.getByRole('button', { name: 'Like' })).toBeTruthy());
+  await waitFor(() => screen.getByRole('button', { name: 'Like' }));
   await user.click(screen.getByRole('button', { name: 'Like' }));
   return screen.findByRole('dialog', { name: 'Sign in' });
 }
@@ -118,7 +118,7 @@ describe('LoginModal: phone step', () => {
     await waitFor(() => expect(document.activeElement).toBe(phone));
     expect(phone.getAttribute('inputmode')).toBe('numeric');
     expect(phone.getAttribute('autocomplete')).toBe('tel-national');
-    expect(screen.getByText('+91')).toBeTruthy();
+    screen.getByText('+91');
   });
 
   it('says "Please enter valid Mobile Number" and sends nothing for a wrong number', async () => {
@@ -130,7 +130,7 @@ describe('LoginModal: phone step', () => {
     await confirmBoth(user);
     await user.click(screen.getByRole('button', { name: 'Send code' }));
 
-    expect(await screen.findByText('Please enter valid Mobile Number')).toBeTruthy();
+    await screen.findByText('Please enter valid Mobile Number');
     expect(screen.getByLabelText('Mobile number').getAttribute('aria-invalid')).toBe('true');
     expect(seen.initiate).toEqual([]);
   });
@@ -142,13 +142,13 @@ describe('LoginModal: phone step', () => {
 
     await user.type(screen.getByLabelText('Mobile number'), '9812345678');
     await user.click(screen.getByRole('button', { name: 'Send code' }));
-    expect(await screen.findByText('Please confirm you are over 18')).toBeTruthy();
-    expect(screen.getByText('Please accept the terms of use and the privacy policy')).toBeTruthy();
+    await screen.findByText('Please confirm you are over 18');
+    screen.getByText('Please accept the terms of use and the privacy policy');
 
     await user.click(screen.getByRole('checkbox', { name: 'I am over 18 years old' }));
     await user.click(screen.getByRole('button', { name: 'Send code' }));
     await waitFor(() => expect(screen.queryByText('Please confirm you are over 18')).toBeNull());
-    expect(screen.getByText('Please accept the terms of use and the privacy policy')).toBeTruthy();
+    screen.getByText('Please accept the terms of use and the privacy policy');
     expect(seen.initiate).toEqual([]);
   });
 
@@ -161,8 +161,8 @@ describe('LoginModal: phone step', () => {
     await confirmBoth(user);
     await user.click(screen.getByRole('button', { name: 'Send code' }));
 
-    expect(await screen.findByText('Too many codes were sent to this number. Please try again later.')).toBeTruthy();
-    expect(screen.getByRole('dialog', { name: 'Sign in' })).toBeTruthy();
+    await screen.findByText('Too many codes were sent to this number. Please try again later.');
+    screen.getByRole('dialog', { name: 'Sign in' });
     // The event queue sends its first event after its 1 s spacing (SPEC.md section 7).
     await waitFor(() => expect(seen.events).toHaveLength(1), { timeout: 3000 });
     expect(seen.events[0]).toMatchObject({
@@ -181,7 +181,7 @@ describe('LoginModal: code step', () => {
     await reachOtpStep(user);
 
     expect(seen.initiate).toEqual([{ phone: '+919812345678' }]);
-    expect(screen.getByText('We sent a 6-digit code to +91 98123 45678.')).toBeTruthy();
+    screen.getByText('We sent a 6-digit code to +91 98123 45678.');
     const code = screen.getByLabelText('6-digit code');
     expect(code.getAttribute('autocomplete')).toBe('one-time-code');
     expect(code.getAttribute('inputmode')).toBe('numeric');
@@ -201,7 +201,7 @@ describe('LoginModal: code step', () => {
     expect(seen.resend).toEqual([]);
 
     await user.click(resend);
-    expect(await screen.findByText('A new code is on its way.')).toBeTruthy();
+    await screen.findByText('A new code is on its way.');
     expect(seen.resend).toEqual(['req-1']);
     expect((screen.getByRole('button', { name: /^Resend code in (60|59) s$/ }) as HTMLButtonElement).disabled).toBe(true);
   });
@@ -214,7 +214,7 @@ describe('LoginModal: code step', () => {
 
     await user.type(screen.getByLabelText('6-digit code'), '000000');
 
-    expect(await screen.findByText('That code is wrong. Please check it and try again.')).toBeTruthy();
+    await screen.findByText('That code is wrong. Please check it and try again.');
     expect(seen.verify).toEqual([{ request_id: 'req-1', otp: '000000', over_18: true, accept_terms: true }]);
     expect((screen.getByLabelText('6-digit code') as HTMLInputElement).value).toBe('');
     // The event queue sends its first event after its 1 s spacing (SPEC.md section 7).
@@ -231,7 +231,7 @@ describe('LoginModal: code step', () => {
 
     await user.type(screen.getByLabelText('6-digit code'), EXPIRED_CODE);
 
-    expect(await screen.findByText('This code has expired. Please ask for a new one.')).toBeTruthy();
+    await screen.findByText('This code has expired. Please ask for a new one.');
   });
 
   it('goes back to the number with "Change number", keeping what was typed', async () => {
@@ -241,7 +241,7 @@ describe('LoginModal: code step', () => {
 
     await user.click(screen.getByRole('button', { name: 'Change number' }));
 
-    expect(await screen.findByRole('dialog', { name: 'Sign in' })).toBeTruthy();
+    await screen.findByRole('dialog', { name: 'Sign in' });
     expect((screen.getByLabelText('Mobile number') as HTMLInputElement).value).toBe('98123 45678');
     expect((screen.getByRole('checkbox', { name: 'I am over 18 years old' }) as HTMLInputElement).checked).toBe(true);
   });
@@ -258,7 +258,7 @@ describe('LoginModal: code step', () => {
     await user.click(screen.getByLabelText('6-digit code'));
     await user.paste('123 456');
 
-    expect(await screen.findByText('Signed in')).toBeTruthy();
+    await screen.findByText('Signed in');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(seen.verify).toEqual([{ request_id: 'req-1', otp: GOOD_CODE, over_18: true, accept_terms: true }]);
     expect(action).toHaveBeenCalledTimes(1);
@@ -381,8 +381,8 @@ describe('LoginModal: Google', () => {
     await openModal(user);
 
     await user.click(screen.getByRole('button', { name: 'Continue with Google' }));
-    expect(await screen.findByText('Please confirm you are over 18')).toBeTruthy();
-    expect(screen.getByText('Please accept the terms of use and the privacy policy')).toBeTruthy();
+    await screen.findByText('Please confirm you are over 18');
+    screen.getByText('Please accept the terms of use and the privacy policy');
     expect(seen.google).toEqual([]);
 
     await confirmBoth(user);
@@ -392,7 +392,7 @@ describe('LoginModal: Google', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(seen.google).toEqual([{ credential: 'google-id-token', over_18: true, accept_terms: true }]);
     expect(action).toHaveBeenCalledTimes(1);
-    expect(await screen.findByText('Signed in')).toBeTruthy();
+    await screen.findByText('Signed in');
   });
 
   it('shows the server\'s reason for a refused Google token and records GOOGLE_AUTH_FAILED', async () => {
@@ -404,7 +404,7 @@ describe('LoginModal: Google', () => {
 
     await user.click(screen.getByRole('button', { name: 'Pick Google account' }));
 
-    expect(await screen.findByText('Google sign-in could not be checked. Please try again.')).toBeTruthy();
+    await screen.findByText('Google sign-in could not be checked. Please try again.');
     // The event queue sends its first event after its 1 s spacing (SPEC.md section 7).
     await waitFor(() => expect(seen.events).toHaveLength(1), { timeout: 3000 });
     expect(seen.events[0]).toMatchObject({ event_type: 'GOOGLE_AUTH_FAILED', payload: { error_message: 'invalid_google_token' } });
@@ -420,7 +420,7 @@ describe('LoginModal: Google', () => {
 
     await user.click(screen.getByRole('button', { name: 'Google popup closed' }));
 
-    expect(await screen.findByText('Google sign-in did not finish. Please try again.')).toBeTruthy();
+    await screen.findByText('Google sign-in did not finish. Please try again.');
     // The event queue sends its first event after its 1 s spacing (SPEC.md section 7).
     await waitFor(() => expect(seen.events).toHaveLength(1), { timeout: 3000 });
     expect(seen.events[0]).toMatchObject({ event_type: 'GOOGLE_AUTH_FAILED', payload: { error_message: 'google_popup_failed' } });
