@@ -1,32 +1,34 @@
 import 'server-only';
 import { MAX_JSON_BODY_BYTES } from '@/lib/constants';
-import { createApiApp, limitBody } from '@/lib/http/app';
-import { authRoutes, type AuthDeps } from '@/features/auth/server/routes';
-import { accountRoutes, profileRoutes, type AccountDeps } from '@/features/auth/server/profile-routes';
+import { createApiApp } from '@/lib/http/app';
+import { boundBodies } from '@/lib/http/guards';
+import { composePrefixes } from '@/lib/http/route-facts';
+import { authPrefixes, authRoutes, type AuthDeps } from '@/features/auth/server/routes';
+import { accountRoutes, profilePrefixes, profileRoutes, type AccountDeps } from '@/features/auth/server/profile-routes';
 import { countsChanged, invalidateFeedCache } from '@/features/reels/server/feed-cache';
-import { feedRoutes, reactionRoutes, readSideRoutes } from '@/features/reels/server/routes';
-import { visibleReel } from '@/features/reels/server/feed';
+import { feedRoutes, reactionRoutes, readSideRoutes, reelsPrefixes } from '@/features/reels/server/routes';
+import { visibleReel } from '@/lib/db/visible-reel';
 import { verifyWatchTicket } from '@/features/reels/server/watch-ticket';
-import { clientLogRoutes, eventRoutes } from '@/features/events/server/routes';
+import { clientLogRoutes, eventRoutes, eventsPrefixes } from '@/features/events/server/routes';
 import { configureDerivation } from '@/features/events/server/derive';
 import { recordSignInEvent } from '@/features/events/server/sign-in-event';
 import { listReadyReelsForTopics } from '@/features/reels/server/related';
-import { uploadRoutes } from '@/features/reels/server/upload-routes';
+import { uploadPrefixes, uploadRoutes } from '@/features/reels/server/upload-routes';
 import { getFeedPageJson, getReelJson } from '@/features/reels/server/feed';
 import { feedLanguageOf, summaryLanguageOf } from '@/features/reels/server/feed-language';
-import { shareRoutes } from '@/features/sharing/server/routes';
+import { sharingPrefixes, shareRoutes } from '@/features/sharing/server/routes';
 import { fitText, textBlockSvg } from '@/features/starter-library/server/text-layout';
 import { may } from '@/features/studio/policy';
-import { leadRoutes } from '@/features/leads/server/routes';
-import { chatRoutes, type ChatDeps } from '@/features/assistant/server/routes';
-import { notificationRoutes } from '@/features/notifications/server/routes';
+import { leadRoutes, leadsPrefixes } from '@/features/leads/server/routes';
+import { chatPrefixes, chatRoutes, type ChatDeps } from '@/features/assistant/server/routes';
+import { notificationRoutes, notificationsPrefixes } from '@/features/notifications/server/routes';
 import { notifySignIn } from '@/features/notifications/server/sign-in-notice';
-import { studioRoutes, type StudioDeps } from '@/features/studio/server/routes';
-import { insightsRoutes } from '@/features/insights/server/routes';
-import { catalogueRoutes } from '@/features/referrals/server/catalogue-routes';
-import { requestRoutes } from '@/features/referrals/server/request-routes';
-import { rewardRoutes } from '@/features/referrals/server/reward-routes';
-import { partnerRoutes } from '@/features/partners/server/routes';
+import { studioPrefixes, studioRoutes, type StudioDeps } from '@/features/studio/server/routes';
+import { insightsPrefixes, insightsRoutes } from '@/features/insights/server/routes';
+import { cataloguePrefixes, catalogueRoutes } from '@/features/referrals/server/catalogue-routes';
+import { requestPrefixes, requestRoutes } from '@/features/referrals/server/request-routes';
+import { rewardPrefixes, rewardRoutes } from '@/features/referrals/server/reward-routes';
+import { partnerRoutes, partnersPrefixes } from '@/features/partners/server/routes';
 import { createLead } from '@/features/leads/server/leads';
 import { onReferralSignIn } from '@/features/referrals/server/sign-in';
 import { adminPhonesOf, grantAdminIfListed } from '@/features/studio/server/roles';
@@ -37,28 +39,24 @@ import { env } from '@/lib/env';
  * Each feature owns a Hono router of the spec's paths; this file mounts them
  * and joins features that need each other (the assistant's related reels
  * come from the reels feature). Errors become the one shape in
- * lib/http/app.ts. The browser's client takes its types from `ApiType`.
+ * lib/http/app.ts. The browser's clients take their types from the
+ * feature routers (`apiClient<typeof someRoutes>()`, lib/http/client.ts).
+ * Route facts live with the routes: each routes file declares its API
+ * families (composed into API_PREFIXES here), and each state-changing route
+ * its guard preset and body bound (lib/http/guards.ts), which boundBodies
+ * reads off the matched route; tests/integration/route-facts.test.ts checks
+ * both against `app.routes`.
  */
 
 /**
- * Endpoints that read and bound their own larger body (a profile picture: 5 MB, features/auth/server/picture.ts;
- * a video: 200 MB, streamed to disk by features/reels/server/upload-routes.ts; contacts).
+ * Path prefixes served by this API, as each routes file declares them;
+ * everything else goes to media or Next (server/index.ts).
  */
-const OWN_BODY_LIMIT = new Set([
-  '/auth/api/v1/user/profile-picture', '/uploader/api/v1/uploadvideo',
-  // A contacts file (1 MB, multipart) and bulk contact lists (256 KB of JSON): features/referrals/server/catalogue-routes.ts.
-  '/referral/api/v1/contact/import', '/referral/api/v5/contact', '/referral/api/v1/local-contact', '/referral/api/v1/migrate/contact',
-  // A partner's logo (5 MB, features/partners/server/routes.ts).
-  '/partner/api/v1/image',
-]);
-/** Topic, category and option pictures (5 MB, features/studio/server/routes.ts). */
-const OWN_BODY_LIMIT_RE = /^\/uploader\/api\/v1\/(topic|category|option)\/[^/]+\/picture$/;
-
-/** Path prefixes served by this API; everything else goes to media or Next (server/index.ts). */
-const API_PREFIXES = [
-  '/feeds-server/', '/uploader/', '/uploader-read/', '/auth/', '/recommendation-service/', '/partner/', '/referral/', '/api/', '/r/',
-  '/staff/api/',
-];
+export const API_PREFIXES = composePrefixes(
+  reelsPrefixes, uploadPrefixes, sharingPrefixes, eventsPrefixes, authPrefixes, profilePrefixes, notificationsPrefixes,
+  leadsPrefixes, chatPrefixes, studioPrefixes, insightsPrefixes, cataloguePrefixes, requestPrefixes, rewardPrefixes,
+  partnersPrefixes,
+);
 
 /** True when `url` (a request path, with or without query, or an absolute URL) belongs to the API. */
 export function isApiPath(url: string): boolean {
@@ -119,11 +117,10 @@ export function buildApi(chat?: ChatDeps['chat']) {
     onViewsCounted: (reels) => reels.forEach((reel) => countsChanged({ reel })),
     onProgressChanged: (viewers) => viewers.forEach((viewer) => countsChanged({ reel: '', viewer })),
   });
-  const jsonBodyLimit = limitBody(MAX_JSON_BODY_BYTES);
   return createApiApp()
-    // Every body is JSON and small; the endpoints bound theirs tighter (lib/http/json-guard.ts).
-    .use('*', (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' || OWN_BODY_LIMIT.has(c.req.path.replace(/\/$/, ''))
-      || OWN_BODY_LIMIT_RE.test(c.req.path.replace(/\/$/, '')) ? next() : jsonBodyLimit(c, next)))
+    // Every body is at most 64 KB, but where a route's guard preset declares its own bound (pictures, videos,
+    // contacts); the endpoints bound theirs tighter (lib/http/guards.ts, lib/http/json-guard.ts).
+    .use('*', boundBodies(MAX_JSON_BODY_BYTES))
     // GET /feeds-server/api/v1/feeds, tldr/topic (v1, v2), popup/tldr/{id}, /feeds-server/api/v1/{id}
     .route('/', feedRoutes)
     // GET /feeds-server/api/v2/share/{id} (+ /image.jpg, /video.m3u8), POST /api/reel/{id} (share previews)
@@ -176,6 +173,3 @@ export function buildApi(chat?: ChatDeps['chat']) {
     // Partners (docs/api/partners.md): {id}/data, user/{id}/data, guide_video/{id}, form/{id}, image, topic/update/{id}, admin/partners
     .route('/', partnerRoutes({ onChanged: invalidateFeedCache, createLead: (p, input) => createLead(p, input) }));
 }
-
-/** The API's type, for the browser's typed client (lib/http/client.ts, Hono `hc`). */
-export type ApiType = ReturnType<typeof buildApi>;

@@ -37,6 +37,14 @@ export async function readBoundedBody(req: Request, max: number, tooLarge: () =>
 const MULTIPART_OVERHEAD = 64 * 1024;
 
 /**
+ * The most bytes readMultipartFile reads for a file of at most `fileMaxBytes`
+ * (the file plus the form's framing): the body bound a route declares for it.
+ */
+export function multipartMaxBytes(fileMaxBytes: number): number {
+  return fileMaxBytes + MULTIPART_OVERHEAD;
+}
+
+/**
  * The `file` field of a multipart/form-data request, read through
  * `readBoundedBody` (so at most `maxBytes` plus the form's framing is ever
  * held). The caller checks the Content-Type first.
@@ -49,7 +57,7 @@ const MULTIPART_OVERHEAD = 64 * 1024;
 export async function readMultipartFile(
   req: Request, maxBytes: number, tooLarge: () => ApiError, missing: string,
 ): Promise<File> {
-  const raw = await readBoundedBody(req, maxBytes + MULTIPART_OVERHEAD, tooLarge);
+  const raw = await readBoundedBody(req, multipartMaxBytes(maxBytes), tooLarge);
   let form: FormData;
   try {
     form = await new Request('http://localhost/', {

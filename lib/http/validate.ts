@@ -41,6 +41,17 @@ export interface BodyOptions extends Partial<JsonLimits> {
   localize?: (c: Context) => Localize;
 }
 
+const limitsByValidator = new WeakMap<object, JsonLimits>();
+
+/**
+ * The JSON limits a `body()` middleware applies (as found in `app.routes`),
+ * or undefined for any other handler: the route-facts test checks them
+ * against the route's body bound (lib/http/guards.ts).
+ */
+export function bodyLimitsOf(handler: unknown): JsonLimits | undefined {
+  return typeof handler === 'function' ? limitsByValidator.get(handler) : undefined;
+}
+
 /**
  * Middleware: reads the JSON body through the JSON guard (413 over
  * `maxBytes`, default 64 KB; 400 not UTF-8 or not JSON; 400/422 for lone
@@ -50,7 +61,7 @@ export interface BodyOptions extends Partial<JsonLimits> {
  */
 export function body<S extends z.ZodType>(schema: S, opts: BodyOptions = {}) {
   const limits: JsonLimits = { ...DEFAULT_JSON_LIMITS, ...opts };
-  return createMiddleware<{
+  const mw = createMiddleware<{
     Variables: { body: z.output<S> };
   }, string, { in: { json: z.input<S> }; out: { json: z.output<S> } }>(async (c, next) => {
     const declared = Number(c.req.header('content-length') ?? '0');
@@ -64,6 +75,8 @@ export function body<S extends z.ZodType>(schema: S, opts: BodyOptions = {}) {
     c.req.addValidatedData('json', data as object);
     await next();
   });
+  limitsByValidator.set(mw, limits);
+  return mw;
 }
 
 /** Middleware: validates the query string with `schema` (else 422); the value is `c.req.valid('query')` and `c.var.query`. */

@@ -225,8 +225,8 @@ describe('bulk adds: v5/contact, local-contact, migrate/contact', () => {
   });
 });
 
-// server/api.ts bounds every JSON body to 64 KB unless its path is in OWN_BODY_LIMIT; the bulk paths are listed
-// there and bound theirs at 256 KB (docs/api/referrals.md).
+// The API bounds every JSON body to 64 KB unless the route's guard preset declares its own bound; the bulk
+// paths declare theirs, 256 KB (docs/api/referrals.md; lib/http/guards.ts).
 it('through the whole API: a bulk body over 64 KB (under 256 KB) is taken', async () => {
   const me = await seed.signedIn();
   const long = Array.from({ length: 1000 }, (_, i) => ({ name: `${'N'.repeat(76)}${String(i).padStart(4, '0')}`, phone: `+9196${String(i).padStart(8, '0')}` }));
@@ -256,8 +256,8 @@ describe('POST contact/import', () => {
     expect([ok.status, await ok.json()]).toEqual([200, { added: 2, existing: 0, invalid: [] }]);
   });
 
-  // server/api.ts bounds every non-GET body to 64 KB unless its path is in OWN_BODY_LIMIT; this path is
-  // listed there and reads and bounds its own (1 MB).
+  // The API bounds every non-GET body to 64 KB unless the route's guard preset declares its own bound; this
+  // path does, and reads and bounds its own (1 MB).
   it('through the whole API: a file over 64 KB (under 1 MB) is imported', async () => {
     const me = await seed.signedIn();
     const res = await upload(me.cookie, paddedCsv(200 * 1024, local(), local()), 'fine.csv', 'text/csv');

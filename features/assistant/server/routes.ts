@@ -3,8 +3,8 @@ import { Hono, type Context } from 'hono';
 import { stream } from 'hono/streaming';
 import type { Principal } from '@/lib/auth/principal';
 import type { ApiEnv } from '@/lib/http/app';
-import { jsonContentType } from '@/lib/http/app';
-import { principal, sameOrigin } from '@/lib/http/principal';
+import { guards } from '@/lib/http/guards';
+import type { ApiPrefix } from '@/lib/http/route-facts';
 import { body, query } from '@/lib/http/validate';
 import { logger } from '@/lib/logger';
 import {
@@ -19,6 +19,9 @@ import { listSuggestions, searchSuggestions } from './suggestions';
  * events are in server/chat-socket.ts). Related reels come from the reels
  * feature, which a feature may not import: server/ passes the lookup in.
  */
+
+/** The API family of the assistant (SPEC.md section 7 "Chat"). */
+export const chatPrefixes: readonly ApiPrefix[] = ['/recommendation-service/'];
 
 /** What the routes need from outside the feature. */
 export interface ChatDeps {
@@ -71,7 +74,10 @@ async function chatResponse(c: Context, p: Principal, clientIp: string, deps: Ch
 export function chatRoutes(deps: ChatDeps) {
   return new Hono<ApiEnv>()
     // POST /recommendation-service/api/v1/chat/ - answer a question: JSON ChatResult with Accept: application/json, else streamed text/plain
-    .post('/recommendation-service/api/v1/chat', jsonContentType(), sameOrigin(), principal(), body(chatRequestSchema), (c) =>
+    // Who may ask and the chat limit are prepareChat's, shared with the socket (server/chat-socket.ts).
+    .post('/recommendation-service/api/v1/chat', guards.anyoneWrite({
+      elsewhere: 'prepareChat refuses a new visitor and counts `chat` with its 429 in the asker\'s language',
+    }), body(chatRequestSchema), (c) =>
       chatResponse(c, c.var.principal, c.var.clientIp, deps, c.req.valid('json')))
     // GET /recommendation-service/api/v1/multilang-suggestions?query= - typeahead over the suggested questions of all three languages
     .get('/recommendation-service/api/v1/multilang-suggestions', query(multilangSuggestionsQuerySchema), async (c) => {

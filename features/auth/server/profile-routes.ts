@@ -4,16 +4,19 @@ import { getCookie } from 'hono/cookie';
 import { sessionClearCookie } from '@/lib/auth/session';
 import { LOCALE_COOKIE } from '@/lib/constants';
 import { getDb } from '@/lib/db/client';
-import { jsonContentType, type ApiEnv } from '@/lib/http/app';
-import { issueVisitor, principal, requireUser, requireVisitor, sameOrigin } from '@/lib/http/principal';
+import type { ApiEnv } from '@/lib/http/app';
+import { multipartMaxBytes } from '@/lib/http/body';
+import { guards } from '@/lib/http/guards';
+import { issueVisitor, principal, requireUser } from '@/lib/http/principal';
 import { rateLimit } from '@/lib/http/rate-limit';
+import type { ApiPrefix } from '@/lib/http/route-facts';
 import { body, parseOrThrow } from '@/lib/http/validate';
 import { messageText, toLocale } from '@/lib/messages';
 import {
   followBodySchema, newsletterSubscribeSchema, newsletterWithdrawSchema, profilePatchSchema, usernameQuerySchema,
   userSearchQuerySchema, watchedQuerySchema,
 } from '../profile-schemas';
-import { readImageUpload } from '@/lib/media/image';
+import { IMAGE_MAX_BYTES, readImageUpload } from '@/lib/media/image';
 import { removeProfilePicture, setProfilePicture } from './picture';
 import {
   followTarget, getPublicProfile, isUsernameAvailable, listFollows, listWatched, searchCreators, subscribeNewsletter,
@@ -41,21 +44,22 @@ const inUiLanguage = (c: Context) => {
 /** Bodies of these endpoints are a few fields. */
 const SMALL = { maxBytes: 8 * 1024, localize: inUiLanguage };
 
-/** A visitor's write: same origin, a visitor the server issued, the profile limit. */
-const visitorWrite = [sameOrigin(), principal(), requireVisitor(), rateLimit('profile')] as const;
-/** A signed-in user's write. */
-const userWrite = [sameOrigin(), principal(), requireVisitor(), requireUser(), rateLimit('profile')] as const;
+/** The API family of the profile and the account (SPEC.md section 7 "Auth"). */
+export const profilePrefixes: readonly ApiPrefix[] = ['/auth/'];
+
+/** A picture: a raw image or a multipart form, read and bounded by readImageUpload (5 MB). */
+const PICTURE = { body: 'any', ownBody: multipartMaxBytes(IMAGE_MAX_BYTES) } as const;
 
 export const profileRoutes = new Hono<ApiEnv>()
   // PATCH /auth/api/v1/user/me - edit name, username, bio, email, gender, dob; complete onboarding
-  .patch('/auth/api/v1/user/me', jsonContentType(), ...userWrite, body(profilePatchSchema, SMALL), async (c) => {
+  .patch('/auth/api/v1/user/me', guards.userWrite('profile'), body(profilePatchSchema, SMALL), async (c) => {
     const { db } = await getDb();
     await updateProfile(db, c.var.principal, c.req.valid('json'));
     c.header('cache-control', 'no-store');
     return c.json(await userViewOf(db, c.var.principal));
   })
   // POST /auth/api/v1/user/profile-picture - multipart `file` or an image body, at most 5 MB; stored as 256x256 WebP
-  .post('/auth/api/v1/user/profile-picture', ...userWrite, async (c) => {
+  .post('/auth/api/v1/user/profile-picture', guards.userWrite('profile', PICTURE), async (c) => {
     const bytes = await readImageUpload(c.req.raw);
     const { db } = await getDb();
     await setProfilePicture(db, c.var.principal, bytes);
@@ -63,7 +67,7 @@ export const profileRoutes = new Hono<ApiEnv>()
     return c.json(await userViewOf(db, c.var.principal));
   })
   // DELETE /auth/api/v1/user/profile-picture - remove the picture
-  .delete('/auth/api/v1/user/profile-picture', ...userWrite, async (c) => {
+  .delete('/auth/api/v1/user/profile-picture', guards.userWrite('profile', { body: 'any' }), async (c) => {
     const { db } = await getDb();
     await removeProfilePicture(db, c.var.principal);
     c.header('cache-control', 'no-store');
@@ -93,25 +97,25 @@ export const profileRoutes = new Hono<ApiEnv>()
     return c.json({ follows: await listFollows((await getDb()).db, c.var.principal) });
   })
   // POST /auth/api/v1/user/follows - follow a topic or a creator (201 new, 200 already followed)
-  .post('/auth/api/v1/user/follows', jsonContentType(), ...userWrite, body(followBodySchema, SMALL), async (c) => {
+  .post('/auth/api/v1/user/follows', guards.userWrite('profile'), body(followBodySchema, SMALL), async (c) => {
     const t = c.req.valid('json');
     const { created } = await followTarget((await getDb()).db, c.var.principal, t);
     return c.json({ ...t, following: true }, created ? 201 : 200);
   })
   // DELETE /auth/api/v1/user/follows - unfollow (idempotent)
-  .delete('/auth/api/v1/user/follows', jsonContentType(), ...userWrite, body(followBodySchema, SMALL), async (c) => {
+  .delete('/auth/api/v1/user/follows', guards.userWrite('profile'), body(followBodySchema, SMALL), async (c) => {
     const t = c.req.valid('json');
     await unfollowTarget((await getDb()).db, c.var.principal, t);
     return c.json({ ...t, following: false });
   })
   // POST /auth/api/v1/newsletter/subscribe - consent to the newsletter (visitor or user), with its time
-  .post('/auth/api/v1/newsletter/subscribe', jsonContentType(), ...visitorWrite, body(newsletterSubscribeSchema, SMALL), async (c) => {
+  .post('/auth/api/v1/newsletter/subscribe', guards.visitorWrite('profile'), body(newsletterSubscribeSchema, SMALL), async (c) => {
     const { email } = c.req.valid('json');
     await subscribeNewsletter((await getDb()).db, c.var.principal, email);
     return c.json({ email, subscribed: true });
   })
   // DELETE /auth/api/v1/newsletter/subscribe - withdraw that consent
-  .delete('/auth/api/v1/newsletter/subscribe', jsonContentType(), ...visitorWrite, body(newsletterWithdrawSchema, SMALL), async (c) => {
+  .delete('/auth/api/v1/newsletter/subscribe', guards.visitorWrite('profile'), body(newsletterWithdrawSchema, SMALL), async (c) => {
     const { email } = c.req.valid('json');
     await withdrawNewsletter((await getDb()).db, c.var.principal, email);
     return c.json({ email, subscribed: false });
@@ -150,16 +154,15 @@ export function accountRoutes(deps: AccountDeps = {}) {
       return c.body(JSON.stringify(doc, null, 2));
     })
     // DELETE /auth/api/v1/user/me - erase my account ({"confirm": true}); signed out everywhere
-    .delete('/auth/api/v1/user/me', jsonContentType(), sameOrigin(), principal(), requireVisitor(), requireUser(),
-      rateLimit('account_erase'), body(eraseAccountBodySchema, SMALL), async (c) => {
-        const { db } = await getDb();
-        const outcome = await eraseAccount(db, c.var.principal.userId!);
-        deps.onErased?.({ changed: outcome.changed, visitors: outcome.visitors, reelsReleased: outcome.summary.counts.reels_released });
-        c.header('Set-Cookie', sessionClearCookie(c.var.isHttps), { append: true });
-        // As after logout, the device starts over as a fresh visitor; if this IP may mint no more, it keeps its cookie.
-        const fresh = await issueVisitor(c.var.clientIp, c.var.isHttps).catch(() => null);
-        if (fresh) c.header('Set-Cookie', fresh.setCookie, { append: true });
-        c.header('cache-control', 'no-store');
-        return c.json(outcome.summary);
-      });
+    .delete('/auth/api/v1/user/me', guards.userWrite('account_erase'), body(eraseAccountBodySchema, SMALL), async (c) => {
+      const { db } = await getDb();
+      const outcome = await eraseAccount(db, c.var.principal.userId!);
+      deps.onErased?.({ changed: outcome.changed, visitors: outcome.visitors, reelsReleased: outcome.summary.counts.reels_released });
+      c.header('Set-Cookie', sessionClearCookie(c.var.isHttps), { append: true });
+      // As after logout, the device starts over as a fresh visitor; if this IP may mint no more, it keeps its cookie.
+      const fresh = await issueVisitor(c.var.clientIp, c.var.isHttps).catch(() => null);
+      if (fresh) c.header('Set-Cookie', fresh.setCookie, { append: true });
+      c.header('cache-control', 'no-store');
+      return c.json(outcome.summary);
+    });
 }

@@ -6,10 +6,10 @@ import { visitorToken } from '@/lib/auth/visitor';
 import { deviceFromCookieHeader, deviceSetCookie } from '@/lib/auth/device';
 import { getDb, type DbOrTx } from '@/lib/db/client';
 import type { ApiEnv } from '@/lib/http/app';
-import { jsonContentType } from '@/lib/http/app';
 import { ApiError } from '@/lib/http/errors';
-import { issueVisitor, principal, requireUser, requireVisitor, sameOrigin } from '@/lib/http/principal';
-import { rateLimit } from '@/lib/http/rate-limit';
+import { guards } from '@/lib/http/guards';
+import { issueVisitor, principal, requireUser } from '@/lib/http/principal';
+import type { ApiPrefix } from '@/lib/http/route-facts';
 import { body } from '@/lib/http/validate';
 import { logger } from '@/lib/logger';
 import { verifyGoogleIdToken } from './google';
@@ -56,8 +56,9 @@ const googleBody = z.object({ credential: z.string().min(1).max(4096), ...confir
 const linkGoogleBody = z.object({ credential: z.string().min(1).max(4096) }).strict();
 const SMALL = { maxBytes: 8 * 1024 };
 
-/** Every sign-in write: JSON, same origin, a visitor the server issued, the sign-in limit. */
-const write = [jsonContentType(), sameOrigin(), principal(), requireVisitor(), rateLimit('auth')] as const;
+/** The API family of identity (SPEC.md section 7 "Auth"). */
+export const authPrefixes: readonly ApiPrefix[] = ['/auth/'];
+
 
 function presentedToken<E extends ApiEnv>(c: Context<E>): string | null {
   return bearerToken(c.req.header('authorization')) ?? sessionTokenFromCookieHeader(c.req.header('cookie'));
@@ -129,7 +130,10 @@ async function sendCode(phone: string, code: string): Promise<void> {
 export function authRoutes(deps: AuthDeps = {}) {
   return new Hono<ApiEnv>()
     // POST /auth/api/v1/visitor - this caller's visitor: the one it brought, or a new one (per-IP limited)
-    .post('/auth/api/v1/visitor', sameOrigin(), principal(), (c) => {
+    // Open to a caller without a visitor (that is what it is for): principal() counts new visitors per IP.
+    .post('/auth/api/v1/visitor', guards.anyoneWrite({ elsewhere: 'principal() counts each new visitor id per IP (`visitor`)' }, {
+      body: 'any',
+    }), (c) => {
       const p = c.var.principal;
       return c.json({
         visitor_id: p.visitorId,
@@ -149,7 +153,7 @@ export function authRoutes(deps: AuthDeps = {}) {
       return c.json(await userViewOf((await getDb()).db, c.var.principal));
     })
     // POST /auth/api/v1/otp/initiate - send a 6-digit code to an Indian mobile; the request is this device's
-    .post('/auth/api/v1/otp/initiate', ...write, body(initiateBody, SMALL), async (c) => {
+    .post('/auth/api/v1/otp/initiate', guards.visitorWrite('auth'), body(initiateBody, SMALL), async (c) => {
       const phone = normalizeIndianMobile(c.req.valid('json').phone);
       const { db } = await getDb();
       const sent = await db.transaction((tx) => startOtpRequest(tx, phone, otpCallerOf(c)));
@@ -158,7 +162,7 @@ export function authRoutes(deps: AuthDeps = {}) {
       return c.json({ request_id: sent.request_id, expires_in_s: sent.expires_in_s, resend_after_s: sent.resend_after_s });
     })
     // POST /auth/api/v2/otp/initiate/{id} - resend: a new code for this device's request (its wrong tries are kept)
-    .post('/auth/api/v2/otp/initiate/:id', sameOrigin(), principal(), requireVisitor(), rateLimit('auth'), async (c) => {
+    .post('/auth/api/v2/otp/initiate/:id', guards.visitorWrite('auth', { body: 'any' }), async (c) => {
       const { db } = await getDb();
       const sent = await db.transaction((tx) => resendOtpRequest(tx, c.req.param('id'), otpCallerOf(c)));
       await sendCode(sent.phone, sent.code);
@@ -166,17 +170,17 @@ export function authRoutes(deps: AuthDeps = {}) {
       return c.json({ request_id: sent.request_id, expires_in_s: sent.expires_in_s, resend_after_s: sent.resend_after_s });
     })
     // POST /auth/api/v1/otp/verify - the latest code this device asked for the phone; signs in
-    .post('/auth/api/v1/otp/verify', ...write, body(verifyV1Body, SMALL), async (c) => {
+    .post('/auth/api/v1/otp/verify', guards.visitorWrite('auth'), body(verifyV1Body, SMALL), async (c) => {
       const { phone, otp, ...conf } = c.req.valid('json');
       return verifyAndSignIn(c, { phone: normalizeIndianMobile(phone) }, otp, conf, deps);
     })
     // POST /auth/api/v2/otp/verify - the code of one of this device's requests, named by its id; signs in
-    .post('/auth/api/v2/otp/verify', ...write, body(verifyV2Body, SMALL), async (c) => {
+    .post('/auth/api/v2/otp/verify', guards.visitorWrite('auth'), body(verifyV2Body, SMALL), async (c) => {
       const { request_id, otp, ...conf } = c.req.valid('json');
       return verifyAndSignIn(c, { requestId: request_id }, otp, conf, deps);
     })
     // POST /auth/api/v2/oauth/login (v3, v5 the same) - sign in with a Google ID token
-    .post('/auth/api/:version{v[235]}/oauth/login', ...write, body(googleBody, SMALL), async (c) => {
+    .post('/auth/api/:version{v[235]}/oauth/login', guards.visitorWrite('auth'), body(googleBody, SMALL), async (c) => {
       const { credential, ...conf } = c.req.valid('json');
       const g = await verifyGoogleIdToken(credential);
       const { db } = await getDb();
@@ -191,14 +195,14 @@ export function authRoutes(deps: AuthDeps = {}) {
       return signedInAnswer(c, s, 'google', conf.client === 'api', deps);
     })
     // POST /auth/api/v1/user/google - link a Google account to the signed-in user
-    .post('/auth/api/v1/user/google', ...write, requireUser(), body(linkGoogleBody, SMALL), async (c) => {
+    .post('/auth/api/v1/user/google', guards.visitorWrite('auth'), requireUser(), body(linkGoogleBody, SMALL), async (c) => {
       const g = await verifyGoogleIdToken(c.req.valid('json').credential);
       const { db } = await getDb();
       await db.transaction((tx) => userForGoogle(tx, g, c.var.principal, {}));
       return c.json(await userViewOf(db, c.var.principal));
     })
     // POST /auth/api/v1/logout - end this session; the device gets a fresh, empty visitor and keeps its mark (sr_dev)
-    .post('/auth/api/v1/logout', sameOrigin(), principal(), rateLimit('auth'), async (c) => {
+    .post('/auth/api/v1/logout', guards.anyoneWrite('auth', { body: 'any' }), async (c) => {
       const { db } = await getDb();
       await revokeSession(db, presentedToken(c));
       c.header('Set-Cookie', sessionClearCookie(c.var.isHttps), { append: true });

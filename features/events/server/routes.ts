@@ -1,9 +1,8 @@
 import 'server-only';
 import { Hono } from 'hono';
 import type { ApiEnv } from '@/lib/http/app';
-import { jsonContentType } from '@/lib/http/app';
-import { principal, requireVisitor, sameOrigin } from '@/lib/http/principal';
-import { rateLimit } from '@/lib/http/rate-limit';
+import { guards } from '@/lib/http/guards';
+import type { ApiPrefix } from '@/lib/http/route-facts';
 import { body } from '@/lib/http/validate';
 import { EVENT_BODY_LIMITS, eventSchema } from '@/lib/events/contract';
 import { CLIENT_LOG_BODY_LIMITS, clientLogSchema } from '../schemas';
@@ -16,8 +15,8 @@ import { writeClientLog } from './client-log';
  * needs of the reels feature.
  */
 
-/** The middleware of every write: JSON only, same origin, a visitor the server issued. */
-const write = [jsonContentType(), sameOrigin(), principal(), requireVisitor()] as const;
+/** The API families of event pushes and the logging client (SPEC.md section 7). */
+export const eventsPrefixes: readonly ApiPrefix[] = ['/auth/', '/api/'];
 
 /**
  * POST /auth/api/v1/events for visitors and signed-in users alike (the
@@ -27,14 +26,14 @@ const write = [jsonContentType(), sameOrigin(), principal(), requireVisitor()] a
 export function eventRoutes(hooks: IngestHooks) {
   return new Hono<ApiEnv>()
     // POST /auth/api/v1/events - append a known event push (JSON only, payload <= 8 KB), once per ingest_id
-    .post('/auth/api/v1/events', ...write, rateLimit('events'), body(eventSchema, EVENT_BODY_LIMITS), async (c) => {
+    .post('/auth/api/v1/events', guards.visitorWrite('events'), body(eventSchema, EVENT_BODY_LIMITS), async (c) => {
       const { duplicate } = await ingestEvent(c.get('principal'), c.req.valid('json'), hooks);
       return c.json(duplicate ? { ok: true as const, duplicate: true as const } : { ok: true as const }, 202);
     });
 }
 
-/** The middleware of the three log endpoints. */
-const logWrite = [...write, rateLimit('logs'), body(clientLogSchema, CLIENT_LOG_BODY_LIMITS)] as const;
+/** The middleware of the three log endpoints: a visitor's write, the log limit, a bounded log line. */
+const logWrite = [guards.visitorWrite('logs'), body(clientLogSchema, CLIENT_LOG_BODY_LIMITS)] as const;
 
 export const clientLogRoutes = new Hono<ApiEnv>()
   // POST /api/errorLog - a browser error (global handler, error boundary) into the server log; 204

@@ -2,9 +2,13 @@ import 'server-only';
 import { Hono } from 'hono';
 import type { ApiEnv } from '@/lib/http/app';
 import { principal, requireRole } from '@/lib/http/principal';
+import type { ApiPrefix } from '@/lib/http/route-facts';
 import { query } from '@/lib/http/validate';
 import { funnelQuerySchema, reelsQuerySchema } from '../schemas';
 import { getFunnelInsights, getReelsInsights } from './queries';
+
+/** The staff API family, our own (docs/api/insights.md): /staff/ itself holds pages. */
+export const insightsPrefixes: readonly ApiPrefix[] = ['/staff/api/'];
 
 /**
  * The staff insights endpoints (docs/api/insights.md), read-only. Only

@@ -4,9 +4,8 @@ import { getCookie } from 'hono/cookie';
 import type { Context } from 'hono';
 import { LOCALE_COOKIE } from '@/lib/constants';
 import type { ApiEnv } from '@/lib/http/app';
-import { jsonContentType } from '@/lib/http/app';
-import { principal, requireVisitor, sameOrigin } from '@/lib/http/principal';
-import { rateLimit } from '@/lib/http/rate-limit';
+import { guards } from '@/lib/http/guards';
+import type { ApiPrefix } from '@/lib/http/route-facts';
 import { body, query } from '@/lib/http/validate';
 import { messageText, toLocale } from '@/lib/messages';
 import { callbackLeadSchema, slotsQuerySchema, subsidyLeadSchema } from '../schemas';
@@ -25,7 +24,8 @@ const inUiLanguage = (c: Context) => {
   return (key: string) => messageText(key, locale);
 };
 
-const write = [jsonContentType(), sameOrigin(), principal(), requireVisitor(), rateLimit('leads')] as const;
+/** Our own paths under the logging client's family (SPEC.md section 7 lists /api/ paths). */
+export const leadsPrefixes: readonly ApiPrefix[] = ['/api/'];
 
 export const leadRoutes = new Hono<ApiEnv>()
   // GET /api/v1/leads/slots?day=today|tomorrow - callback slots still offered, India time (never cached: they run out)
@@ -34,12 +34,12 @@ export const leadRoutes = new Hono<ApiEnv>()
     return c.json(getSlots(c.req.valid('query').day));
   })
   // POST /api/v1/leads/callback - book a callback; 201 new lead, 200 repeat of its idempotency key
-  .post('/api/v1/leads/callback', ...write, body(callbackLeadSchema, { localize: inUiLanguage }), async (c) => {
+  .post('/api/v1/leads/callback', guards.visitorWrite('leads'), body(callbackLeadSchema, { localize: inUiLanguage }), async (c) => {
     const { lead, created } = await createLead(c.var.principal, { kind: 'callback', ...c.req.valid('json') });
     return c.json(lead, created ? 201 : 200);
   })
   // POST /api/v1/leads/subsidy - a subsidy enquiry; 201 new lead, 200 repeat of its idempotency key
-  .post('/api/v1/leads/subsidy', ...write, body(subsidyLeadSchema, { localize: inUiLanguage }), async (c) => {
+  .post('/api/v1/leads/subsidy', guards.visitorWrite('leads'), body(subsidyLeadSchema, { localize: inUiLanguage }), async (c) => {
     const { lead, created } = await createLead(c.var.principal, { kind: 'subsidy', ...c.req.valid('json') });
     return c.json(lead, created ? 201 : 200);
   });

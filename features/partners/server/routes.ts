@@ -4,18 +4,21 @@ import { getCookie } from 'hono/cookie';
 import { z } from 'zod';
 import type { Principal } from '@/lib/auth/principal';
 import { LOCALE_COOKIE } from '@/lib/constants';
-import { jsonContentType, type ApiEnv } from '@/lib/http/app';
-import { principal, requireRole, requireUser, requireVisitor, sameOrigin } from '@/lib/http/principal';
-import { rateLimit } from '@/lib/http/rate-limit';
+import type { ApiEnv } from '@/lib/http/app';
+import { multipartMaxBytes } from '@/lib/http/body';
+import { guards } from '@/lib/http/guards';
+import { principal, requireRole, requireUser } from '@/lib/http/principal';
+import { partnerNotFound } from '@/lib/http/shared-errors';
+import type { ApiPrefix } from '@/lib/http/route-facts';
 import { body, parseOrThrow, query } from '@/lib/http/validate';
-import { readImageUpload } from '@/lib/media/image';
+import { IMAGE_MAX_BYTES, readImageUpload } from '@/lib/media/image';
 import { messageText, toLocale } from '@/lib/messages';
 import {
   createPartnerSchema, guideVideoSchema, imageQuerySchema, PARTNER_FORM_MAX_BYTES, partnerFormSchema, partnerIdSchema,
   partnerTopicsSchema, updatePartnerSchema, type PartnerFormResult,
 } from '../schemas';
 import {
-  createPartner, getPartnerAdmin, getPartnerGuideVideo, getPublicPartner, listPartners, listUserSubmissions, partnerNotFound,
+  createPartner, getPartnerAdmin, getPartnerGuideVideo, getPublicPartner, listPartners, listUserSubmissions,
   setPartnerGuideVideo, setPartnerLogo, setPartnerTopics, updatePartner,
 } from './partners';
 
@@ -26,6 +29,9 @@ import {
  * docs/api/partners.md). Writes: JSON (or an image), same origin, a known
  * visitor, a rate limit, a bounded body; admin writes need the ADMIN role.
  */
+
+/** The API family of partners (SPEC.md section 7 "Partner"). */
+export const partnersPrefixes: readonly ApiPrefix[] = ['/partner/'];
 
 /** What the partners feature tells the rest of the app; wired in server/api.ts. */
 export interface PartnerDeps {
@@ -43,10 +49,8 @@ export interface PartnerDeps {
 
 const SMALL = { maxBytes: 8 * 1024 };
 
-/** Every admin write: JSON, same origin, a known visitor, ADMIN, the profile-edit limit. */
-const adminWrite = [jsonContentType(), sameOrigin(), principal(), requireVisitor(), requireRole('ADMIN'), rateLimit('profile')] as const;
-/** The logo upload: as adminWrite, its body an image (multipart or raw, at most 5 MB, lib/media/image.ts). */
-const adminPicture = [sameOrigin(), principal(), requireVisitor(), requireRole('ADMIN'), rateLimit('profile')] as const;
+/** The logo: a raw image or a multipart form, read and bounded by readImageUpload (5 MB, lib/media/image.ts). */
+const PICTURE = { body: 'any', ownBody: multipartMaxBytes(IMAGE_MAX_BYTES) } as const;
 /** Every admin read. */
 const adminRead = [principal(), requireRole('ADMIN')] as const;
 
@@ -76,27 +80,26 @@ export function partnerRoutes(deps: PartnerDeps) {
     .get('/partner/api/v1/admin/partners/:id', ...adminRead, query(noQuery), async (c) =>
       c.json(await getPartnerAdmin(idParam(c))))
     // POST /partner/api/v1/admin/partners - create; 201, or 409 partner_exists
-    .post('/partner/api/v1/admin/partners', ...adminWrite, body(createPartnerSchema, SMALL), async (c) => {
+    .post('/partner/api/v1/admin/partners', guards.staffWrite('ADMIN', 'profile'), body(createPartnerSchema, SMALL), async (c) => {
       const out = await createPartner(c.req.valid('json'));
       deps.onChanged();
       return c.json(out, 201);
     })
     // PATCH /partner/api/v1/admin/partners/{id} - edit any fields (active: false deactivates)
-    .patch('/partner/api/v1/admin/partners/:id', ...adminWrite, body(updatePartnerSchema, SMALL), async (c) => {
+    .patch('/partner/api/v1/admin/partners/:id', guards.staffWrite('ADMIN', 'profile'), body(updatePartnerSchema, SMALL), async (c) => {
       const out = await updatePartner(idParam(c), c.req.valid('json'));
       deps.onChanged();
       return c.json(out);
     })
     // DELETE /partner/api/v1/admin/partners/{id} - deactivate (the row, its leads and topics stay)
-    .delete('/partner/api/v1/admin/partners/:id', sameOrigin(), principal(), requireVisitor(), requireRole('ADMIN'), rateLimit('profile'),
-      async (c) => {
-        const out = await updatePartner(idParam(c), { active: false });
-        deps.onChanged();
-        return c.json(out);
-      })
+    .delete('/partner/api/v1/admin/partners/:id', guards.staffWrite('ADMIN', 'profile', { body: 'any' }), async (c) => {
+      const out = await updatePartner(idParam(c), { active: false });
+      deps.onChanged();
+      return c.json(out);
+    })
     // POST /partner/api/v1/image?partner_id= - the partner's logo: multipart `file` or an image body, at most 5 MB,
     // stored as a 256x256 WebP without metadata
-    .post('/partner/api/v1/image', ...adminPicture, query(imageQuerySchema), async (c) => {
+    .post('/partner/api/v1/image', guards.staffWrite('ADMIN', 'profile', PICTURE), query(imageQuerySchema), async (c) => {
       const id = c.req.valid('query').partner_id;
       const bytes = await readImageUpload(c.req.raw);
       const logo = await setPartnerLogo(id, bytes);
@@ -104,20 +107,20 @@ export function partnerRoutes(deps: PartnerDeps) {
       return c.json({ partner_id: id, logo_url: logo });
     })
     // DELETE /partner/api/v1/image?partner_id= - remove the logo
-    .delete('/partner/api/v1/image', ...adminPicture, query(imageQuerySchema), async (c) => {
+    .delete('/partner/api/v1/image', guards.staffWrite('ADMIN', 'profile', { body: 'any' }), query(imageQuerySchema), async (c) => {
       const id = c.req.valid('query').partner_id;
       const logo = await setPartnerLogo(id, null);
       deps.onChanged();
       return c.json({ partner_id: id, logo_url: logo });
     })
     // POST /partner/api/v1/topic/update/{id} {topic_ids} - the partner's topics in feed order ([] = all)
-    .post('/partner/api/v1/topic/update/:id', ...adminWrite, body(partnerTopicsSchema, SMALL), async (c) => {
+    .post('/partner/api/v1/topic/update/:id', guards.staffWrite('ADMIN', 'profile'), body(partnerTopicsSchema, SMALL), async (c) => {
       const topicIds = await setPartnerTopics(idParam(c), c.req.valid('json').topic_ids);
       deps.onChanged();
       return c.json({ partner_id: c.req.param('id'), topic_ids: topicIds });
     })
     // POST /partner/api/v1/guide_video/{id} {content_id|null} - the partner's guide reel (ready, Approved)
-    .post('/partner/api/v1/guide_video/:id', ...adminWrite, body(guideVideoSchema, SMALL), async (c) =>
+    .post('/partner/api/v1/guide_video/:id', guards.staffWrite('ADMIN', 'profile'), body(guideVideoSchema, SMALL), async (c) =>
       c.json(await setPartnerGuideVideo(idParam(c), c.req.valid('json').content_id)))
 
     // ---- Public ----
@@ -130,7 +133,7 @@ export function partnerRoutes(deps: PartnerDeps) {
       return c.json({ submissions: await listUserSubmissions(c.var.principal, idParam(c)) });
     })
     // POST /partner/api/v1/form/{id} - the partner's form; 201 new lead, 200 repeat of its idempotency key
-    .post('/partner/api/v1/form/:id', jsonContentType(), sameOrigin(), principal(), requireVisitor(), rateLimit('leads'),
+    .post('/partner/api/v1/form/:id', guards.visitorWrite('leads'),
       body(z.record(z.string(), z.unknown()), { maxBytes: PARTNER_FORM_MAX_BYTES, maxDepth: 2, maxNodes: 20 }),
       async (c) => {
         const partner = await getPublicPartner(idParam(c));

@@ -4,9 +4,9 @@ import { z } from 'zod';
 import { getCookie } from 'hono/cookie';
 import { LOCALE_COOKIE } from '@/lib/constants';
 import type { ApiEnv } from '@/lib/http/app';
-import { jsonContentType } from '@/lib/http/app';
-import { principal, requireVisitor, sameOrigin } from '@/lib/http/principal';
-import { rateLimit } from '@/lib/http/rate-limit';
+import { guards } from '@/lib/http/guards';
+import { principal } from '@/lib/http/principal';
+import type { ApiPrefix } from '@/lib/http/route-facts';
 import { body, query } from '@/lib/http/validate';
 import { askerLang, askerLangParam, langOnlyQuerySchema } from '@/lib/http/asker-lang';
 import {
@@ -27,6 +27,9 @@ import {
  * pipeline's (features/events). Static paths
  * come before the `:id` paths that would match them too.
  */
+
+/** The API families of the feeds, the read side and likes (SPEC.md section 7). */
+export const reelsPrefixes: readonly ApiPrefix[] = ['/feeds-server/', '/uploader-read/', '/uploader/'];
 
 /*
  * Handlers read the caller with c.get('principal'): Hono's c.var copies every
@@ -106,13 +109,10 @@ export const readSideRoutes = new Hono<ApiEnv>()
   .get('/uploader-read/api/v1/:topicId/:categoryId/options', query(langOnlyQuerySchema), async (c) =>
     c.json({ options: await listCategoryOptions(c.req.param('topicId'), c.req.param('categoryId'), askerLang(c)) }));
 
-/** The middleware of every write: JSON only, same origin, a visitor the server issued, then the limits. */
-const write = [jsonContentType(), sameOrigin(), principal(), requireVisitor()] as const;
-
 export const reactionRoutes = new Hono<ApiEnv>()
   // POST /uploader/api/v1/like/ - like a reel for the current visitor (idempotent)
-  .post('/uploader/api/v1/like', ...write, rateLimit('like'), body(likeBodySchema), async (c) =>
+  .post('/uploader/api/v1/like', guards.visitorWrite('like'), body(likeBodySchema), async (c) =>
     c.json(await likeContent(c.get('principal'), c.req.valid('json').content_id)))
   // POST /uploader/api/v1/unlike/ - take back the visitor's like (no-op without one)
-  .post('/uploader/api/v1/unlike', ...write, rateLimit('like'), body(likeBodySchema), async (c) =>
+  .post('/uploader/api/v1/unlike', guards.visitorWrite('like'), body(likeBodySchema), async (c) =>
     c.json(await unlikeContent(c.get('principal'), c.req.valid('json').content_id)));

@@ -9,9 +9,9 @@ import type { ReadableStream as NodeWebStream } from 'node:stream/web';
 import busboy from 'busboy';
 import { Hono } from 'hono';
 import type { ApiEnv } from '@/lib/http/app';
-import { rateLimit } from '@/lib/http/rate-limit';
 import { ApiError, badRequest, errorBody } from '@/lib/http/errors';
-import { principal, requireUser, sameOrigin } from '@/lib/http/principal';
+import { guards } from '@/lib/http/guards';
+import type { ApiPrefix } from '@/lib/http/route-facts';
 import { MAX_UPLOAD_BYTES } from '@/lib/constants';
 import { env } from '@/lib/env';
 import { FILE_TOO_LARGE_MESSAGE } from '@/lib/media/probe';
@@ -24,6 +24,9 @@ import { assertMayUpload, ingestStudioUpload, parseUploadFields, type MayUpload 
  * phones use the resumable tus endpoint (server/uploads.ts). Same checks and
  * the same ingest: a Pending reel of the uploader.
  */
+
+/** The API family of uploadvideo (SPEC.md section 7 "Uploader"). */
+export const uploadPrefixes: readonly ApiPrefix[] = ['/uploader/'];
 
 /** Room for the form's boundaries and text fields beside a 200 MB file, bytes. */
 const FORM_OVERHEAD_BYTES = 64 * 1024;
@@ -127,7 +130,10 @@ async function receiveForm(
  */
 export function uploadRoutes(mayUpload: MayUpload) {
   return new Hono<ApiEnv>()
-    .post('/uploader/api/v1/uploadvideo', sameOrigin(), principal(), requireUser(), rateLimit('upload'), async (c) => {
+    // The form is streamed to disk and bounded while it arrives (receiveForm).
+    .post('/uploader/api/v1/uploadvideo', guards.signedInWrite('upload', {
+      body: 'any', ownBody: MAX_UPLOAD_BYTES + FORM_OVERHEAD_BYTES,
+    }), async (c) => {
       const declared = Number(c.req.header('content-length'));
       if (Number.isFinite(declared) && declared > MAX_UPLOAD_BYTES + FORM_OVERHEAD_BYTES) {
         c.header('Connection', 'close');

@@ -1,17 +1,20 @@
 import 'server-only';
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import { z } from 'zod';
 import { getDb } from '@/lib/db/client';
-import { env } from '@/lib/env';
-import { jsonContentType, type ApiEnv } from '@/lib/http/app';
-import { principal, requireRole, requireUser, requireVisitor, sameOrigin } from '@/lib/http/principal';
+import type { ApiEnv } from '@/lib/http/app';
+import { multipartMaxBytes } from '@/lib/http/body';
+import { guards } from '@/lib/http/guards';
+import { principal, requireRole, requireUser } from '@/lib/http/principal';
 import { rateLimit } from '@/lib/http/rate-limit';
+import type { ApiPrefix } from '@/lib/http/route-facts';
 import { body, parseOrThrow, query } from '@/lib/http/validate';
 import { askerLang, askerLangParam } from '@/lib/http/asker-lang';
+import { requestOrigin } from '@/lib/http/request-origin';
 import {
   addContact, addContacts, BULK_MAX, CONTACT_NAME_MAX, checkPhone, deleteAllContacts, deleteContact, listContacts,
 } from './contacts';
-import { readContactUpload } from './contact-import';
+import { CONTACT_FILE_MAX_BYTES, readContactUpload } from './contact-import';
 import {
   createDeal, dealFieldsSchema, dealPatchSchema, findDeal, listAllDealsForStaff, listDeals, oneDeal, updateDeal, validateDealAccess,
 } from './deals';
@@ -26,17 +29,18 @@ import { getLevel, getReferralProfile, getUserCard, getUserCardByCode, shareQrSv
  * Handlers validate and call features/referrals/server/*.ts.
  */
 
+/** The API family of referrals and deals, our own (SPEC.md section 7 names their paths without one; docs/api/referrals.md). */
+export const cataloguePrefixes: readonly ApiPrefix[] = ['/referral/'];
+
 const SMALL = { maxBytes: 8 * 1024 };
 const DEAL = { maxBytes: 16 * 1024 };
 /** Bulk contacts: up to 1000 entries of three JSON nodes each (docs/api/referrals.md: 256 KB). */
 const BULK = { maxBytes: 256 * 1024, maxNodes: 3 * BULK_MAX + 16 };
+/** A bulk list's route bounds its own body (body(…, BULK)) over the API's 64 KB. */
+const BULK_BODY = { ownBody: BULK.maxBytes } as const;
+/** A contacts file: a multipart form, read and bounded by readContactUpload (1 MB). */
+const FILE_BODY = { body: 'any', ownBody: multipartMaxBytes(CONTACT_FILE_MAX_BYTES) } as const;
 
-/** Every write: JSON, same origin, a signed-in user, the referral limit. */
-const write = [jsonContentType(), sameOrigin(), principal(), requireVisitor(), requireUser(), rateLimit('referral')] as const;
-/** A file upload: as `write`, but its body is a multipart form (bounded by readContactUpload). */
-const fileWrite = [sameOrigin(), principal(), requireVisitor(), requireUser(), rateLimit('referral')] as const;
-/** A DELETE without a body: as `write` without the JSON type. */
-const bodylessWrite = fileWrite;
 /** A read of one's own data. */
 const read = [principal(), requireUser()] as const;
 /**
@@ -66,12 +70,6 @@ const pageParams = z.object({
   page: z.coerce.number().int().min(1).max(100_000),
   page_size: z.coerce.number().int().min(1).max(100),
 });
-
-/** The origin share links are made on: PUBLIC_URL, else the request's own. */
-function originOf(c: Context): string {
-  const pub = env().PUBLIC_URL;
-  return pub ? new URL(pub).origin : new URL(c.req.url).origin;
-}
 
 /** The referral catalogue's router (mounted by server/api.ts). */
 export function catalogueRoutes() {
@@ -104,11 +102,11 @@ export function catalogueRoutes() {
       return c.json(await listAllDealsForStaff((await getDb()).db, c.var.principal));
     })
     // POST /referral/api/v1/deals - staff create a deal
-    .post('/referral/api/v1/deals', ...write, requireRole('STAFF'), body(dealFieldsSchema, DEAL), async (c) => {
+    .post('/referral/api/v1/deals', guards.userWrite('referral'), requireRole('STAFF'), body(dealFieldsSchema, DEAL), async (c) => {
       return c.json({ deal: await createDeal((await getDb()).db, c.var.principal, c.req.valid('json')) }, 201);
     })
     // PATCH /referral/api/v1/deals/{id} - staff edit a deal
-    .patch('/referral/api/v1/deals/:id', ...write, requireRole('STAFF'), body(dealPatchSchema, DEAL), async (c) => {
+    .patch('/referral/api/v1/deals/:id', guards.userWrite('referral'), requireRole('STAFF'), body(dealPatchSchema, DEAL), async (c) => {
       return c.json({ deal: await updateDeal((await getDb()).db, c.var.principal, c.req.param('id'), c.req.valid('json')) });
     })
     // GET /referral/api/v1/contact_list/{page}/{page_size} - my contacts by name
@@ -118,38 +116,38 @@ export function catalogueRoutes() {
       return c.json(await listContacts((await getDb()).db, c.var.principal, page, page_size));
     })
     // POST /referral/api/v4/contact - add one contact (201; 200 with the existing one)
-    .post('/referral/api/v4/contact', ...write, lookup, body(contactBody, SMALL), async (c) => {
+    .post('/referral/api/v4/contact', guards.userWrite('referral'), lookup, body(contactBody, SMALL), async (c) => {
       const { contact, created } = await addContact((await getDb()).db, c.var.principal, c.req.valid('json'));
       return c.json({ contact }, created ? 201 : 200);
     })
     // POST /referral/api/v5/contact - add contacts in bulk (picker, vcard, csv)
-    .post('/referral/api/v5/contact', ...write, lookup, body(bulkBody, BULK), async (c) => {
+    .post('/referral/api/v5/contact', guards.userWrite('referral', BULK_BODY), lookup, body(bulkBody, BULK), async (c) => {
       const b = c.req.valid('json');
       return c.json(await addContacts((await getDb()).db, c.var.principal, b.source, b.contacts));
     })
     // POST /referral/api/v1/local-contact - contacts from the device
-    .post('/referral/api/v1/local-contact', ...write, lookup, body(listBody, BULK), async (c) => {
+    .post('/referral/api/v1/local-contact', guards.userWrite('referral', BULK_BODY), lookup, body(listBody, BULK), async (c) => {
       return c.json(await addContacts((await getDb()).db, c.var.principal, 'device', c.req.valid('json').contacts));
     })
     // POST /referral/api/v1/migrate/contact - contacts kept on the device before sign-in
-    .post('/referral/api/v1/migrate/contact', ...write, lookup, body(listBody, BULK), async (c) => {
+    .post('/referral/api/v1/migrate/contact', guards.userWrite('referral', BULK_BODY), lookup, body(listBody, BULK), async (c) => {
       return c.json(await addContacts((await getDb()).db, c.var.principal, 'migrated', c.req.valid('json').contacts));
     })
     // POST /referral/api/v1/contact/import - multipart `file`: a vCard or CSV file, at most 1 MB
-    .post('/referral/api/v1/contact/import', ...fileWrite, lookup, async (c) => {
+    .post('/referral/api/v1/contact/import', guards.userWrite('referral', FILE_BODY), lookup, async (c) => {
       const { source, entries } = await readContactUpload(c.req.raw);
       return c.json(await addContacts((await getDb()).db, c.var.principal, source, entries));
     })
     // POST /referral/api/v1/google-contact/resync - contacts from the People API with the user's access token
-    .post('/referral/api/v1/google-contact/resync', ...write, lookup, body(googleBody, SMALL), async (c) => {
+    .post('/referral/api/v1/google-contact/resync', guards.userWrite('referral'), lookup, body(googleBody, SMALL), async (c) => {
       return c.json(await resyncGoogleContacts((await getDb()).db, c.var.principal, c.req.valid('json').access_token));
     })
     // DELETE /referral/api/v1/contact {confirm: true} - delete all my contacts at once
-    .delete('/referral/api/v1/contact', ...write, body(deleteAllBody, SMALL), async (c) => {
+    .delete('/referral/api/v1/contact', guards.userWrite('referral'), body(deleteAllBody, SMALL), async (c) => {
       return c.json(await deleteAllContacts((await getDb()).db, c.var.principal));
     })
     // DELETE /referral/api/v1/contact/{id} - delete one of my contacts
-    .delete('/referral/api/v1/contact/:id', ...bodylessWrite, async (c) => {
+    .delete('/referral/api/v1/contact/:id', guards.userWrite('referral', { body: 'any' }), async (c) => {
       return c.json(await deleteContact((await getDb()).db, c.var.principal, c.req.param('id')));
     })
     // GET /referral/api/v1/validate/{deal_id}/{phone} - may I refer this phone with this deal?
@@ -160,7 +158,7 @@ export function catalogueRoutes() {
     // GET /referral/api/v1/get_profile - my code, share link, level and totals
     .get('/referral/api/v1/get_profile', ...read, async (c) => {
       c.header('cache-control', 'private, no-store');
-      return c.json(await getReferralProfile((await getDb()).db, c.var.principal, originOf(c)));
+      return c.json(await getReferralProfile((await getDb()).db, c.var.principal, requestOrigin(c)));
     })
     // GET /referral/api/v1/level/{user_id}/{deal_id|all} - a user's level
     .get('/referral/api/v1/level/:user_id/:deal_id', ...read, async (c) => {
@@ -181,7 +179,7 @@ export function catalogueRoutes() {
     })
     // GET /referral/api/v1/qrcode/{user_id}/{deal_id} - the QR code (SVG) of my share link for a deal
     .get('/referral/api/v1/qrcode/:user_id/:deal_id', ...read, async (c) => {
-      const svg = await shareQrSvg((await getDb()).db, c.var.principal, c.req.param('user_id'), c.req.param('deal_id'), originOf(c));
+      const svg = await shareQrSvg((await getDb()).db, c.var.principal, c.req.param('user_id'), c.req.param('deal_id'), requestOrigin(c));
       c.header('content-type', 'image/svg+xml; charset=utf-8');
       c.header('cache-control', 'private, max-age=3600');
       return c.body(svg);

@@ -1,20 +1,20 @@
 import 'server-only';
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import { z } from 'zod';
-import { env } from '@/lib/env';
-import { jsonContentType, type ApiEnv } from '@/lib/http/app';
+import type { ApiEnv } from '@/lib/http/app';
 import { askerLang, askerLangParam, langOnlyQuerySchema } from '@/lib/http/asker-lang';
-import { principal, requireUser, requireVisitor, sameOrigin } from '@/lib/http/principal';
-import { rateLimit } from '@/lib/http/rate-limit';
-import { requestOriginOf } from '@/lib/http/request-info';
+import { guards } from '@/lib/http/guards';
+import { principal, requireUser } from '@/lib/http/principal';
+import type { ApiPrefix } from '@/lib/http/route-facts';
+import { requestOrigin } from '@/lib/http/request-origin';
 import { body, parseOrThrow, query } from '@/lib/http/validate';
 import { DEAL_STEPS } from '../deal-steps';
 import { recordClick } from './attribution';
 import { cancelDeal, doneDeals, getDeal, moveDealStep, sendReminder, staffDeals } from './deal-progress';
 import { addNote, listNotes } from './notes';
-import {
-  getRequest, inbox, outbox, referrerList, requestAction, sendRefereeRequest, sendReferrerRequest,
-} from './requests';
+import { getRequest, inbox, outbox, referrerList } from './requests';
+import { requestAction } from './requests-answer';
+import { sendRefereeRequest, sendReferrerRequest } from './requests-send';
 
 /**
  * The request and deal endpoints of docs/api/referrals.md: sending
@@ -28,13 +28,11 @@ import {
  * (another value is a 422 `validation_failed`).
  */
 
+/** The referral family (docs/api/referrals.md) and the share link's `/r/` (our own). */
+export const requestPrefixes: readonly ApiPrefix[] = ['/referral/', '/r/'];
+
 const V1 = '/referral/api/v1';
 const SMALL = { maxBytes: 8 * 1024 };
-
-/** Every write: JSON, same origin, a server-issued visitor, a signed-in user, the referral limit. */
-const write = [jsonContentType(), sameOrigin(), principal(), requireVisitor(), requireUser(), rateLimit('referral')] as const;
-/** A write without a body (reminder). */
-const bareWrite = [sameOrigin(), principal(), requireVisitor(), requireUser(), rateLimit('referral')] as const;
 /** Reads of one's own data. */
 const read = [principal(), requireUser()] as const;
 
@@ -66,14 +64,6 @@ const staffQuery = z.object({ step: z.enum(DEAL_STEPS).optional(), page: pagePar
 const langQuery = query(langOnlyQuerySchema);
 const clientKey = z.string().min(1).max(100).regex(/^[A-Za-z0-9_.:-]+$/);
 
-/** The origin share links are made on: PUBLIC_URL, else the request's own. */
-function originOf(c: Context, isHttps: boolean): string {
-  const pub = env().PUBLIC_URL;
-  if (pub) return new URL(pub).origin;
-  const headers = Object.fromEntries(c.req.raw.headers.entries());
-  return requestOriginOf(headers, isHttps) ?? new URL(c.req.url).origin;
-}
-
 /** A path page number (404 when not one). */
 function pageOfParam(v: string): number {
   return parseOrThrow(pageParam, v);
@@ -84,12 +74,12 @@ export function requestRoutes() {
   return new Hono<ApiEnv>()
     // POST referrer/send_request?lang= {deal_id, phone, name, idempotency_key, lang?} -> 201 {request, invite}; resend 200
     // (the body's lang is the invite text's; the query's, the answer's deal texts)
-    .post(`${V1}/referrer/send_request`, ...write, langQuery, body(sendBody, SMALL), async (c) => {
-      const out = await sendReferrerRequest(c.var.principal, c.req.valid('json'), originOf(c, c.var.isHttps), askerLang(c));
+    .post(`${V1}/referrer/send_request`, guards.userWrite('referral'), langQuery, body(sendBody, SMALL), async (c) => {
+      const out = await sendReferrerRequest(c.var.principal, c.req.valid('json'), requestOrigin(c), askerLang(c));
       return c.json({ request: out.request, invite: out.invite }, out.created ? 201 : 200);
     })
     // POST referee/send_request?lang= {referrer_code, deal_id, idempotency_key} -> 201 {request}; resend 200
-    .post(`${V1}/referee/send_request`, ...write, langQuery, body(refereeSendBody, SMALL), async (c) => {
+    .post(`${V1}/referee/send_request`, guards.userWrite('referral'), langQuery, body(refereeSendBody, SMALL), async (c) => {
       const out = await sendRefereeRequest(c.var.principal, c.req.valid('json'), askerLang(c));
       return c.json({ request: out.request }, out.created ? 201 : 200);
     })
@@ -102,7 +92,7 @@ export function requestRoutes() {
     .get(`${V1}/get_request`, ...read, query(idQuery), async (c) =>
       c.json({ request: await getRequest(c.var.principal, c.req.valid('query').id, askerLang(c)) }))
     // POST request/action?lang= {request_id, action, consumer_number?, address?}
-    .post(`${V1}/request/action`, ...write, langQuery, body(actionBody, SMALL), async (c) =>
+    .post(`${V1}/request/action`, guards.userWrite('referral'), langQuery, body(actionBody, SMALL), async (c) =>
       c.json({ request: await requestAction(c.var.principal, c.req.valid('json'), askerLang(c)) }))
     // GET referrer_list/{user_id}/{page}?lang=
     .get(`${V1}/referrer_list/:userId/:page`, ...read, langQuery, async (c) =>
@@ -111,21 +101,21 @@ export function requestRoutes() {
     .get(`${V1}/deals/get/:id`, ...read, langQuery, async (c) =>
       c.json({ deal: await getDeal(c.var.principal, c.req.param('id'), askerLang(c)) }))
     // POST deals/{referral_id}/step?lang= {to, note?}
-    .post(`${V1}/deals/:id/step`, ...write, langQuery, body(stepBody, SMALL), async (c) => {
+    .post(`${V1}/deals/:id/step`, guards.userWrite('referral'), langQuery, body(stepBody, SMALL), async (c) => {
       const b = c.req.valid('json');
       return c.json({ deal: await moveDealStep(c.var.principal, c.req.param('id'), b.to, b.note, askerLang(c)) });
     })
     // POST deals/{referral_id}/reminder?lang= (no body)
-    .post(`${V1}/deals/:id/reminder`, ...bareWrite, langQuery, async (c) =>
+    .post(`${V1}/deals/:id/reminder`, guards.userWrite('referral', { body: 'any' }), langQuery, async (c) =>
       c.json({ deal: await sendReminder(c.var.principal, c.req.param('id'), askerLang(c)) }))
     // POST deals/{referral_id}/cancel?lang= {reason} (staff)
-    .post(`${V1}/deals/:id/cancel`, ...write, langQuery, body(cancelBody, SMALL), async (c) =>
+    .post(`${V1}/deals/:id/cancel`, guards.userWrite('referral'), langQuery, body(cancelBody, SMALL), async (c) =>
       c.json({ deal: await cancelDeal(c.var.principal, c.req.param('id'), c.req.valid('json').reason, askerLang(c)) }))
     // GET deals/notes/{referral_id}/{page}
     .get(`${V1}/deals/notes/:id/:page`, ...read, async (c) =>
       c.json(await listNotes(c.var.principal, c.req.param('id'), pageOfParam(c.req.param('page')))))
     // POST deals/notes/{referral_id}/{client_key} {body}
-    .post(`${V1}/deals/notes/:id/:key`, ...write, body(noteBody, SMALL), async (c) => {
+    .post(`${V1}/deals/notes/:id/:key`, guards.userWrite('referral'), body(noteBody, SMALL), async (c) => {
       const k = parseOrThrow(clientKey, c.req.param('key'));
       const out = await addNote(c.var.principal, c.req.param('id'), k, c.req.valid('json').body);
       return c.json({ note: out.note }, out.created ? 201 : 200);

@@ -1,11 +1,12 @@
 import 'server-only';
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { jsonContentType, type ApiEnv } from '@/lib/http/app';
+import type { ApiEnv } from '@/lib/http/app';
 import { askerLang, askerLangParam, langOnlyQuerySchema } from '@/lib/http/asker-lang';
 import { errorBody } from '@/lib/http/errors';
-import { principal, requireUser, requireVisitor, sameOrigin } from '@/lib/http/principal';
-import { rateLimit } from '@/lib/http/rate-limit';
+import { guards } from '@/lib/http/guards';
+import { principal, requireUser } from '@/lib/http/principal';
+import type { ApiPrefix } from '@/lib/http/route-facts';
 import { body, query } from '@/lib/http/validate';
 import { REWARD_STATES } from '../reward-states';
 import {
@@ -21,10 +22,11 @@ import {
  * query (another value is a 422 `validation_failed`).
  */
 
+/** The API family of rewards (docs/api/referrals.md). */
+export const rewardPrefixes: readonly ApiPrefix[] = ['/referral/'];
+
 const SMALL = { maxBytes: 8 * 1024 };
 
-/** Every write: JSON, same origin, a signed-in user, the referral limit. */
-const write = [jsonContentType(), sameOrigin(), principal(), requireVisitor(), requireUser(), rateLimit('referral')] as const;
 /** Every read: a signed-in user. */
 const read = [principal(), requireUser()] as const;
 
@@ -56,10 +58,10 @@ export function rewardRoutes() {
       return c.json({ reward: await getReward(c.var.principal, c.req.param('id'), askerLang(c)) });
     })
     // POST /referral/api/v1/rewards/{id}?lang= - claim a scratched reward to a UPI id, once
-    .post('/referral/api/v1/rewards/:id', ...write, langQuery, body(claimBody, SMALL), async (c) =>
+    .post('/referral/api/v1/rewards/:id', guards.userWrite('referral'), langQuery, body(claimBody, SMALL), async (c) =>
       c.json({ reward: await claimReward(c.var.principal, c.req.param('id'), c.req.valid('json'), askerLang(c)) }))
     // POST /referral/api/v1/scratch/{id}?lang= - scratch the card once the hold has passed (no body needed)
-    .post('/referral/api/v1/scratch/:id', ...write, langQuery, async (c) => {
+    .post('/referral/api/v1/scratch/:id', guards.userWrite('referral'), langQuery, async (c) => {
       try {
         return c.json({ reward: await scratchReward(c.var.principal, c.req.param('id'), new Date(), askerLang(c)) });
       } catch (err) {
@@ -76,6 +78,6 @@ export function rewardRoutes() {
       return c.json(await listStaffRewards(c.var.principal, q.state, q.page, askerLang(c)));
     })
     // POST /referral/api/v1/staff/rewards/{id}?lang= - a staff decision: pending, approved or fraud
-    .post('/referral/api/v1/staff/rewards/:id', ...write, langQuery, body(staffMoveBody, SMALL), async (c) =>
+    .post('/referral/api/v1/staff/rewards/:id', guards.userWrite('referral'), langQuery, body(staffMoveBody, SMALL), async (c) =>
       c.json({ reward: await staffMoveReward(c.var.principal, c.req.param('id'), c.req.valid('json'), askerLang(c)) }));
 }

@@ -6,10 +6,10 @@ import { LOCALE_COOKIE, type Locale } from '@/lib/constants';
 import { askerLangOf } from '@/lib/http/asker-lang';
 import type { Principal } from '@/lib/auth/principal';
 import type { ApiEnv } from '@/lib/http/app';
-import { jsonContentType } from '@/lib/http/app';
 import { ApiError } from '@/lib/http/errors';
-import { principal, requireVisitor, sameOrigin } from '@/lib/http/principal';
-import { rateLimit } from '@/lib/http/rate-limit';
+import { guards } from '@/lib/http/guards';
+import { principal } from '@/lib/http/principal';
+import type { ApiPrefix } from '@/lib/http/route-facts';
 import { query } from '@/lib/http/validate';
 import { messageText } from '@/lib/messages';
 import { mediaSigningReady, signedMediaUrls } from '@/lib/storage/signing';
@@ -22,6 +22,9 @@ import { isShareId, resolveShare, shareImagePath, shareImageVersion, type ShareC
  * server/api.ts, which passes in the reels feature's feed functions and the
  * text kit (features never import each other).
  */
+
+/** The API families of share previews: the feeds' and the logging client's (SPEC.md section 7). */
+export const sharingPrefixes: readonly ApiPrefix[] = ['/feeds-server/', '/api/'];
 
 type Lang = 'en' | 'hi' | 'he';
 
@@ -98,9 +101,6 @@ async function shareFeedJson(
   return JSON.stringify({ ...parsed, feeds, count: feeds.length });
 }
 
-/** The middleware of a write: JSON only, same origin, a visitor the server issued. */
-const write = [jsonContentType(), sameOrigin(), principal(), requireVisitor()] as const;
-
 /** The product's name drawn on the images (messages/en.json app.name: a brand is not translated). */
 const brand = () => messageText('app.name');
 
@@ -138,7 +138,7 @@ export function shareRoutes(deps: ShareDeps) {
       return jsonText<unknown>(c, await shareFeedJson(deps, c.get('principal'), card, c.req.valid('query').lang, signals));
     })
     // POST /api/reel/{id} - make the share image now (the logging client's "create preview"); idempotent
-    .post('/api/reel/:id', ...write, rateLimit('events'), async (c) => {
+    .post('/api/reel/:id', guards.visitorWrite('events'), async (c) => {
       const id = c.req.param('id');
       if (!isShareId(id)) throw new ApiError(422, 'validation_failed', 'id must be a share slug, a topic slug or a content id.');
       const card = await cardOr404(id);

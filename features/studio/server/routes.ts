@@ -3,10 +3,12 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { translationsSchema } from '@/lib/localized-schema';
 import { ROLES } from '@/lib/auth/principal';
-import { jsonContentType, type ApiEnv } from '@/lib/http/app';
-import { principal, requireUser, requireVisitor, sameOrigin } from '@/lib/http/principal';
-import { rateLimit } from '@/lib/http/rate-limit';
-import { readImageUpload } from '@/lib/media/image';
+import type { ApiEnv } from '@/lib/http/app';
+import { multipartMaxBytes } from '@/lib/http/body';
+import { guards } from '@/lib/http/guards';
+import { principal, requireUser } from '@/lib/http/principal';
+import type { ApiPrefix } from '@/lib/http/route-facts';
+import { IMAGE_MAX_BYTES, readImageUpload } from '@/lib/media/image';
 import { body, query } from '@/lib/http/validate';
 import { STUDIO_ACTIONS } from '../policy';
 import { changeTopicGrant, entityPermission, listMyGrants, listTopicGrants } from './roles';
@@ -22,6 +24,9 @@ import {
  * features/studio/policy.ts (docs/decisions/008) inside the functions these
  * handlers call.
  */
+
+/** The API families of the studio: role endpoints under "Auth", the rest under "Uploader" (SPEC.md section 7). */
+export const studioPrefixes: readonly ApiPrefix[] = ['/auth/', '/uploader/'];
 
 /** What the studio tells the rest of the app; wired in server/api.ts. */
 export interface StudioDeps {
@@ -39,10 +44,8 @@ const TOPIC = { maxBytes: 16 * 1024 };
 // (about 7 keys and items per option).
 const BULK_CREATE = { maxBytes: 256 * 1024, maxNodes: 20_000 };
 
-/** Every studio write: JSON, same origin, a signed-in user, the per-visitor and per-IP limit. */
-const write = [jsonContentType(), sameOrigin(), principal(), requireVisitor(), requireUser(), rateLimit('profile')] as const;
-/** A picture upload: as `write`, but its body is an image (multipart or raw, bounded by readImageUpload). */
-const pictureWrite = [sameOrigin(), principal(), requireVisitor(), requireUser(), rateLimit('profile')] as const;
+/** A picture: a raw image or a multipart form, read and bounded by readImageUpload (5 MB). */
+const PICTURE = { body: 'any', ownBody: multipartMaxBytes(IMAGE_MAX_BYTES) } as const;
 /** Every studio read: a signed-in user. */
 const read = [principal(), requireUser()] as const;
 
@@ -126,17 +129,17 @@ export function studioRoutes(deps: StudioDeps) {
     .get('/auth/api/v1/topic/:id/topic_role', ...read, query(noQuery), async (c) =>
       c.json({ roles: await listTopicGrants(c.var.principal, c.req.param('id')) }))
     // POST /auth/api/v1/topic/{id}/topic_role {user_id, role} - grant (grantableRoles; idempotent)
-    .post('/auth/api/v1/topic/:id/topic_role', ...write, body(grantBody, SMALL), async (c) => {
+    .post('/auth/api/v1/topic/:id/topic_role', guards.userWrite('profile'), body(grantBody, SMALL), async (c) => {
       const b = c.req.valid('json');
       return c.json(await changeTopicGrant(c.var.principal, c.req.param('id'), b.user_id, b.role, true));
     })
     // DELETE /auth/api/v1/topic/{id}/topic_role {user_id, role} - revoke (grantableRoles; idempotent)
-    .delete('/auth/api/v1/topic/:id/topic_role', ...write, body(grantBody, SMALL), async (c) => {
+    .delete('/auth/api/v1/topic/:id/topic_role', guards.userWrite('profile'), body(grantBody, SMALL), async (c) => {
       const b = c.req.valid('json');
       return c.json(await changeTopicGrant(c.var.principal, c.req.param('id'), b.user_id, b.role, false));
     })
     // POST /auth/api/v1/entity_permission {action, topic_id?} - may I?
-    .post('/auth/api/v1/entity_permission', ...write, body(permissionBody, SMALL), async (c) => {
+    .post('/auth/api/v1/entity_permission', guards.userWrite('profile'), body(permissionBody, SMALL), async (c) => {
       const b = c.req.valid('json');
       return c.json({ allowed: await entityPermission(c.var.principal, b.action, b.topic_id ?? null) });
     })
@@ -148,7 +151,7 @@ export function studioRoutes(deps: StudioDeps) {
 
     // ---- Review (SPEC.md section 7 "Uploader") ----
     // POST /uploader/api/v1/content/status {content_id, status, reason?} - approve, reject, take down
-    .post('/uploader/api/v1/content/status', ...write, body(statusBody, SMALL), async (c) => {
+    .post('/uploader/api/v1/content/status', guards.userWrite('profile'), body(statusBody, SMALL), async (c) => {
       const b = c.req.valid('json');
       const to = b.status;
       const out = await setReviewStatus(c.var.principal, b.content_id, to, to === 'Rejected' ? b.reason!.trim() : null);
@@ -159,7 +162,7 @@ export function studioRoutes(deps: StudioDeps) {
     .get('/uploader/api/v1/content/:id', ...read, query(noQuery), async (c) =>
       c.json(await getStudioReel(c.var.principal, c.req.param('id'))))
     // PATCH /uploader/api/v1/content/{id} {description?, option_id?, is_tldr?} - the uploader's edit
-    .patch('/uploader/api/v1/content/:id', ...write, body(editBody, SMALL), async (c) => {
+    .patch('/uploader/api/v1/content/:id', guards.userWrite('profile'), body(editBody, SMALL), async (c) => {
       const out = await editReel(c.var.principal, c.req.param('id'), c.req.valid('json'));
       deps.onPublishedChanged();
       return c.json(out);
@@ -176,81 +179,82 @@ export function studioRoutes(deps: StudioDeps) {
     // ---- Topics and taxonomy ----
     // POST, DELETE /uploader/api/v1/{topic|category|option}/{id}/picture - multipart `file` or an image body, at most
     // 5 MB, stored as a 512x512 WebP (topic.edit for a topic, taxonomy.edit of its topic otherwise)
-    .post('/uploader/api/v1/:kind{topic|category|option}/:id/picture', ...pictureWrite, async (c) => {
+    .post('/uploader/api/v1/:kind{topic|category|option}/:id/picture', guards.userWrite('profile', PICTURE), async (c) => {
       const kind = c.req.param('kind') as PictureOwner;
       const bytes = await readImageUpload(c.req.raw);
       const pic = await setTaxonomyPicture(c.var.principal, kind, c.req.param('id'), bytes);
       deps.onPublishedChanged();
       return c.json({ id: c.req.param('id'), pic });
     })
-    .delete('/uploader/api/v1/:kind{topic|category|option}/:id/picture', ...pictureWrite, async (c) => {
+    .delete('/uploader/api/v1/:kind{topic|category|option}/:id/picture', guards.userWrite('profile', { body: 'any' }), async (c) => {
       const pic = await setTaxonomyPicture(c.var.principal, c.req.param('kind') as PictureOwner, c.req.param('id'), null);
       deps.onPublishedChanged();
       return c.json({ id: c.req.param('id'), pic });
     })
     // POST /uploader/api/v1/topic {name, type_tag?, description?} - a new topic (ADMIN)
-    .post('/uploader/api/v1/topic', ...write, body(topicBody, TOPIC), async (c) => {
+    .post('/uploader/api/v1/topic', guards.userWrite('profile'), body(topicBody, TOPIC), async (c) => {
       const t = await createTopic(c.var.principal, c.req.valid('json'));
       deps.onPublishedChanged();
       return c.json({ topic: t }, 201);
     })
     // PATCH /uploader/api/v1/topic/{id} - edit a topic (topic.edit)
-    .patch('/uploader/api/v1/topic/:id', ...write, body(topicPatch, TOPIC), async (c) => {
+    .patch('/uploader/api/v1/topic/:id', guards.userWrite('profile'), body(topicPatch, TOPIC), async (c) => {
       const t = await updateTopic(c.var.principal, c.req.param('id'), c.req.valid('json'));
       deps.onPublishedChanged();
       return c.json({ topic: t });
     })
     // POST /uploader/api/v1/category {topic_id, name} (taxonomy.edit)
-    .post('/uploader/api/v1/category', ...write, body(categoryBody, SMALL), async (c) => {
+    .post('/uploader/api/v1/category', guards.userWrite('profile'), body(categoryBody, SMALL), async (c) => {
       const b = c.req.valid('json');
       const cat = await createCategory(c.var.principal, b.topic_id, b.name, b.sort_order, b.translations);
       deps.onPublishedChanged();
       return c.json({ category: cat }, 201);
     })
     // PATCH /uploader/api/v1/category/{id} {name?, sort_order?, pic?} (taxonomy.edit)
-    .patch('/uploader/api/v1/category/:id', ...write, body(renameBody, SMALL), async (c) => {
+    .patch('/uploader/api/v1/category/:id', guards.userWrite('profile'), body(renameBody, SMALL), async (c) => {
       const cat = await updateCategory(c.var.principal, c.req.param('id'), c.req.valid('json'));
       deps.onPublishedChanged();
       return c.json({ category: cat });
     })
     // POST /uploader/api/v1/option {category_id, name} (taxonomy.edit)
-    .post('/uploader/api/v1/option', ...write, body(optionBody, SMALL), async (c) => {
+    .post('/uploader/api/v1/option', guards.userWrite('profile'), body(optionBody, SMALL), async (c) => {
       const b = c.req.valid('json');
       const opt = await createOption(c.var.principal, b.category_id, b.name, b.sort_order, b.translations);
       deps.onPublishedChanged();
       return c.json({ option: opt }, 201);
     })
     // PATCH /uploader/api/v1/option/{id} {name?, sort_order?, pic?} (taxonomy.edit)
-    .patch('/uploader/api/v1/option/:id', ...write, body(renameBody, SMALL), async (c) => {
+    .patch('/uploader/api/v1/option/:id', guards.userWrite('profile'), body(renameBody, SMALL), async (c) => {
       const opt = await updateOption(c.var.principal, c.req.param('id'), c.req.valid('json'));
       deps.onPublishedChanged();
       return c.json({ option: opt });
     })
     // POST /uploader/api/v1/bulk/create {topic_id, categories:[{name, translations?, options:[name | {name, translations?}]}]}
     // (taxonomy.edit)
-    .post('/uploader/api/v1/bulk/create', ...write, body(bulkBody, BULK_CREATE), async (c) => {
-      const b = c.req.valid('json');
-      const out = await bulkCreate(c.var.principal, b.topic_id, { categories: b.categories });
-      deps.onPublishedChanged();
-      return c.json(out);
-    })
+    .post('/uploader/api/v1/bulk/create', guards.userWrite('profile', { ownBody: BULK_CREATE.maxBytes }), body(bulkBody, BULK_CREATE),
+      async (c) => {
+        const b = c.req.valid('json');
+        const out = await bulkCreate(c.var.principal, b.topic_id, { categories: b.categories });
+        deps.onPublishedChanged();
+        return c.json(out);
+      })
     // POST /uploader/api/v1/reset/topic/{id} {confirm:true} (topic.reset: ADMIN)
-    .post('/uploader/api/v1/reset/topic/:id', ...write, body(resetBody, SMALL), async (c) =>
+    .post('/uploader/api/v1/reset/topic/:id', guards.userWrite('profile'), body(resetBody, SMALL), async (c) =>
       c.json(reset(await resetCounts(c.var.principal, 'topic', c.req.param('id')))))
     // POST /uploader/api/v1/reset/category/{id} {confirm:true} (taxonomy.reset)
-    .post('/uploader/api/v1/reset/category/:id', ...write, body(resetBody, SMALL), async (c) =>
+    .post('/uploader/api/v1/reset/category/:id', guards.userWrite('profile'), body(resetBody, SMALL), async (c) =>
       c.json(reset(await resetCounts(c.var.principal, 'category', c.req.param('id')))))
     // POST /uploader/api/v1/reset/option/{id} {confirm:true} (taxonomy.reset)
-    .post('/uploader/api/v1/reset/option/:id', ...write, body(resetBody, SMALL), async (c) =>
+    .post('/uploader/api/v1/reset/option/:id', guards.userWrite('profile'), body(resetBody, SMALL), async (c) =>
       c.json(reset(await resetCounts(c.var.principal, 'option', c.req.param('id')))))
     // PUT /uploader/api/v1/profile_stack/{id} {categories:[{id, options:[id]}]} - a topic's order (topic.edit)
-    .put('/uploader/api/v1/profile_stack/:id', ...write, body(stackBody, BULK), async (c) => {
+    .put('/uploader/api/v1/profile_stack/:id', guards.userWrite('profile'), body(stackBody, BULK), async (c) => {
       const out = await setProfileStack(c.var.principal, c.req.param('id'), c.req.valid('json'));
       deps.onPublishedChanged();
       return c.json(out);
     })
     // POST /uploader/api/v1/upload/guide_video {topic_id, content_id} (topic.edit; an Approved reel of the topic)
-    .post('/uploader/api/v1/upload/guide_video', ...write, body(guideBody, SMALL), async (c) => {
+    .post('/uploader/api/v1/upload/guide_video', guards.userWrite('profile'), body(guideBody, SMALL), async (c) => {
       const b = c.req.valid('json');
       const out = await setGuideVideo(c.var.principal, b.topic_id, b.content_id);
       deps.onPublishedChanged();
