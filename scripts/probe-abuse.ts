@@ -45,11 +45,8 @@
  * probe deal (reused by later runs) and tombstones of the accounts the
  * probes made, which are erased at the end (decision 021 keeps those).
  */
-import fs from 'node:fs';
-import http from 'node:http';
-import https from 'node:https';
-import { randomInt, randomUUID } from 'node:crypto';
-import { isDeepStrictEqual, parseArgs } from 'node:util';
+import { randomUUID } from 'node:crypto';
+import { isDeepStrictEqual } from 'node:util';
 import { z } from 'zod';
 import { SESSION_COOKIE } from '@/lib/auth/session';
 import { MAX_UPLOAD_BYTES } from '@/lib/constants';
@@ -57,10 +54,12 @@ import {
   OTP_CODE_DIGITS, OTP_MAX_GUESSES_PER_PHONE_PER_DAY, OTP_MAX_SENDS_PER_PHONE_PER_DAY, OTP_MAX_WRONG_TRIES_PER_CODE,
   OTP_MAX_WRONG_TRIES_PER_DEVICE_PER_DAY, OTP_RESEND_AFTER_S,
 } from '@/features/auth/server/otp-code';
-import { CookieJar } from '../tests/fixtures/cookie-jar';
-
-const USAGE = 'usage: npm run probe:abuse -- --base http://127.0.0.1:3000 --log <server log file> '
-  + '[--admin-phone <a number of ADMIN_PHONES>] [--host-check auto|expect|skip]';
+import {
+  accountB, adminUser, args, log, made, newUser, probeDeal, REAL_NAME_B, referrerR, signIn, signInBlocked, signedInSchema,
+} from './lib/probe-context';
+import { Device, answerOf, counted, fmt, is, noAnswer, rawRequest, read, sleep, type Answer } from './lib/probe-http';
+import { newPhone, wrongCode } from './lib/probe-log';
+import { failures, figures, info, judge, masked, probe, skip, tally } from './lib/probe-report';
 
 /** The default UPLOAD_MAX_OPEN_PER_USER: unfinished uploads one user may hold (docs/api/studio.md). */
 const EXPECTED_OPEN_UPLOADS = 3;
@@ -69,339 +68,9 @@ const UPLOADS_DECLARED = 30;
 /** Lookups probe 5 makes, and the most the per-user phone_lookup limit may answer in 10 minutes. */
 const LOOKUPS_MADE = 300;
 const LOOKUPS_PER_USER = 30;
-/** The probe's own referral deal, made once by the admin and reused by later runs. */
-const PROBE_DEAL_URL_ID = 'probe-abuse-deal';
-/** The server's start-up warnings this script reads in the log (server/index.ts, features/auth/server/sms.ts). */
-const CONSOLE_SMS_NOTICE = 'SMS_PROVIDER=console';
 const LOCAL_ONLY_HOSTS_NOTICE = 'Neither PUBLIC_URL nor ALLOWED_HOSTS is set';
 
-/* ---------- arguments ---------- */
-
-function readArgs() {
-  const { values } = parseArgs({
-    options: {
-      base: { type: 'string', default: 'http://127.0.0.1:3000' },
-      log: { type: 'string' },
-      'admin-phone': { type: 'string' },
-      'host-check': { type: 'string', default: 'auto' },
-      help: { type: 'boolean', default: false },
-    },
-  });
-  if (values.help) {
-    console.log(USAGE);
-    process.exit(0);
-  }
-  let base: URL;
-  try {
-    base = new URL(values.base);
-  } catch {
-    return fail(`--base is not a URL: ${values.base}`);
-  }
-  if (base.protocol !== 'http:' && base.protocol !== 'https:') return fail('--base must be http:// or https://');
-  const hostCheck = values['host-check'];
-  if (hostCheck !== 'auto' && hostCheck !== 'expect' && hostCheck !== 'skip') return fail('--host-check is auto, expect or skip');
-  const admin = values['admin-phone']?.replace(/^\+91/, '');
-  if (admin !== undefined && !/^[6-9]\d{9}$/.test(admin)) return fail('--admin-phone is a 10-digit Indian mobile number');
-  if (values.log !== undefined && !fs.existsSync(values.log)) return fail(`--log: no such file: ${values.log}`);
-  return { base, origin: base.origin, logFile: values.log ?? null, adminPhone: admin ?? null, hostCheck };
-}
-
-function fail(message: string): never {
-  console.error(`${message}\n${USAGE}`);
-  process.exit(2);
-}
-
-const args = readArgs();
-
-/* ---------- output ---------- */
-
-type Verdict = 'PASS' | 'FAIL' | 'SKIP';
-const tally: Record<Verdict, number> = { PASS: 0, FAIL: 0, SKIP: 0 };
-const failures: string[] = [];
-/** Figures for the summary (probe 5's count, probe 8's, the odds). */
-const figures: string[] = [];
-
-/** One probe's line: its verdict, what was sent, what came back, and what the product promises. */
-function judge(probe: string, sent: string, got: string, ok: boolean, want: string): boolean {
-  const verdict: Verdict = ok ? 'PASS' : 'FAIL';
-  tally[verdict]++;
-  if (!ok) failures.push(`${probe} ${sent}`);
-  console.log(`${verdict}  ${probe.padEnd(13)} ${sent} -> ${got}   [want ${want}]`);
-  return ok;
-}
-
-function skip(probe: string, sent: string, why: string): void {
-  tally.SKIP++;
-  console.log(`SKIP  ${probe.padEnd(13)} ${sent}: ${why}`);
-}
-
-function info(probe: string, text: string): void {
-  console.log(`      ${probe.padEnd(13)} ${text}`);
-}
-
-/** A phone as the output shows it: the numbers are random and may be someone's. */
-const masked = (phone: string) => `******${phone.slice(-4)}`;
-
-/* ---------- HTTP ---------- */
-
-/** An answer: status, the one error shape's code (if any), headers and body. */
-interface Answer {
-  status: number;
-  code: string | null;
-  headers: Headers;
-  body: unknown;
-  text: string;
-}
-
-/** A probe's set-up went wrong in a way the product is to blame for, or could not go on. */
-class ProbeError extends Error {}
-
-function codeOf(body: unknown): string | null {
-  if (body === null || typeof body !== 'object' || !('error' in body)) return null;
-  const code = (body as { error?: { code?: unknown } }).error?.code;
-  return typeof code === 'string' ? code : null;
-}
-
-function answerOf(status: number, headers: Headers, text: string): Answer {
-  let body: unknown = null;
-  try {
-    body = text ? JSON.parse(text) : null;
-  } catch {
-    body = null;
-  }
-  return { status, code: codeOf(body), headers, body, text };
-}
-
-/** `401 otp_invalid`, `200`. */
-const fmt = (a: Answer) => (a.code ? `${a.status} ${a.code}` : String(a.status));
-const is = (a: Answer, status: number, code?: string) => a.status === status && (code === undefined || a.code === code);
-
-/** `401 otp_invalid x5`, or each distinct answer with its count. */
-function counted(answers: Answer[]): string {
-  const n = new Map<string, number>();
-  for (const a of answers) n.set(fmt(a), (n.get(fmt(a)) ?? 0) + 1);
-  return [...n].map(([k, v]) => `${k} x${v}`).join(', ');
-}
-
-/**
- * A request over node:http(s), as sent: fetch refuses TRACE and a Host
- * header, and may normalise a path; here the target goes out byte for byte.
- */
-function rawRequest(method: string, target: string, headers: Record<string, string> = {}): Promise<Answer> {
-  const lib = args.base.protocol === 'https:' ? https : http;
-  return new Promise((resolve, reject) => {
-    const req = lib.request({
-      host: args.base.hostname, port: args.base.port || undefined, method, path: target, headers, agent: false,
-    }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (d: string) => { text += d; });
-      res.on('end', () => {
-        const h = new Headers();
-        for (const [k, v] of Object.entries(res.headers)) {
-          for (const one of Array.isArray(v) ? v : v === undefined ? [] : [v]) h.append(k, one);
-        }
-        resolve(answerOf(res.statusCode ?? 0, h, text));
-      });
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
-
-/** A request that got no answer at all (the server hung up), as a status-0 answer its probe judges like any other. */
-function noAnswer(err: unknown): Answer {
-  return answerOf(0, new Headers(), JSON.stringify({ error: { code: `no answer (${err instanceof Error ? err.message : String(err)})` } }));
-}
-
-/** One simulated browser: its own cookies (visitor, device mark, session), the site's Origin on writes. */
-class Device {
-  readonly jar = new CookieJar();
-
-  private constructor(readonly name: string) {}
-
-  /** A device that has opened the app: it holds the visitor id the server issued (writes need one). */
-  static async open(name: string): Promise<Device> {
-    const d = new Device(name);
-    const a = await d.call('POST', '/auth/api/v1/visitor', {});
-    if (a.status !== 201 && a.status !== 200) throw new ProbeError(`device ${name}: POST /auth/api/v1/visitor -> ${fmt(a)}`);
-    return d;
-  }
-
-  /** Sends `json` (when given) as the body; every method but GET and HEAD carries Origin. */
-  async call(method: string, path: string, json?: unknown, headers: Record<string, string> = {}): Promise<Answer> {
-    const h: Record<string, string> = { ...headers };
-    if (this.jar.header) h.cookie = this.jar.header;
-    if (method !== 'GET' && method !== 'HEAD') h.origin = args.origin;
-    let body: string | undefined;
-    if (json !== undefined) {
-      body = JSON.stringify(json);
-      h['content-type'] = 'application/json';
-    }
-    const res = this.jar.keep(await fetch(new URL(path, args.base), { method, headers: h, body, redirect: 'manual' }));
-    return answerOf(res.status, res.headers, await res.text());
-  }
-
-  get(path: string) {
-    return this.call('GET', path);
-  }
-
-  post(path: string, json: unknown = {}) {
-    return this.call('POST', path, json);
-  }
-}
-
-/** Reads `a.body` with `schema`; a body of another shape stops the probe. */
-function read<T>(schema: z.ZodType<T>, a: Answer, what: string): T {
-  const r = schema.safeParse(a.body);
-  if (!r.success) throw new ProbeError(`${what} -> ${fmt(a)} ${a.text.slice(0, 200)}`);
-  return r.data;
-}
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** A fresh Indian mobile number, 10 digits starting with 9. */
-const newPhone = () => `9${String(randomInt(0, 1e9)).padStart(9, '0')}`;
-
-/** A 6-digit code that is surely not `right`. */
-function wrongCode(right: string): string {
-  const n = (Number(right) + 1 + randomInt(0, 10 ** OTP_CODE_DIGITS - 2)) % 10 ** OTP_CODE_DIGITS;
-  return String(n).padStart(OTP_CODE_DIGITS, '0');
-}
-
-/* ---------- the server log ---------- */
-
-/** The server's log as a developer reads it: sign-in codes and what the server said. */
-class ServerLog {
-  constructor(readonly file: string) {}
-
-  text(): string {
-    return fs.existsSync(this.file) ? fs.readFileSync(this.file, 'utf8') : '';
-  }
-
-  /** Every code the console SMS provider wrote for `phone` (10 digits), oldest first. */
-  codes(phone: string): string[] {
-    return [...this.text().matchAll(new RegExp(`otp \\+91${phone} (\\d{${OTP_CODE_DIGITS}})`, 'g'))].map((m) => m[1]);
-  }
-
-  /** The first code for `phone` after the `seen` ones already there; waits up to 10 s. */
-  async nextCode(phone: string, seen: number): Promise<string> {
-    const deadline = Date.now() + 10_000;
-    while (Date.now() < deadline) {
-      const all = this.codes(phone);
-      if (all.length > seen) return all[seen];
-      await sleep(100);
-    }
-    throw new ProbeError(`no code for ${masked(phone)} in ${this.file} within 10 s`);
-  }
-
-  /** The JSON lines holding `marker`; waits up to `timeoutMs` for at least `count`. */
-  async linesWith(marker: string, count: number, timeoutMs = 5000): Promise<Array<{ raw: string; json: Record<string, unknown> | null }>> {
-    const deadline = Date.now() + timeoutMs;
-    let found: string[] = [];
-    while (Date.now() < deadline) {
-      found = this.text().split('\n').filter((l) => l.includes(marker));
-      if (found.length >= count) break;
-      await sleep(100);
-    }
-    return found.map((raw) => {
-      try {
-        return { raw, json: JSON.parse(raw) as Record<string, unknown> };
-      } catch {
-        return { raw, json: null };
-      }
-    });
-  }
-}
-
-const log = args.logFile ? new ServerLog(args.logFile) : null;
-/** Why the probes that sign in cannot run, or null when they can. */
-const signInBlocked: string | null = !log
-  ? 'needs --log: sign-in codes are read from the server log'
-  : !log.text().includes(CONSOLE_SMS_NOTICE)
-    ? `the log shows no ${CONSOLE_SMS_NOTICE}: codes to random numbers must not go out by SMS`
-    : null;
-
-/* ---------- sign-in and shared fixtures ---------- */
-
 const otpSentSchema = z.object({ request_id: z.string(), expires_in_s: z.number(), resend_after_s: z.number() });
-const signedInSchema = z.object({ user: z.object({ userId: z.string() }), is_new_user: z.boolean() });
-
-interface SignedIn {
-  device: Device;
-  phone: string;
-  userId: string;
-  isNewUser: boolean;
-}
-
-/** Signs `device` in with `phone` by OTP (v1 initiate and verify), the code read from the log. */
-async function signIn(device: Device, phone: string): Promise<SignedIn> {
-  if (!log) throw new ProbeError('no server log');
-  const seen = log.codes(phone).length;
-  const started = await device.post('/auth/api/v1/otp/initiate', { phone });
-  if (!is(started, 200)) throw new ProbeError(`${device.name}: otp/initiate ${masked(phone)} -> ${fmt(started)}`);
-  const otp = await log.nextCode(phone, seen);
-  const verified = await device.post('/auth/api/v1/otp/verify', { phone, otp, over_18: true, accept_terms: true });
-  const s = read(signedInSchema, verified, `${device.name}: otp/verify ${masked(phone)}`);
-  return { device, phone, userId: s.user.userId, isNewUser: s.is_new_user };
-}
-
-/** A new device signed in as a new user with a fresh number, optionally named. */
-async function newUser(name: string, displayName?: string): Promise<SignedIn> {
-  const s = await signIn(await Device.open(name), newPhone());
-  if (displayName) {
-    const named = await s.device.call('PATCH', '/auth/api/v1/user/me', { name: displayName });
-    if (!is(named, 200)) throw new ProbeError(`${name}: PATCH user/me {name} -> ${fmt(named)}`);
-  }
-  made.push(s);
-  return s;
-}
-
-/** Accounts the probes made, erased at the end. */
-const made: SignedIn[] = [];
-
-/** Memoised: a fixture several probes share is made once (or fails once). */
-function once<T>(make: () => Promise<T>): () => Promise<T> {
-  let p: Promise<T> | null = null;
-  return () => (p ??= make());
-}
-
-/** The admin (--admin-phone), signed in on a device of its own; null without the flag. */
-const adminUser = once(async () => (args.adminPhone ? signIn(await Device.open('admin'), args.adminPhone) : null));
-
-/** B: an account whose name is not the one a referrer types for its number (probes 5 and 6). */
-const REAL_NAME_B = `Bhavna Realname ${randomUUID().slice(0, 4)}`;
-const accountB = once(() => newUser('B', REAL_NAME_B));
-/** R: the referrer of probe 6, who also imports contacts in probe 5. */
-const referrerR = once(() => newUser('R'));
-
-const dealSchema = z.object({ id: z.string(), customers_only: z.boolean() });
-
-/** An open deal anyone may refer with: the probe's own (made by the admin), else any active one; null when none. */
-const probeDeal = once(async (): Promise<{ id: string; how: string } | null> => {
-  const anyone = await Device.open('deals');
-  const own = await anyone.get(`/referral/api/v1/deals?url_id=${PROBE_DEAL_URL_ID}`);
-  if (is(own, 200)) return { id: read(z.object({ deal: dealSchema }), own, 'GET deals').deal.id, how: `deal ${PROBE_DEAL_URL_ID}` };
-  const admin = await adminUser();
-  if (admin) {
-    const madeDeal = await admin.device.post('/referral/api/v1/deals', {
-      url_id: PROBE_DEAL_URL_ID, title: 'Abuse probe deal', description: 'Made by scripts/probe-abuse.ts.', reward_inr: 0, active: true,
-    });
-    return { id: read(z.object({ deal: dealSchema }), madeDeal, 'admin POST /referral/api/v1/deals').deal.id, how: `deal ${PROBE_DEAL_URL_ID} (made now)` };
-  }
-  const all = read(z.object({ deals: z.array(dealSchema) }), await anyone.get('/referral/api/v1/all_deals'), 'GET all_deals');
-  const open = all.deals.find((d) => !d.customers_only);
-  return open ? { id: open.id, how: 'the first active deal for everyone' } : null;
-});
-
-/** Runs one probe; an error it did not judge is a FAIL line of its own. */
-async function probe(name: string, what: string, run: () => Promise<void>): Promise<void> {
-  try {
-    await run();
-  } catch (err) {
-    judge(name, what, `stopped: ${err instanceof Error ? err.message : String(err)}`, false, 'the probe to run to its end');
-  }
-}
 
 /* ---------- 1. malformed requests ---------- */
 
@@ -481,17 +150,18 @@ async function probeBrowserLogs(): Promise<void> {
 async function probeOtp(): Promise<void> {
   const p = '4 otp';
   const phone = newPhone();
-  if (!log) return;
+  const serverLog = log;
+  if (!serverLog) return;
   const S = await Device.open('S');
   const verifyBody = (request_id: string, otp: string) => ({ request_id, otp, over_18: true, accept_terms: true });
 
   /** S asks a code and makes five wrong guesses at it; the right code is read from the log, so the guesses surely miss. */
   const strangerRound = async (round: number): Promise<{ requestId: string; code: string } | null> => {
-    const seen = log.codes(phone).length;
+    const seen = serverLog.codes(phone).length;
     const asked = await S.post('/auth/api/v1/otp/initiate', { phone });
     if (!judge(p, `S (stranger) asks a code for ${masked(phone)} (round ${round})`, fmt(asked), is(asked, 200), '200')) return null;
     const { request_id } = read(otpSentSchema, asked, 'S otp/initiate');
-    const code = await log.nextCode(phone, seen);
+    const code = await serverLog.nextCode(phone, seen);
     const wrong: Answer[] = [];
     for (let i = 0; i < OTP_MAX_WRONG_TRIES_PER_CODE; i++) {
       wrong.push(await S.post('/auth/api/v2/otp/verify', verifyBody(request_id, wrongCode(code))));
@@ -515,11 +185,11 @@ async function probeOtp(): Promise<void> {
     '429 otp_locked (this device, this phone, 24 h)');
 
   const O = await Device.open('O');
-  const seen = log.codes(phone).length;
+  const seen = serverLog.codes(phone).length;
   const asked = await O.post('/auth/api/v1/otp/initiate', { phone });
   if (!judge(p, `O (owner, another device) asks a code for ${masked(phone)}`, fmt(asked), is(asked, 200), '200')) return;
   const { request_id } = read(otpSentSchema, asked, 'O otp/initiate');
-  const code = await log.nextCode(phone, seen);
+  const code = await serverLog.nextCode(phone, seen);
   const stolen = await S.post('/auth/api/v2/otp/verify', verifyBody(request_id, code));
   judge(p, "S verifies O's request id with O's right code", fmt(stolen), is(stolen, 410, 'otp_expired') || is(stolen, 404),
     '410 otp_expired (or 404): not S\'s request');

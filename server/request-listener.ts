@@ -2,8 +2,8 @@ import 'server-only';
 import { env } from '@/lib/env';
 import type http from 'node:http';
 import type { Duplex } from 'node:stream';
-import { VIEWER_COOKIE } from '@/lib/constants';
 import { visitorFromCookieHeader } from '@/lib/auth/visitor';
+import { withSetCookie } from '@/lib/http/cookies';
 import { errorBody } from '@/lib/http/errors';
 import { ensurePageDevice, issueVisitor } from '@/lib/http/principal';
 import { clientIp, hostOf, isHttps } from '@/lib/http/request-info';
@@ -59,9 +59,7 @@ async function ensurePageVisitor(req: http.IncomingMessage, res: http.ServerResp
     return;
   }
   res.appendHeader('Set-Cookie', cookie);
-  const others = (req.headers.cookie ?? '').split(';').map((c) => c.trim())
-    .filter((c) => c && !c.startsWith(`${VIEWER_COOKIE}=`));
-  req.headers.cookie = [...others, cookie.split(';')[0]].join('; ');
+  req.headers.cookie = withSetCookie(req.headers.cookie, cookie);
 }
 
 /** Answers a refused request (server/request-checks.ts) in the one error shape; a HEAD gets the headers only. */

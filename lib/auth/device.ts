@@ -1,6 +1,7 @@
 import 'server-only';
 import { serialize } from 'hono/utils/cookie';
-import { cookieValueOf, newSignedId, readSignedIdToken, signedIdToken } from './signed-id';
+import { cookieValue } from '../http/cookies';
+import { newSignedId, readSignedIdToken, signedIdToken } from './signed-id';
 
 /**
  * The device mark: a long-lived, signed, httpOnly cookie `sr_dev` with a
@@ -55,7 +56,7 @@ export function deviceSetCookie(id: string, secure: boolean): string {
 
 /** The device id of a Cookie header, or null when it has no valid `sr_dev`. */
 export function deviceFromCookieHeader(cookieHeader: string | undefined): string | null {
-  return readDeviceToken(cookieValueOf(cookieHeader, DEVICE_COOKIE));
+  return readDeviceToken(cookieValue(cookieHeader, DEVICE_COOKIE));
 }
 
 /**

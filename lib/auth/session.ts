@@ -2,6 +2,7 @@ import 'server-only';
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { getDb, type DbOrTx } from '../db/client';
+import { cookieValue } from '../http/cookies';
 import { sessions, users } from '../db/schema';
 import type { Role, RoleGrant } from './principal';
 
@@ -96,13 +97,6 @@ export async function revokeSession(db: DbOrTx, token: string | null | undefined
     .where(and(eq(sessions.id, sessionIdOf(token)), isNull(sessions.revoked_at)));
 }
 
-/** Revokes every session of a user (e.g. "sign out everywhere"). Returns how many ended. */
-export async function revokeUserSessions(db: DbOrTx, userId: string): Promise<number> {
-  const rows = await db.update(sessions).set({ revoked_at: sql`now()` })
-    .where(and(eq(sessions.user_id, userId), isNull(sessions.revoked_at))).returning({ id: sessions.id });
-  return rows.length;
-}
-
 /** The Set-Cookie value that carries a session token (`Secure` when `secure`). */
 export function sessionSetCookie(token: string, secure: boolean): string {
   return `${SESSION_COOKIE}=${token}; Path=/; Max-Age=${SESSION_TTL_S}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
@@ -115,12 +109,7 @@ export function sessionClearCookie(secure: boolean): string {
 
 /** The session token of a Cookie header, if any (not yet checked). */
 export function sessionTokenFromCookieHeader(cookieHeader: string | undefined): string | null {
-  if (!cookieHeader) return null;
-  for (const part of cookieHeader.split(';')) {
-    const i = part.indexOf('=');
-    if (i > 0 && part.slice(0, i).trim() === SESSION_COOKIE) return part.slice(i + 1).trim() || null;
-  }
-  return null;
+  return cookieValue(cookieHeader, SESSION_COOKIE) || null;
 }
 
 /** The token of an `Authorization: Bearer <token>` header, if any (not yet checked). */

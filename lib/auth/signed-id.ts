@@ -70,17 +70,3 @@ export function readSignedIdToken(purpose: SignedIdPurpose, token: string | null
   memo.ids.set(token, m[1]);
   return m[1];
 }
-
-/** The raw value of cookie `name` in a Cookie header (quotes removed), or null. */
-export function cookieValueOf(cookieHeader: string | undefined, name: string): string | null {
-  if (!cookieHeader) return null;
-  // Cheaper than parsing every cookie: find ours by name.
-  for (const part of cookieHeader.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq < 0 || part.slice(0, eq).trim() !== name) continue;
-    let value = part.slice(eq + 1).trim();
-    if (value.startsWith('"') && value.endsWith('"')) value = value.slice(1, -1);
-    return value;
-  }
-  return null;
-}

@@ -1,7 +1,8 @@
 import 'server-only';
 import { serialize } from 'hono/utils/cookie';
 import { VIEWER_COOKIE } from '../constants';
-import { cookieValueOf, newSignedId, readSignedIdToken, signedIdToken } from './signed-id';
+import { cookieValue } from '../http/cookies';
+import { newSignedId, readSignedIdToken, signedIdToken } from './signed-id';
 
 /**
  * Anonymous visitors (SPEC.md section 6 "Visitor"). The one place that mints
@@ -53,5 +54,5 @@ export function visitorSetCookie(id: string, secure: boolean): string {
 
 /** The visitor id of a Cookie header, or null (see readVisitorToken). */
 export function visitorFromCookieHeader(cookieHeader: string | undefined): string | null {
-  return readVisitorToken(cookieValueOf(cookieHeader, VIEWER_COOKIE));
+  return readVisitorToken(cookieValue(cookieHeader, VIEWER_COOKIE));
 }

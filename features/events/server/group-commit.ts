@@ -111,9 +111,3 @@ export function groupCommitOf(db: Db): GroupCommit {
   }
   return b;
 }
-
-/** Rows in `events` not yet derived (tests and the bench; counts every process's rows). */
-export async function underivedCount(db: Db): Promise<number> {
-  const r = await db.execute<{ n: number }>(sql`select count(*)::int as n from events where not derived`);
-  return Number(r.rows[0]?.n ?? 0);
-}

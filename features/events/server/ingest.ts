@@ -27,7 +27,7 @@ export interface IngestHooks {
    * function of the ticket and the server clock).
    */
   viewTicketOk: (ticket: unknown, viewerId: string, contentId: string) => boolean;
-  /** SQL condition on content_items of a reel that takes player events (features/reels/server/feed.ts visibleReel). */
+  /** SQL condition on content_items of a reel that takes player events (lib/db/visible-reel.ts visibleReel). */
   visibleReel: SQL;
 }
 

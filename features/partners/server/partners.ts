@@ -4,6 +4,8 @@ import type { Principal } from '@/lib/auth/principal';
 import { getDb } from '@/lib/db/client';
 import { contentItems, leads, partners, partnerTopics, topics, viewers } from '@/lib/db/schema';
 import { ApiError, notFound } from '@/lib/http/errors';
+import { partnerNotFound } from '@/lib/http/shared-errors';
+import { isVisibleReel } from '@/lib/db/visible-reel';
 import { deletePictureByUrl, processSquareImage, storePicture } from '@/lib/media/image';
 import { logger } from '@/lib/logger';
 import {
@@ -22,9 +24,6 @@ import {
 
 /** Side of a partner's stored logo, px (a square WebP, as taxonomy pictures). */
 export const PARTNER_LOGO_SIDE = 256;
-
-/** The 404 of an unknown or inactive partner. */
-export const partnerNotFound = () => new ApiError(404, 'partner_not_found', 'This partner does not exist.');
 
 type PartnerRow = typeof partners.$inferSelect;
 
@@ -210,10 +209,10 @@ export async function setPartnerGuideVideo(id: string, contentId: string | null)
   if (!(await rowOf(id))) throw partnerNotFound();
   const { db } = await getDb();
   if (contentId) {
-    const [reel] = await db.select({ status: contentItems.status, review: contentItems.review_status })
+    const [reel] = await db.select({ status: contentItems.status, review_status: contentItems.review_status })
       .from(contentItems).where(eq(contentItems.id, contentId)).limit(1);
     if (!reel) throw notFound('This video is not available.', 'content_not_found');
-    if (reel.status !== 'ready' || reel.review !== 'Approved') {
+    if (!isVisibleReel(reel)) {
       throw new ApiError(422, 'content_not_approved', 'content_id: the guide video must be a ready, Approved reel.');
     }
   }

@@ -1,23 +1,25 @@
 import 'server-only';
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { getDb, type Db } from '@/lib/db/client';
-import { categories, contentItems, options, reactions, topics, users, viewers, watchProgress } from '@/lib/db/schema';
+import { categories, contentItems, options, topics, users } from '@/lib/db/schema';
+import { visibleReel } from '@/lib/db/visible-reel';
 import { PAGE_SIZE, type Locale } from '@/lib/constants';
 import { env } from '@/lib/env';
 import { ApiError } from '@/lib/http/errors';
-import { localizedText } from '@/lib/localized';
-import { singleton } from '@/lib/singleton';
-import { initMediaSigning, signedMediaUrls } from '@/lib/storage/signing';
 import {
   uuidSchema, type ContentLang, type FeedItem, type FeedLang, type FeedQuery, type FeedResponse, type TldrEntry,
 } from '../schemas';
 import { interleaveShown } from '../lib/interleave';
 import { namesLanguageOf } from './feed-language';
 import { ensureViewer } from './viewers';
+import { cachedShared, forgetViewer } from './feed-cache';
 import {
-  cachedOptionTotals, cachedReelCounts, cachedShared, cachedViewer, forgetViewer, type ReelCounts,
-} from './feed-cache';
-import { issueWatchTicket, ticketIssueS } from './watch-ticket';
+  itemColumns, selectItems, signingReady, toBaseItem, topicNamesOf, type BaseItem, type BaseTldr, type CountKeys, type PageKey,
+} from './feed-items';
+import {
+  countKeys, countsOf, itemJson, tldrJson, tldrListJson, viewerState, viewingOfRows, type ViewerState, type Viewing,
+} from './item-json';
+import { ticketIssueS } from './watch-ticket';
 import { DEFAULT_FEED_CONFIGS, partnerFeed, type PartnerFeed } from './partner-feed';
 import type { Principal } from '@/lib/auth/principal';
 
@@ -50,28 +52,7 @@ export const contentNotFound = () => new ApiError(404, 'content_not_found', 'Thi
 /** The error of an unknown topic id or slug. */
 export const topicNotFound = () => new ApiError(404, 'topic_not_found', 'This topic does not exist.');
 
-/** The fields of an item written per request (`itemJson`): counts and this viewer's. */
-type PerRequestField = 'option_meta' | 'reaction_count' | 'like' | 'watched' | 'vidWatched' | 'watch_ticket';
-/** The taxonomy names an item carries, answered in the asker's language (docs/decisions/025). */
-type NameField = 'topic_name' | 'category_name' | 'option_name';
-type ItemNames = Pick<FeedItem, NameField>;
-/**
- * A reel as every viewer sees it, without counts: what the shared cache
- * holds. Its names are kept in all three languages (`names`, one object per
- * language, shared where a language has no translation), so one cached item
- * serves askers of every language.
- */
-type BaseItem = Omit<FeedItem, PerRequestField | NameField> & { names: Record<Locale, ItemNames> };
-/**
- * A TLDR entry as the shared cache holds it: its topic's name in all three
- * languages (`topic_names`, one object per language, picked per asker at JSON
- * time as an item's names are).
- */
-type BaseTldr = Omit<TldrEntry, 'content' | 'topic_name'> & { topic_names: Record<Locale, { topic_name: string }>; content: BaseItem | null };
-/** What paging needs of a reel of the page before: which question it is, and whether a viewer may have it hidden. */
-type PageKey = Pick<BaseItem, 'id' | 'option' | 'is_tldr'>;
-/** The reels and options whose counts a response needs (each id once). */
-interface CountKeys { reelIds: string[]; optionIds: string[] }
+/** A feed page as the shared cache holds it (one per filter, page and summary language). */
 interface BasePage extends CountKeys {
   /** The page as a viewer who hides nothing sees it (interleaved in every language). */
   items: BaseItem[];
@@ -96,281 +77,6 @@ const SLUG_RE = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/;
 export function topicKey(slugOrId: string): { id: string } | { slug: string } | null {
   if (uuidSchema.safeParse(slugOrId).success) return { id: slugOrId };
   return SLUG_RE.test(slugOrId) ? { slug: slugOrId } : null;
-}
-
-/** Only reels that finished processing and passed review reach viewers. */
-export const visibleReel: SQL = and(eq(contentItems.status, 'ready'), eq(contentItems.review_status, 'Approved'))!;
-
-/** Media signing needs its secret loaded once per process; SSR and tests call in without a start-up hook. */
-function signingReady(): Promise<void> {
-  const holder = singleton('reels_signing_init', () => ({ p: null as Promise<void> | null }));
-  if (!holder.p) {
-    // A failed start (e.g. database not reachable yet) is retried by the next call.
-    holder.p = initMediaSigning().catch((err: unknown) => {
-      holder.p = null;
-      throw err;
-    });
-  }
-  return holder.p;
-}
-
-const itemColumns = {
-  id: contentItems.id,
-  share_slug: contentItems.share_slug,
-  description: contentItems.description,
-  sources: contentItems.sources,
-  lang: contentItems.lang,
-  is_tldr: contentItems.is_tldr,
-  duration_s: contentItems.duration_s,
-  renditions: contentItems.renditions,
-  created_at: contentItems.created_at,
-  user_id: contentItems.user_id,
-  like_count: contentItems.like_count,
-  comment_count: contentItems.comment_count,
-  view_count: contentItems.view_count,
-  option_id: options.id,
-  option_name: options.name,
-  option_translations: options.translations,
-  option_pic: options.pic,
-  total_reaction: options.total_reaction,
-  category_id: categories.id,
-  category_name: categories.name,
-  category_translations: categories.translations,
-  category_pic: categories.pic,
-  topic_id: topics.id,
-  topic_name: topics.name,
-  topic_translations: topics.translations,
-  topic_pic: topics.pic,
-  owner_name: users.name,
-  owner_pic: users.pic,
-};
-
-/** The reel with its option, category, topic and owner, in one join. */
-function selectItems(db: Db) {
-  return db.select(itemColumns).from(contentItems)
-    .innerJoin(options, eq(options.id, contentItems.option_id))
-    .innerJoin(categories, eq(categories.id, options.category_id))
-    .innerJoin(topics, eq(topics.id, categories.topic_id))
-    .leftJoin(users, eq(users.id, contentItems.user_id));
-}
-
-type ItemRow = Awaited<ReturnType<ReturnType<typeof selectItems>['execute']>>[number];
-
-/** The row's topic, category and option names in `lang`, English where one has no translation (lib/localized.ts). */
-function namesIn(r: ItemRow, lang: Locale): ItemNames {
-  return {
-    category_name: localizedText({ name: r.category_name, translations: r.category_translations }, 'name', lang) ?? r.category_name,
-    option_name: localizedText({ name: r.option_name, translations: r.option_translations }, 'name', lang) ?? r.option_name,
-    topic_name: localizedText({ name: r.topic_name, translations: r.topic_translations }, 'name', lang) ?? r.topic_name,
-  };
-}
-
-const sameNames = (a: ItemNames, b: ItemNames) =>
-  a.category_name === b.category_name && a.option_name === b.option_name && a.topic_name === b.topic_name;
-
-/** A topic's name in every language, English where it has no translation; one object per language (the JSON memo's key). */
-function topicNamesOf(t: Pick<typeof topics.$inferSelect, 'name' | 'translations'>): Record<Locale, { topic_name: string }> {
-  const of = (lang: Locale) => ({ topic_name: localizedText(t, 'name', lang) ?? t.name });
-  return { en: of('en'), hi: of('hi'), he: of('he') };
-}
-
-/** The row's names in every language; a language that reads like another shares its object (and so its memoised JSON). */
-function namesOf(r: ItemRow): Record<Locale, ItemNames> {
-  const en = namesIn(r, 'en');
-  const hiNames = namesIn(r, 'hi');
-  const hi = sameNames(hiNames, en) ? en : hiNames;
-  const heNames = namesIn(r, 'he');
-  const he = sameNames(heNames, en) ? en : sameNames(heNames, hi) ? hi : heNames;
-  return { en, hi, he };
-}
-
-function toBaseItem(r: ItemRow): BaseItem {
-  const urls = signedMediaUrls(r.id, r.renditions ?? []);
-  return {
-    id: r.id,
-    // Generated by the database from the id (never null for a stored row).
-    share_slug: r.share_slug ?? '',
-    category: r.category_id,
-    option: r.option_id,
-    topic: r.topic_id,
-    // Names in every language: the asker's are picked per request (itemJson), so the cached item stays one per reel.
-    names: namesOf(r),
-    description: r.description,
-    pre_signed_url_thumbnail: urls.thumbnail,
-    pre_signed_url_poster: urls.poster,
-    pre_signed_url_video: urls.master,
-    pre_signed_url_video_360: urls.r360,
-    pre_signed_url_video_240: urls.r240,
-    user_id: r.user_id,
-    created_at: r.created_at.toISOString(),
-    topic_pic: r.topic_pic,
-    category_pic: r.category_pic,
-    option_pic: r.option_pic,
-    owner_pic: r.owner_pic,
-    owner_name: r.owner_name,
-    duration: r.duration_s ?? 0,
-    lang: r.lang as ContentLang,
-    is_tldr: r.is_tldr,
-    // Sources are stored one per line (starter library); blank lines carry nothing.
-    sources: r.sources.split('\n').map((s) => s.trim()).filter(Boolean),
-  };
-}
-
-/** What one viewer has done: does its row exist, which reels it liked, its watch progress. */
-interface ViewerState {
-  known: boolean;
-  liked: Set<string>;
-  progress: Map<string, { watched: boolean; vid_watched: boolean }>;
-  /**
-   * Watch tickets already issued to this viewer while this state is cached
-   * (at most VIEWER_STATE_TTL_MS), by reel id. Sending a reel again with the
-   * ticket of its first sending is just as true (the viewer has had it since
-   * then), and it saves an HMAC per item on the page's prefetches and on the
-   * TLDR list every page repeats.
-   */
-  tickets: Map<string, string>;
-}
-
-/** Most tickets remembered per viewer state (a client paging fast must not grow it without end). */
-const MAX_REMEMBERED_TICKETS = 200;
-
-/**
- * The viewer's whole state in one round trip (a viewer's likes and progress
- * rows are bounded by the number of reels), cached per viewer so a page, its
- * prefetches and the TLDR list share one load.
- */
-function viewerState(db: Db, viewerId: string): Promise<ViewerState> {
-  return cachedViewer(db, viewerId, async () => {
-    const state: ViewerState = { known: false, liked: new Set(), progress: new Map(), tickets: new Map() };
-    const cols = (k: string) => ({ k: sql<string>`${k}`.as('k') });
-    const knownQ = db.select({ ...cols('v'), id: sql<string | null>`null::uuid`, a: sql<boolean>`false`, b: sql<boolean>`false` })
-      .from(viewers).where(eq(viewers.id, viewerId));
-    const likedQ = db.select({ ...cols('l'), id: reactions.content_id, a: sql<boolean>`false`, b: sql<boolean>`false` })
-      .from(reactions).where(and(eq(reactions.viewer_id, viewerId), eq(reactions.kind, 'like')));
-    const progressQ = db.select({ ...cols('p'), id: watchProgress.content_id, a: watchProgress.watched, b: watchProgress.vid_watched })
-      .from(watchProgress).where(eq(watchProgress.viewer_id, viewerId));
-    for (const r of await knownQ.unionAll(likedQ).unionAll(progressQ)) {
-      if (r.k === 'v') state.known = true;
-      else if (r.k === 'l') state.liked.add(r.id!);
-      else state.progress.set(r.id!, { watched: r.a, vid_watched: r.b });
-    }
-    return state;
-  });
-}
-
-/** The counts of a response's reels and options. */
-interface Counts { reels: Map<string, ReelCounts>; options: Map<string, number> }
-
-/**
- * Everything an item needs besides its cached part: counts, the viewer's
- * state, the ticket's issue time, and the asker's language for names
- * (`lang`; unset: each reel named in its own language).
- */
-interface Viewing { counts: Counts; state: ViewerState; visitorId: string; issuedS: number; lang?: Locale }
-
-/** The ids of `items` and of their options, each once, for `countsOf`. */
-function countKeys(items: Iterable<BaseItem | null>): CountKeys {
-  const reels = new Set<string>();
-  const opts = new Set<string>();
-  for (const i of items) {
-    if (!i) continue;
-    reels.add(i.id);
-    opts.add(i.option);
-  }
-  return { reelIds: [...reels], optionIds: [...opts] };
-}
-
-/** Counts of reels and options through the per-reel counts cache (one query each for the misses). */
-async function countsOf(db: Db, keys: CountKeys): Promise<Counts> {
-  const [reels, opts] = await Promise.all([
-    cachedReelCounts(db, keys.reelIds, async (ids) => {
-      const rows = await db.select({
-        id: contentItems.id, like: contentItems.like_count, views: contentItems.view_count, comment: contentItems.comment_count,
-      }).from(contentItems).where(inArray(contentItems.id, ids));
-      return new Map(rows.map((r) => [r.id, { like: r.like, views: r.views, comment: r.comment }]));
-    }),
-    cachedOptionTotals(db, keys.optionIds, async (ids) => {
-      const rows = await db.select({ id: options.id, total: options.total_reaction }).from(options).where(inArray(options.id, ids));
-      return new Map(rows.map((r) => [r.id, r.total]));
-    }),
-  ]);
-  return { reels, options: opts };
-}
-
-/** Counts straight from freshly read rows (one reel, one TLDR entry): no cache involved. */
-function countsOfRows(rows: ItemRow[]): Counts {
-  const c: Counts = { reels: new Map(), options: new Map() };
-  for (const r of rows) {
-    c.reels.set(r.id, { like: r.like_count, views: r.view_count, comment: r.comment_count });
-    c.options.set(r.option_id, r.total_reaction);
-  }
-  return c;
-}
-
-/*
- * The one serializer of feed items. The cached, viewer-independent objects
- * are serialised once (memoised per object) and the per-request fields are
- * appended, instead of JSON.stringify-ing ~20 reels on every request
- * (it was about a third of the feed's CPU time; `npm run bench:feed`).
- */
-const headJson = new WeakMap<object, string>();
-
-/** JSON of `o` without its closing brace, memoised per `o`: `o` is cached and never changed. */
-function head(o: object, make: () => string): string {
-  let h = headJson.get(o);
-  if (h === undefined) {
-    h = make().slice(0, -1);
-    headJson.set(o, h);
-  }
-  return h;
-}
-
-const NO_COUNTS: ReelCounts = { like: 0, views: 0, comment: 0 };
-
-/** This viewer's ticket for reel `contentId`: the one issued earlier in this state's life, else a new one. */
-function ticketOf(v: Viewing, contentId: string): string {
-  const memo = v.state.tickets;
-  let t = memo.get(contentId);
-  if (t === undefined) {
-    t = issueWatchTicket(v.visitorId, contentId, v.issuedS);
-    if (memo.size < MAX_REMEMBERED_TICKETS) memo.set(contentId, t);
-  }
-  return t;
-}
-
-/**
- * One item as JSON: the cached part with its names in the asker's language
- * (memoised per item and language: the names object of that language is the
- * key), then every field of PerRequestField (numbers, booleans and a ticket
- * of [0-9A-Za-z._-], which need no escaping).
- */
-function itemJson(b: BaseItem, v: Viewing): string {
-  const c = v.counts.reels.get(b.id) ?? NO_COUNTS;
-  const p = v.state.progress.get(b.id);
-  const names = b.names[v.lang ?? b.lang];
-  const h = head(names, () => {
-    const { names: _all, ...rest } = b;
-    return JSON.stringify({ ...rest, ...names });
-  });
-  return `${h},"option_meta":{"total_reaction":${v.counts.options.get(b.option) ?? 0}},` +
-    `"reaction_count":{"comment":${c.comment},"like":${c.like},"views":${c.views}},` +
-    `"like":${v.state.liked.has(b.id)},"watched":${p?.watched ?? false},"vidWatched":${p?.vid_watched ?? false},` +
-    `"watch_ticket":"${ticketOf(v, b.id)}"}`;
-}
-
-function tldrJson(t: BaseTldr, v: Viewing): string {
-  // The topic's name in the asker's language (docs/decisions/025), memoised per entry and language.
-  const name = t.topic_names[v.lang ?? 'en'];
-  const h = head(name, () => JSON.stringify({
-    topic_id: t.topic_id, topic_name: name.topic_name, topic_slug: t.topic_slug, type_tag: t.type_tag, topic_pic: t.topic_pic,
-  }));
-  return `${h},"content":${t.content ? itemJson(t.content, v) : 'null'}}`;
-}
-
-function tldrListJson(list: readonly BaseTldr[], v: Viewing): string {
-  let out = '';
-  for (const t of list) out += (out ? ',' : '') + tldrJson(t, v);
-  return `[${out}]`;
 }
 
 function feedFilters(q: FeedQuery, partner: PartnerFeed | null): SQL {
@@ -616,17 +322,6 @@ function shownItems(base: BasePage, state: ViewerState): BaseItem[] {
 /** `getFeedPageJson` as an object, for SSR pages (the same text, parsed). */
 export async function getFeedPage(principal: Principal, q: FeedQuery, opts: FeedOptions = {}): Promise<FeedResponse> {
   return JSON.parse(await getFeedPageJson(principal, q, opts)) as FeedResponse;
-}
-
-/** This viewer's state and the ticket clock, with counts read fresh from `rows`; names in `lang` (unset: each reel's own). */
-async function viewingOfRows(db: Db, principal: Principal, rows: ItemRow[], lang?: Locale): Promise<Viewing> {
-  return {
-    counts: countsOfRows(rows),
-    state: await viewerState(db, principal.visitorId),
-    visitorId: principal.visitorId,
-    issuedS: ticketIssueS(),
-    lang,
-  };
 }
 
 /**

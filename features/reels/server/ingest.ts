@@ -17,6 +17,7 @@ import { probeFile, probeUpload } from '@/lib/media/probe';
 import { transcodeToHls, VideoRefusedError } from '@/lib/media/transcode';
 import { cleanStaleStaging, getStorage } from '@/lib/storage/storage';
 import { contentPrefix } from '@/lib/storage/media-storage';
+import { isUuid } from '@/lib/uuid';
 import { invalidateFeedCache } from './feed';
 
 /**
@@ -58,7 +59,6 @@ export interface IngestInput {
   sourceKey?: string;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const LANGS = new Set(['en', 'hi', 'he']);
 
 /** DATA_DIR/uploads/<contentId>: the kept source until the transcode succeeds. */
@@ -173,7 +173,7 @@ export async function ingestVideoFile(input: IngestInput): Promise<{ contentId: 
     if (existing) return { contentId: existing };
   }
   if (!LANGS.has(input.lang)) throw new ApiError(422, 'validation_failed', 'lang must be one of en, hi, he');
-  if (!UUID.test(input.optionId)) throw new ApiError(404, 'option_not_found', 'This option does not exist.');
+  if (!isUuid(input.optionId)) throw new ApiError(404, 'option_not_found', 'This option does not exist.');
   const [option] = await db.select({ id: options.id }).from(options).where(eq(options.id, input.optionId));
   if (!option) throw new ApiError(404, 'option_not_found', 'This option does not exist.');
   try {

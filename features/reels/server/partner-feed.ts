@@ -2,7 +2,7 @@ import 'server-only';
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { partners, partnerTopics } from '@/lib/db/schema';
-import { ApiError } from '@/lib/http/errors';
+import { partnerNotFound } from '@/lib/http/shared-errors';
 import type { FeedResponse } from '../schemas';
 import { partnerMode, type PartnerModeSpec, type PartnerUiMode } from '../lib/partner-modes';
 import { cachedShared } from './feed-cache';
@@ -15,9 +15,6 @@ import { cachedShared } from './feed-cache';
  * feed's shared entries, so `invalidateFeedCache` (called after every
  * partner write) drops it at once.
  */
-
-/** The error of a partner link whose partner does not exist or is inactive. */
-export const partnerNotFound = () => new ApiError(404, 'partner_not_found', 'This partner does not exist.');
 
 /** The feed response's partner fields. */
 export type FeedConfigs = Pick<FeedResponse, 'tags' | 'partner_configs' | 'button_configs'>;

@@ -3,7 +3,8 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { getDb } from '@/lib/db/client';
 import { categories, contentItems, options, topics } from '@/lib/db/schema';
 import type { ContentLang, FeedItem } from '../schemas';
-import { getReel, visibleReel } from './feed';
+import { visibleReel } from '@/lib/db/visible-reel';
+import { getReel } from './feed';
 import type { Principal } from '@/lib/auth/principal';
 
 /** Most related reels one call returns (the assistant shows 1-3 under an answer). */

@@ -4,6 +4,7 @@ import { getDb } from '@/lib/db/client';
 import { categories, options, topics } from '@/lib/db/schema';
 import { ApiError } from '@/lib/http/errors';
 import { localizedText, type UiLang } from '@/lib/localized';
+import { visibleReelAs } from '@/lib/db/visible-reel';
 import { uuidSchema } from '../schemas';
 import { topicKey, topicNotFound } from './feed';
 
@@ -69,8 +70,8 @@ const n = (s: ReturnType<typeof sql>) => s.mapWith(Number);
 // Correlated counts: the taxonomy is small (tens of rows), one query per call.
 // Written as plain SQL with qualified outer columns: drizzle leaves columns of a
 // single-table select unqualified, which the subqueries would make ambiguous.
-/** Same rule as `visibleReel` in feed.ts (ready and approved), for the alias `ci`. */
-const CI_VISIBLE = sql.raw(`ci.status = 'ready' and ci.review_status = 'Approved'`);
+/** A reel a visitor may see (lib/db/visible-reel.ts), for the alias `ci`. */
+const CI_VISIBLE = visibleReelAs('ci');
 
 const topicCounts = {
   category_count: n(sql`(select count(*) from categories c where c.topic_id = "topics"."id")`),

@@ -5,7 +5,8 @@ import type { DbOrTx } from '@/lib/db/client';
 import { contacts, referrals, users } from '@/lib/db/schema';
 import { ApiError, notFound } from '@/lib/http/errors';
 import { toIndianMobileE164 } from '@/lib/phone';
-import { dealById, isUuid } from './deals';
+import { isUuid } from '@/lib/uuid';
+import { dealById } from './deals';
 
 /**
  * A user's contacts, the people they may invite (SPEC.md section 1 "import

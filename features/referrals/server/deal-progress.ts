@@ -8,15 +8,20 @@ import { env } from '@/lib/env';
 import type { Principal } from '@/lib/auth/principal';
 import type { Locale } from '@/lib/constants';
 import { ApiError, forbidden, notFound } from '@/lib/http/errors';
+import { isUuid } from '@/lib/uuid';
 import {
   DEAL_MOVES, DEAL_STEPS, REMINDER_STEPS, mayMoveDeal, type DealActor, type DealStep,
 } from '../deal-steps';
+import {
+  dealActorsOf, dealRoleOf, mayReadUser, mayRemind, mayStaff, type DealRole,
+} from '../policy';
+import type { RewardReason, RewardState } from '../reward-states';
 import { recordReferralMove } from './moves';
 import { rewardOnDealCanceled, rewardOnOrderPlaced, sendRewardNotice } from './rewards';
 import {
-  dealLink, dealTitleParams, isStaff, isUuid, namesOf, notifySafe, requestAction, requestViewsOf, visibleReferral,
-  type ReferralRow, type RequestView,
+  dealLink, dealTitleParams, namesOf, notifySafe, requestViewsOf, visibleReferral, type ReferralRow, type RequestView,
 } from './requests';
+import { requestAction } from './requests-answer';
 
 /*
  * A referral's deal as it moves through the twelve steps of SPEC.md section
@@ -25,15 +30,15 @@ import {
  * transaction, so two moves at once cannot both apply.
  */
 
-/** The caller's part in a deal. */
-export type DealRole = 'referrer' | 'referee' | 'staff';
+/** The caller's part in a deal (../policy.ts). */
+export type { DealRole };
 
 /**
  * A reward as the deal view shows it to the referrer and staff (docs/api/referrals.md "Reward");
  * `deal_title` is in the asker's language (English where the deal has no translation).
  */
 export interface DealReward {
-  id: string; referral_id: string; deal_title: string; referee_name: string; state: string; reason: string | null;
+  id: string; referral_id: string; deal_title: string; referee_name: string; state: RewardState; reason: RewardReason | null;
   amount_inr: number | null; scratchable_at: string | null; scratched: boolean; claimed_at: string | null;
 }
 
@@ -49,23 +54,6 @@ export interface DealView {
 
 /** Deals per page of staff/deals. */
 export const STAFF_DEALS_PAGE_SIZE = 20;
-
-/** The caller's role in referral `r`: referee, referrer, staff (STAFF or ADMIN), or null for anyone else. */
-export function dealRoleOf(r: ReferralRow, p: Principal): DealRole | null {
-  if (p.userId && r.referee_user_id === p.userId) return 'referee';
-  if (p.userId && r.referrer_user_id === p.userId) return 'referrer';
-  if (isStaff(p)) return 'staff';
-  return null;
-}
-
-/** Every actor kind the caller may act as in `r` (a staff member who is also a side may do both). */
-function actorsOf(r: ReferralRow, p: Principal): Set<DealActor> {
-  const s = new Set<DealActor>();
-  if (p.userId && r.referee_user_id === p.userId) s.add('referee');
-  if (p.userId && r.referrer_user_id === p.userId) s.add('referrer');
-  if (isStaff(p)) s.add('staff');
-  return s;
-}
 
 /** The step the deal of `r` is at: its step, or `received_request` for a pending request to a user. */
 function currentStep(r: ReferralRow): DealStep | null {
@@ -111,7 +99,7 @@ async function dealViewsOf(
       can_remind: role === 'referrer' && r.state === 'accepted' && step !== null && REMINDER_STEPS.has(step) && reminderWaitS(r, now) === 0,
       reward: rw && role !== 'referee' ? {
         id: rw.id, referral_id: rw.referral_id, deal_title: views[i].deal.title, referee_name: views[i].referee.name,
-        state: rw.state, reason: rw.reason, amount_inr: rw.scratched_at ? rw.amount_inr : null,
+        state: rw.state as RewardState, reason: rw.reason as RewardReason | null, amount_inr: rw.scratched_at ? rw.amount_inr : null,
         scratchable_at: rw.scratchable_at?.toISOString() ?? null, scratched: rw.scratched_at !== null,
         claimed_at: rw.claimed_at?.toISOString() ?? null,
       } : null,
@@ -167,7 +155,7 @@ export async function moveDealStep(p: Principal, referralId: string, to: DealSte
   const { db } = await getDb();
   const seen = await visibleReferral(db, p, referralId);
   const owners = new Set(DEAL_MOVES.filter((m) => m.to === to).map((m) => m.by));
-  const mine = [...actorsOf(seen, p)].filter((a) => owners.has(a));
+  const mine = [...dealActorsOf(seen, p)].filter((a) => owners.has(a));
   if (!mine.length) throw forbidden();
   if (to === 'deal_accepted' && seen.state === 'pending' && seen.initiated_by === 'referrer') {
     await requestAction(p, { request_id: referralId, action: 'accept' });
@@ -209,7 +197,7 @@ export async function moveDealStep(p: Principal, referralId: string, to: DealSte
 export async function sendReminder(p: Principal, referralId: string, lang: Locale = 'en'): Promise<DealView> {
   const { db } = await getDb();
   const seen = await visibleReferral(db, p, referralId);
-  if (seen.referrer_user_id !== p.userId) throw forbidden();
+  if (!mayRemind(p, seen)) throw forbidden();
   const row = await db.transaction(async (tx) => {
     const r = await lockReferral(tx, referralId);
     const step = r.state === 'accepted' ? currentStep(r) : null;
@@ -242,7 +230,7 @@ export async function sendReminder(p: Principal, referralId: string, lang: Local
 export async function cancelDeal(p: Principal, referralId: string, reason: string, lang: Locale = 'en'): Promise<DealView> {
   const { db } = await getDb();
   await visibleReferral(db, p, referralId);
-  if (!isStaff(p)) throw forbidden();
+  if (!mayStaff(p)) throw forbidden();
   const out = await db.transaction(async (tx) => {
     const r = await lockReferral(tx, referralId);
     if (r.state !== 'accepted' || (r.order_placed_at !== null)) {
@@ -268,7 +256,7 @@ export async function cancelDeal(p: Principal, referralId: string, reason: strin
  */
 export async function doneDeals(p: Principal, userId: string, lang: Locale = 'en'): Promise<{ items: RequestView[] }> {
   if (!isUuid(userId)) throw notFound('This user was not found.');
-  if (p.userId !== userId && !isStaff(p)) throw forbidden();
+  if (!mayReadUser(p, userId)) throw forbidden();
   const { db } = await getDb();
   const rows = await db.select().from(referrals).where(and(
     or(eq(referrals.referrer_user_id, userId), eq(referrals.referee_user_id, userId)),
@@ -286,7 +274,7 @@ export async function doneDeals(p: Principal, userId: string, lang: Locale = 'en
 export async function staffDeals(p: Principal, q: { step?: DealStep; page: number }, lang: Locale = 'en'): Promise<{
   items: DealView[]; total: number; page: number; page_size: number;
 }> {
-  if (!isStaff(p)) throw forbidden();
+  if (!mayStaff(p)) throw forbidden();
   const { db } = await getDb();
   const where = and(eq(referrals.state, 'accepted'), q.step ? eq(referrals.step, q.step) : undefined);
   const [{ n }] = await db.select({ n: count() }).from(referrals).where(where);

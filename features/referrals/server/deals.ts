@@ -1,13 +1,16 @@
 import 'server-only';
 import { asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { hasRole, type Principal } from '@/lib/auth/principal';
+import type { Principal } from '@/lib/auth/principal';
 import type { DbOrTx } from '@/lib/db/client';
 import { isUniqueViolation } from '@/lib/db/errors';
 import { deals, users } from '@/lib/db/schema';
 import { ApiError, forbidden, notFound } from '@/lib/http/errors';
+import { CUSTOMERS_ONLY_MESSAGE } from '@/lib/http/shared-errors';
+import { isUuid } from '@/lib/uuid';
 import { localizedText, type UiLang } from '@/lib/localized';
 import { mergeTranslationsSql, translationsSchema } from '@/lib/localized-schema';
+import { mayReadUser, mayStaff } from '../policy';
 import { customerByPhone } from './customers';
 
 /**
@@ -32,14 +35,8 @@ export interface DealView {
   is_sample: boolean;
 }
 
-/** The message of a customers-only deal refused (SPEC.md section 6). */
-export const CUSTOMERS_ONLY_MESSAGE = 'This access is for UTL customers only. Redirecting you to other Deals meant for you.';
 /** Where the client goes after a customers-only refusal: the other deals. */
 export const CUSTOMERS_ONLY_REDIRECT = '/rewards';
-
-const uuid = z.uuid();
-/** True when `s` is a uuid (anything else is a 404 id, never a 500 from the database). */
-export const isUuid = (s: string) => uuid.safeParse(s).success;
 
 /**
  * The public shape of a deal row, its texts (title, ribbon, description,
@@ -64,9 +61,6 @@ export type StaffDealView = DealView & { active: boolean; sort_order: number; tr
 function staffDealView(d: DealRow): StaffDealView {
   return { ...dealView(d), active: d.active, sort_order: d.sort_order, translations: d.translations };
 }
-
-/** True when `p` is the provider's staff (STAFF, or ADMIN who holds every role; docs/decisions/010 "Roles"). */
-export const isStaff = (p: Principal) => p.userId !== null && hasRole(p, 'STAFF');
 
 /**
  * True when the user's phone is a registered customer's (customerByPhone);
@@ -96,7 +90,7 @@ export async function listDeals(db: DbOrTx, p: Principal, lang: UiLang = 'en'): 
  * @throws ApiError 403 for a caller who is not staff (the route checks the role first).
  */
 export async function listAllDealsForStaff(db: DbOrTx, p: Principal): Promise<{ deals: StaffDealView[] }> {
-  if (!isStaff(p)) throw forbidden();
+  if (!mayStaff(p)) throw forbidden();
   const rows = await db.select().from(deals).orderBy(asc(deals.sort_order), asc(deals.created_at), asc(deals.id));
   return { deals: rows.map(staffDealView) };
 }
@@ -108,7 +102,7 @@ export async function listAllDealsForStaff(db: DbOrTx, p: Principal): Promise<{ 
 export async function dealById(db: DbOrTx, p: Principal | null, dealId: string): Promise<DealRow> {
   if (!isUuid(dealId)) throw dealNotFound();
   const [row] = await db.select().from(deals).where(eq(deals.id, dealId)).limit(1);
-  if (!row || (!row.active && !(p && isStaff(p)))) throw dealNotFound();
+  if (!row || (!row.active && !(p && mayStaff(p)))) throw dealNotFound();
   return row;
 }
 
@@ -130,7 +124,7 @@ export async function findDeal(db: DbOrTx, p: Principal, q: { deal_id?: string; 
     row = await dealById(db, p, q.deal_id);
   } else {
     [row] = await db.select().from(deals).where(eq(deals.url_id, q.url_id!.toLowerCase())).limit(1);
-    if (!row || (!row.active && !isStaff(p))) throw dealNotFound();
+    if (!row || (!row.active && !mayStaff(p))) throw dealNotFound();
   }
   if (q.source !== undefined && row.source !== q.source) throw dealNotFound();
   return dealView(row, lang);
@@ -160,7 +154,7 @@ export type DealAccess =
  */
 export async function validateDealAccess(db: DbOrTx, p: Principal, dealId: string, userId: string): Promise<DealAccess> {
   if (!isUuid(userId)) throw notFound('This user could not be found.');
-  if (p.userId !== userId && !isStaff(p)) throw forbidden();
+  if (!mayReadUser(p, userId)) throw forbidden();
   const deal = await dealById(db, p, dealId);
   if (p.userId !== userId) {
     const [u] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
@@ -223,7 +217,7 @@ const urlIdTaken = () => new ApiError(409, 'url_id_taken', 'Another deal already
 
 function requireStaff(p: Principal) {
   if (!p.userId) throw new ApiError(401, 'login_required', 'Please log in to continue.');
-  if (!isStaff(p)) throw forbidden();
+  if (!mayStaff(p)) throw forbidden();
 }
 
 /**

@@ -5,9 +5,11 @@ import type { Principal } from '@/lib/auth/principal';
 import type { DbOrTx } from '@/lib/db/client';
 import { referralCodes, referrals, rewards, users } from '@/lib/db/schema';
 import { ApiError, forbidden, notFound } from '@/lib/http/errors';
+import { isUuid } from '@/lib/uuid';
+import { mayReadUser } from '../policy';
 import { levelOf, type LevelKey } from '../reward-states';
 import { referralCodeOf, referrerOfCode, shareUrlOf } from './codes';
-import { dealById, isRegisteredCustomer, isStaff, isUuid } from './deals';
+import { dealById, isRegisteredCustomer } from './deals';
 
 /**
  * The referral side of a person (docs/api/referrals.md `get_profile`,
@@ -87,7 +89,7 @@ export async function getReferralProfile(db: DbOrTx, p: Principal, origin: strin
 export async function getLevel(db: DbOrTx, p: Principal, userId: string, dealId: string): Promise<LevelView> {
   if (!p.userId) throw new ApiError(401, 'login_required', 'Please log in to continue.');
   if (!isUuid(userId)) throw userNotFound();
-  if (p.userId !== userId && !isStaff(p)) throw forbidden();
+  if (!mayReadUser(p, userId)) throw forbidden();
   if (p.userId !== userId) {
     const [u] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
     if (!u) throw userNotFound();

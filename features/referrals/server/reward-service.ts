@@ -3,11 +3,13 @@ import { and, asc, count, desc, eq, isNotNull, sql, type SQL } from 'drizzle-orm
 import { getDb, type DbOrTx } from '@/lib/db/client';
 import { uniqueViolation } from '@/lib/db/errors';
 import { deals, referrals, rewards, users } from '@/lib/db/schema';
-import { hasRole, type Principal } from '@/lib/auth/principal';
+import type { Principal } from '@/lib/auth/principal';
 import type { Locale } from '@/lib/constants';
 import { ApiError, forbidden, notFound } from '@/lib/http/errors';
 import { assertSameRequest, requestHash } from '@/lib/http/idempotency';
 import { localizedText } from '@/lib/localized';
+import { isUuid } from '@/lib/uuid';
+import { maySeeReward, mayStaff } from '../policy';
 import { mayMoveReward, type RewardReason, type RewardState } from '../reward-states';
 import { recordRewardMove } from './moves';
 import { holdEndsAt, moveReward, sendRewardNotice, type RewardRow } from './rewards';
@@ -66,7 +68,6 @@ export class NotScratchableError extends ApiError {
 }
 
 const rewardNotFound = () => notFound('No such reward.');
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const viewColumns = {
   reward: rewards,
@@ -114,8 +115,6 @@ async function viewById(db: DbOrTx, id: string): Promise<ViewRow | null> {
   return row ?? null;
 }
 
-const isStaff = (p: Principal) => hasRole(p, 'STAFF');
-
 function userOf(p: Principal): string {
   if (!p.userId) throw new ApiError(401, 'login_required', 'Please log in to continue.');
   return p.userId;
@@ -123,7 +122,7 @@ function userOf(p: Principal): string {
 
 /** The caller's reward `id` locked for update in `tx`; 404 for a bad id or another referrer's reward. */
 async function lockMine(tx: DbOrTx, p: Principal, id: string): Promise<RewardRow> {
-  if (!UUID_RE.test(id)) throw rewardNotFound();
+  if (!isUuid(id)) throw rewardNotFound();
   const [row] = await tx.select().from(rewards)
     .where(and(eq(rewards.id, id), eq(rewards.referrer_user_id, userOf(p)))).limit(1).for('update');
   if (!row) throw rewardNotFound();
@@ -155,10 +154,10 @@ export async function listMyRewards(p: Principal, pageNo: number, lang: Locale =
  * @throws ApiError 404 for a bad id, an unknown reward, or one the caller may not see.
  */
 export async function getReward(p: Principal, id: string, lang: Locale = 'en'): Promise<RewardView> {
-  const me = userOf(p);
-  if (!UUID_RE.test(id)) throw rewardNotFound();
+  userOf(p);
+  if (!isUuid(id)) throw rewardNotFound();
   const row = await viewById((await getDb()).db, id);
-  if (!row || (row.reward.referrer_user_id !== me && !isStaff(p))) throw rewardNotFound();
+  if (!row || !maySeeReward(p, row.reward)) throw rewardNotFound();
   return viewOf(row, lang);
 }
 
@@ -209,7 +208,7 @@ export async function claimReward(
   if (vpa.length > VPA_MAX || !VPA_RE.test(vpa)) {
     throw new ApiError(422, 'invalid_vpa', 'Please enter a valid UPI ID, e.g. name@bank.');
   }
-  if (!UUID_RE.test(id)) throw rewardNotFound();
+  if (!isUuid(id)) throw rewardNotFound();
   const hash = requestHash({ payout_vpa: vpa });
   /** A repeat of this claim: same key, and (for rows with a hash) the same body. */
   const sameClaim = (r: RewardRow) => {
@@ -261,7 +260,7 @@ export async function claimReward(
  */
 export async function listStaffRewards(p: Principal, state: RewardState, pageNo: number, lang: Locale = 'en'): Promise<Page<StaffRewardView>> {
   userOf(p);
-  if (!isStaff(p)) throw forbidden();
+  if (!mayStaff(p)) throw forbidden();
   return page(eq(rewards.state, state), [asc(rewards.updated_at), asc(rewards.id)], pageNo, (r) => staffViewOf(r, lang));
 }
 
@@ -286,8 +285,8 @@ export async function staffMoveReward(
   p: Principal, id: string, input: { to: 'pending' | 'approved' | 'fraud'; reason: string }, lang: Locale = 'en',
 ): Promise<StaffRewardView> {
   const me = userOf(p);
-  if (!isStaff(p)) throw forbidden();
-  if (!UUID_RE.test(id)) throw rewardNotFound();
+  if (!mayStaff(p)) throw forbidden();
+  if (!isUuid(id)) throw rewardNotFound();
   const { db } = await getDb();
   const reason = STAFF_REASON[input.to];
   const moved = await db.transaction(async (tx) => {

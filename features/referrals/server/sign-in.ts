@@ -4,7 +4,7 @@ import { getDb } from '@/lib/db/client';
 import { userDevices, users } from '@/lib/db/schema';
 import { logger } from '@/lib/logger';
 import { attributeSignIn } from './attribution';
-import { claimOpenInvites } from './requests';
+import { claimOpenInvites } from './requests-answer';
 
 /**
  * After a sign-in (docs/decisions/010 "Attribution"): keeps the device

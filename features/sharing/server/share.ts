@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { getDb } from '@/lib/db/client';
 import { categories, contentItems, options, topics } from '@/lib/db/schema';
+import { visibleReel } from '@/lib/db/visible-reel';
 
 /**
  * What a share link names (SPEC.md section 2 "/share/[slug]"): a reel by its
@@ -70,16 +71,14 @@ const reelColumns = {
   option_name: options.name,
 };
 
-/** Only reels that finished processing and passed review are shared (the feed's own rule, features/reels/server/feed.ts). */
-const visible = and(eq(contentItems.status, 'ready'), eq(contentItems.review_status, 'Approved'));
-
 async function reelWhere(where: ReturnType<typeof eq>): Promise<ReelCard | null> {
   const { db } = await getDb();
   const [r] = await db.select(reelColumns).from(contentItems)
     .innerJoin(options, eq(options.id, contentItems.option_id))
     .innerJoin(categories, eq(categories.id, options.category_id))
     .innerJoin(topics, eq(topics.id, categories.topic_id))
-    .where(and(where, visible)).limit(1);
+    // Only a reel a visitor may see is shared (lib/db/visible-reel.ts).
+    .where(and(where, visibleReel)).limit(1);
   if (!r) return null;
   return {
     kind: 'reel', id: r.id, slug: r.slug ?? '', description: r.description, topic_name: r.topic_name,

@@ -1,5 +1,4 @@
 import 'server-only';
-import type { StudioMedia } from '../api/studio';
 import { and, asc, count, desc, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { getDb, type DbOrTx } from '@/lib/db/client';
 import { categories, contentItems, contentReviews, options, topics } from '@/lib/db/schema';
@@ -64,6 +63,15 @@ export interface StudioReel extends Omit<ReelRow, 'created_at' | 'review_status'
    * (tool output, paths) are not shown.
    */
   failure_reason: string | null;
+}
+
+/** Signed media URLs of a ready reel (origin-relative `/media/<token>/<id>/...`). */
+export interface StudioMedia {
+  poster: string;
+  thumbnail: string;
+  master: string;
+  r360: string;
+  r240: string;
 }
 
 /** One audit row of a reel's review history. */

@@ -6,7 +6,7 @@ import { ROLES as ROLE_NAMES, type Principal, type Role } from '@/lib/auth/princ
 import { forbidden, notFound } from '@/lib/http/errors';
 import { logger } from '@/lib/logger';
 import { toIndianMobileE164 } from '@/lib/phone';
-import { grantableRoles, may, STUDIO_ACTIONS, type StudioAction } from '../policy';
+import { grantableRoles, may, type StudioAction } from '../policy';
 
 /**
  * Role grants (SPEC.md section 7 "Auth": topic_role, topic/{id}/topic_role,
@@ -105,9 +105,6 @@ export async function entityPermission(p: Principal, action: StudioAction, topic
   const topic = await findTopic(db, topicId);
   return topic !== null && may(p, action, topic.id);
 }
-
-/** The studio's actions, for the entity_permission body's zod enum. */
-export const STUDIO_ACTION_NAMES = STUDIO_ACTIONS;
 
 /** The E.164 numbers of the ADMIN_PHONES setting (comma-separated, 10-digit or +91); invalid entries are skipped. */
 export function adminPhonesOf(setting: string): Set<string> {

@@ -4,6 +4,7 @@ import { and, eq, inArray, sql, type AnyColumn } from 'drizzle-orm';
 import { mergeTranslationsSql } from '@/lib/localized-schema';
 import { getDb, type DbOrTx } from '@/lib/db/client';
 import { categories, contentItems, options, reactions, topics, views, watchProgress, type NameTranslations } from '@/lib/db/schema';
+import { visibleReel } from '@/lib/db/visible-reel';
 import type { Principal } from '@/lib/auth/principal';
 import { ApiError, forbidden, notFound } from '@/lib/http/errors';
 import { deletePictureByUrl, processSquareImage, storePicture } from '@/lib/media/image';
@@ -356,7 +357,7 @@ export async function setGuideVideo(p: Principal, topicId: string, contentId: st
     ? await db.select({ id: contentItems.id }).from(contentItems)
       .innerJoin(options, eq(options.id, contentItems.option_id))
       .innerJoin(categories, eq(categories.id, options.category_id))
-      .where(and(eq(contentItems.id, contentId), eq(categories.topic_id, t.id), eq(contentItems.review_status, 'Approved'), eq(contentItems.status, 'ready')))
+      .where(and(eq(contentItems.id, contentId), eq(categories.topic_id, t.id), visibleReel))
       .limit(1)
     : [];
   if (!reel) throw new ApiError(422, 'validation_failed', 'content_id: not an approved reel of this topic');
@@ -374,7 +375,7 @@ export async function getGuideVideo(topicId: string): Promise<{ topic_id: string
   const t = await topicOrThrow(db, topicId);
   if (!t.guide_content_id) return { topic_id: t.id, content_id: null };
   const [reel] = await db.select({ id: contentItems.id }).from(contentItems)
-    .where(and(eq(contentItems.id, t.guide_content_id), eq(contentItems.review_status, 'Approved'), eq(contentItems.status, 'ready'))).limit(1);
+    .where(and(eq(contentItems.id, t.guide_content_id), visibleReel)).limit(1);
   return { topic_id: t.id, content_id: reel?.id ?? null };
 }
 
