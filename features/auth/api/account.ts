@@ -1,13 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch, STORAGE_KEYS, type HttpError } from '@/lib/http/client';
+import { apiClient, apiFetch, STORAGE_KEYS, type HttpError } from '@/lib/http/client';
 import { forgetStoredPages } from '@/lib/pwa/sw-rules';
 import type { EraseAccountBody, ErasureSummary } from '../account-schemas';
+import type { accountRoutes } from '../server/profile-routes';
 
 /**
  * The browser side of a person's rights (docs/decisions/021): download
  * everything held about me, and erase my account. Type imports only, so
  * zod stays out of the profile page's first load.
  */
+
+/** The account endpoints, typed by their router. */
+const account = apiClient<ReturnType<typeof accountRoutes>>().auth.api.v1.user;
 
 /** Used when the answer names no file (it always does). */
 const FALLBACK_FILE_NAME = 'surya-reels-data.json';
@@ -52,10 +56,7 @@ export async function downloadMyData(): Promise<string> {
  */
 export async function eraseMyAccount(): Promise<ErasureSummary> {
   const body: EraseAccountBody = { confirm: true };
-  const res = await apiFetch('/auth/api/v1/user/me', {
-    method: 'DELETE', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body),
-  });
-  const summary = (await res.json()) as ErasureSummary;
+  const summary = await (await account.me.$delete({ json: body })).json();
   try {
     window.localStorage.removeItem(STORAGE_KEYS.authToken);
   } catch {

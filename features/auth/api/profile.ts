@@ -1,16 +1,25 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiFetch, type HttpError } from '@/lib/http/client';
+import { apiClient, type HttpError } from '@/lib/http/client';
 import type { Me } from '../schemas';
 import type { FollowEntry, ProfilePatchInput, PublicProfile, WatchedPage } from '../profile-schemas';
+import type { profileRoutes } from '../server/profile-routes';
+import type { authRoutes } from '../server/routes';
 import { authKeys } from './session';
 
 /**
  * The browser side of the profile endpoints (docs/api/accounts.md
- * "Profile"). Plain `apiFetch` with the answer types of ../profile-schemas.ts
- * (type imports only, so zod stays out of the profile page's first load).
- * Every change answers the fresh user view, which goes straight into
- * `['auth','me']`.
+ * "Profile"). Calls and answers are typed by the profile router through
+ * Hono's `hc` (type imports only, so zod and the server stay out of the
+ * profile page's first load); each fetcher's declared answer (the view types
+ * of ../profile-schemas.ts and ../schemas.ts, which the server's services
+ * return) is checked against the router's at compile time. Every change
+ * answers the fresh user view, which goes straight into `['auth','me']`.
  */
+
+/** The profile endpoints, typed by their router. */
+const v1 = apiClient<typeof profileRoutes>().auth.api.v1;
+/** Linking Google lives on the sign-in router. */
+const authV1 = apiClient<ReturnType<typeof authRoutes>>().auth.api.v1;
 
 /** Query keys of the profile. */
 export const profileKeys = {
@@ -21,19 +30,14 @@ export const profileKeys = {
   user: (id: string) => ['profile', 'user', id] as const,
 };
 
-async function sendJson<T>(path: string, method: 'PATCH' | 'POST' | 'DELETE', body: unknown): Promise<T> {
-  const res = await apiFetch(path, { method, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
-  return (await res.json()) as T;
-}
-
 /**
  * PATCH /auth/api/v1/user/me: changes the given profile fields.
  * @returns the user view after the change.
  * @throws HttpError 422 `validation_failed` ("field: text" in the interface
  * language), 409 `username_taken` / `email_taken`, 401 `login_required`.
  */
-export function patchMe(patch: ProfilePatchInput): Promise<Me> {
-  return sendJson<Me>('/auth/api/v1/user/me', 'PATCH', patch);
+export async function patchMe(patch: ProfilePatchInput): Promise<Me> {
+  return (await v1.user.me.$patch({ json: patch })).json();
 }
 
 /**
@@ -46,8 +50,7 @@ export function patchMe(patch: ProfilePatchInput): Promise<Me> {
 export async function uploadProfilePicture(file: Blob): Promise<Me> {
   const form = new FormData();
   form.append('file', file);
-  const res = await apiFetch('/auth/api/v1/user/profile-picture', { method: 'POST', body: form });
-  return (await res.json()) as Me;
+  return (await v1.user['profile-picture'].$post(undefined, { init: { body: form } })).json();
 }
 
 /**
@@ -56,7 +59,7 @@ export async function uploadProfilePicture(file: Blob): Promise<Me> {
  * @throws HttpError.
  */
 export async function deleteProfilePicture(): Promise<Me> {
-  return (await (await apiFetch('/auth/api/v1/user/profile-picture', { method: 'DELETE' })).json()) as Me;
+  return (await v1.user['profile-picture'].$delete()).json();
 }
 
 /**
@@ -64,8 +67,7 @@ export async function deleteProfilePicture(): Promise<Me> {
  * @throws HttpError 422 for a username the rules refuse.
  */
 export async function checkUsername(username: string): Promise<{ username: string; available: boolean }> {
-  const res = await apiFetch(`/auth/api/v1/user/query?username=${encodeURIComponent(username)}`);
-  return (await res.json()) as { username: string; available: boolean };
+  return (await v1.user.query.$get({ query: { username } })).json();
 }
 
 /** Availability of a username, cached for half a minute per name. */
@@ -78,7 +80,7 @@ export function usernameQueryOptions(username: string) {
  * @throws HttpError 401 `login_required`.
  */
 export async function getWatched(page: number): Promise<WatchedPage> {
-  return (await (await apiFetch(`/auth/api/v1/user/watched?page=${page}`)).json()) as WatchedPage;
+  return (await v1.user.watched.$get({ query: { page: String(page) } })).json();
 }
 
 /** Videos watched, a page at a time (SPEC.md section 4 "Paging"). */
@@ -102,7 +104,7 @@ export function useWatched(enabled: boolean) {
  * @throws HttpError 401 `login_required`.
  */
 export async function getFollows(): Promise<FollowEntry[]> {
-  return ((await (await apiFetch('/auth/api/v1/user/follows')).json()) as { follows: FollowEntry[] }).follows;
+  return (await (await v1.user.follows.$get()).json()).follows;
 }
 
 /** What the signed-in user follows; `enabled` false for a visitor. */
@@ -115,7 +117,8 @@ export function useFollows(enabled: boolean) {
  * @throws HttpError 404 `user_not_found`.
  */
 export async function getPublicProfile(id: string): Promise<PublicProfile> {
-  return (await (await apiFetch(`/auth/api/v1/users/${encodeURIComponent(id)}/profiles`)).json()) as PublicProfile;
+  // `hc` puts path parameters into the path as given.
+  return (await v1.users[':id'].profiles.$get({ param: { id: encodeURIComponent(id) } })).json();
 }
 
 /** Mutation of the profile: the answer replaces `['auth','me']`. */
@@ -157,8 +160,8 @@ export function useDeletePicture() {
  * `invalid_google_token` / `login_required`, 404 `google_signin_disabled`,
  * 503 `google_unavailable`.
  */
-export function linkGoogle(credential: string): Promise<Me> {
-  return sendJson<Me>('/auth/api/v1/user/google', 'POST', { credential });
+export async function linkGoogle(credential: string): Promise<Me> {
+  return (await authV1.user.google.$post({ json: { credential } })).json();
 }
 
 /** Linking a Google account: the answer replaces `['auth','me']`. */
@@ -180,7 +183,7 @@ export function useFollow() {
   const qc = useQueryClient();
   return useMutation<unknown, HttpError, { target_kind: 'topic' | 'creator'; target_id: string; follow: boolean }>({
     mutationKey: ['profile', 'follow'],
-    mutationFn: ({ follow, ...t }) => sendJson('/auth/api/v1/user/follows', follow ? 'POST' : 'DELETE', t),
+    mutationFn: async ({ follow, ...t }) => (await (follow ? v1.user.follows.$post({ json: t }) : v1.user.follows.$delete({ json: t }))).json(),
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: profileKeys.follows });
       void qc.invalidateQueries({ queryKey: authKeys.me });
@@ -192,14 +195,14 @@ export function useFollow() {
  * POST /auth/api/v1/newsletter/subscribe: records consent for `email` (visitor or user).
  * @throws HttpError 422 `validation_failed`.
  */
-export function subscribeNewsletter(email: string): Promise<{ email: string; subscribed: boolean }> {
-  return sendJson('/auth/api/v1/newsletter/subscribe', 'POST', { email, consent: true });
+export async function subscribeNewsletter(email: string): Promise<{ email: string; subscribed: boolean }> {
+  return (await v1.newsletter.subscribe.$post({ json: { email, consent: true } })).json();
 }
 
 /**
  * DELETE /auth/api/v1/newsletter/subscribe: withdraws the consent this visitor or user gave for `email`.
  * @throws HttpError 422 `validation_failed`.
  */
-export function withdrawNewsletter(email: string): Promise<{ email: string; subscribed: boolean }> {
-  return sendJson('/auth/api/v1/newsletter/subscribe', 'DELETE', { email });
+export async function withdrawNewsletter(email: string): Promise<{ email: string; subscribed: boolean }> {
+  return (await v1.newsletter.subscribe.$delete({ json: { email } })).json();
 }

@@ -1,17 +1,22 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { apiFetch, STORAGE_KEYS, type HttpError } from '@/lib/http/client';
+import { apiClient, STORAGE_KEYS, type HttpError } from '@/lib/http/client';
 import { forgetStoredPages } from '@/lib/pwa/sw-rules';
 import type { GoogleLoginBody, Me, OtpSent, SignedIn, VerifyOtpBody } from '../schemas';
+import type { authRoutes } from '../server/routes';
 
 /**
  * The browser side of the accounts API (docs/api/accounts.md): who is
  * calling, phone OTP, Google sign-in and logout. The web keeps its session
  * in the httpOnly `sr_sid` cookie, so no token is asked for or stored.
  *
- * Plain `apiFetch` with the types of ../schemas.ts rather than
- * `apiClient<typeof routes>()`: the auth router is still changing, and this
- * file imports only types, so zod stays out of the pages' first-load code.
+ * Calls and answers are typed by the auth router through Hono's `hc`
+ * (type imports only, so zod and the server stay out of the pages'
+ * first-load code); each fetcher's declared answer (../schemas.ts, which the
+ * server's user view shares) is checked against the router's at compile time.
  */
+
+/** The auth endpoints, typed by their router. */
+const api = apiClient<ReturnType<typeof authRoutes>>().auth.api;
 
 /** Query keys of the auth feature. */
 export const authKeys = {
@@ -22,20 +27,12 @@ export const authKeys = {
 /** How long the caller's identity counts as fresh, ms; sign-in and logout update it at once anyway. */
 const ME_STALE_MS = 5 * 60_000;
 
-async function postJson<T>(path: string, body?: unknown): Promise<T> {
-  const res = await apiFetch(path, {
-    method: 'POST',
-    ...(body === undefined ? {} : { headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }),
-  });
-  return (await res.json()) as T;
-}
-
 /**
  * GET /auth/api/v1/me: the caller, a user or a visitor (`userId: null`).
  * @throws HttpError.
  */
 export async function getMe(): Promise<Me> {
-  return (await (await apiFetch('/auth/api/v1/me')).json()) as Me;
+  return (await api.v1.me.$get()).json();
 }
 
 /** The caller under `['auth','me']`. */
@@ -53,16 +50,17 @@ export function useMe() {
  * or E.164 +91). The answer is the same for a registered and a new number.
  * @throws HttpError 422 `invalid_phone`, 429 `otp_send_limit` / `rate_limited`, ...
  */
-export function initiateOtp(phone: string): Promise<OtpSent> {
-  return postJson<OtpSent>('/auth/api/v1/otp/initiate', { phone });
+export async function initiateOtp(phone: string): Promise<OtpSent> {
+  return (await api.v1.otp.initiate.$post({ json: { phone } })).json();
 }
 
 /**
  * POST /auth/api/v2/otp/initiate/{request_id}: a new code for the same request.
  * @throws HttpError 429 `otp_resend_wait` (before `resend_after_s`, with Retry-After), `otp_send_limit`, ...
  */
-export function resendOtp(requestId: string): Promise<OtpSent> {
-  return postJson<OtpSent>(`/auth/api/v2/otp/initiate/${encodeURIComponent(requestId)}`);
+export async function resendOtp(requestId: string): Promise<OtpSent> {
+  // `hc` puts path parameters into the path as given.
+  return (await api.v2.otp.initiate[':id'].$post({ param: { id: encodeURIComponent(requestId) } })).json();
 }
 
 /**
@@ -70,8 +68,8 @@ export function resendOtp(requestId: string): Promise<OtpSent> {
  * confirmations (SPEC.md section 5); signs in and sets the session cookie.
  * @throws HttpError 401 `otp_invalid`, 410 `otp_expired`, 429 `otp_locked`, 422 `terms_required`, 409 `phone_in_use`, ...
  */
-export function verifyOtp(body: VerifyOtpBody): Promise<SignedIn> {
-  return postJson<SignedIn>('/auth/api/v2/otp/verify', body);
+export async function verifyOtp(body: VerifyOtpBody): Promise<SignedIn> {
+  return (await api.v2.otp.verify.$post({ json: body })).json();
 }
 
 /**
@@ -79,8 +77,8 @@ export function verifyOtp(body: VerifyOtpBody): Promise<SignedIn> {
  * confirmations; sets the session cookie.
  * @throws HttpError 401 `invalid_google_token`, 503 `google_unavailable`, 404 `google_signin_disabled`, ...
  */
-export function googleLogin(body: GoogleLoginBody): Promise<SignedIn> {
-  return postJson<SignedIn>('/auth/api/v2/oauth/login', body);
+export async function googleLogin(body: GoogleLoginBody): Promise<SignedIn> {
+  return (await api[':version{v[235]}'].oauth.login.$post({ param: { version: 'v2' }, json: body })).json();
 }
 
 /**
@@ -89,7 +87,7 @@ export function googleLogin(body: GoogleLoginBody): Promise<SignedIn> {
  * @throws HttpError.
  */
 export async function logout(): Promise<void> {
-  await apiFetch('/auth/api/v1/logout', { method: 'POST' });
+  await api.v1.logout.$post();
   try {
     // A token from an API-style sign-in would outlive the cookie session otherwise.
     window.localStorage.removeItem(STORAGE_KEYS.authToken);

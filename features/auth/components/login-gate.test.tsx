@@ -53,7 +53,7 @@ describe('LoginGate', () => {
     serveMe(USER);
     renderWithApp(<RewardsTab />);
 
-    expect(await screen.findByText('Your rewards')).toBeTruthy();
+    await screen.findByText('Your rewards');
     expect(screen.queryByRole('heading', { name: 'Sign in to see your rewards' })).toBeNull();
   });
 
@@ -61,7 +61,7 @@ describe('LoginGate', () => {
     serveMe(VISITOR);
     const { user } = renderWithApp(<RewardsTab />);
 
-    expect(await screen.findByRole('heading', { name: 'Sign in to see your rewards' })).toBeTruthy();
+    await screen.findByRole('heading', { name: 'Sign in to see your rewards' });
     expect(screen.queryByText('Your rewards')).toBeNull();
 
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
@@ -72,7 +72,7 @@ describe('LoginGate', () => {
     await user.click(screen.getByRole('button', { name: 'Send code' }));
     await user.type(await screen.findByLabelText('6-digit code'), '123456');
 
-    expect(await screen.findByText('Your rewards')).toBeTruthy();
+    await screen.findByText('Your rewards');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(refresh).toHaveBeenCalledTimes(1);
   });
@@ -86,7 +86,7 @@ describe('LoginGate', () => {
     await user.keyboard('{Escape}');
 
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(screen.getByRole('heading', { name: 'Sign in to see your rewards' })).toBeTruthy();
+    screen.getByRole('heading', { name: 'Sign in to see your rewards' });
     expect(refresh).not.toHaveBeenCalled();
   });
 });

@@ -5,6 +5,7 @@ import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useMe } from '../api/session';
 import { isSignedIn, useRequireLogin } from '../store';
+import { Button } from '@/components/ui/button';
 
 /**
  * Shows `children` to a signed-in user; a visitor gets a card asking them
@@ -33,13 +34,14 @@ export function LoginGate({ title, body, children }: { title: string; body: stri
       <div className="flex flex-col gap-4 rounded-2xl border border-neutral-200 p-6 shadow-sm dark:border-neutral-800">
         <h1 className="text-2xl font-bold">{title}</h1>
         <p className="text-neutral-700 dark:text-neutral-300">{body}</p>
-        <button
+        <Button
           type="button"
           onClick={() => requireLogin(() => router.refresh())}
-          className="self-start rounded-full bg-amber-500 px-6 py-3 font-semibold text-black hover:bg-amber-400"
+          size="lg"
+          className="self-start"
         >
           {t('signIn')}
-        </button>
+        </Button>
       </div>
     </section>
   );

@@ -8,6 +8,7 @@ import { LanguageSwitch } from '@/components/ui/language-switch';
 import { track } from '@/lib/analytics/event-client';
 import { LOCALES, type Locale } from '@/lib/constants';
 import { useUpdateMe } from '../api/profile';
+import { Button } from '@/components/ui/button';
 
 const OFFERS: Array<{ key: 'reels' | 'tldr' | 'assistant' | 'rewards'; Icon: ComponentType<{ size?: number }> }> = [
   { key: 'reels', Icon: VideosIcon },
@@ -73,15 +74,15 @@ export function OnboardingOverlay() {
           </ul>
         </section>
         {failed ? <p role="alert" className="text-sm text-red-600 dark:text-red-400">{t('failed')}</p> : null}
-        <button
+        <Button
           ref={start}
           type="button"
           disabled={update.isPending}
           onClick={complete}
-          className="rounded-full bg-amber-500 px-6 py-3 font-semibold text-black hover:bg-amber-400 disabled:opacity-60"
+          size="lg"
         >
           {update.isPending ? t('starting') : t('getStarted')}
-        </button>
+        </Button>
       </div>
     </div>
   );

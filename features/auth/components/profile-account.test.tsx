@@ -52,7 +52,7 @@ describe('ProfileAccount', () => {
     })));
     const { user } = renderWithApp(<ProfileAccount />);
     await user.click(screen.getByRole('button', { name: 'Download my data' }));
-    expect(await screen.findByText('Your data file is downloading')).toBeTruthy();
+    await screen.findByText('Your data file is downloading');
     expect(saved).toHaveLength(1);
     expect(saved[0].name).toBe('surya-reels-data-2025-03-10.json');
     expect(JSON.parse(await saved[0].text)).toEqual({ profile: { name: 'Asha Verma' } });
@@ -76,11 +76,11 @@ describe('ProfileAccount', () => {
     const { user } = renderWithApp(<ProfileAccount />);
     await user.click(screen.getByRole('button', { name: 'Delete my account' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete your account?' });
-    expect(within(dialog).getByText(/rewards not yet claimed/)).toBeTruthy();
-    expect(within(dialog).getByText(/your chats with the assistant/)).toBeTruthy();
-    expect(within(dialog).getByText(/your likes, views and videos watched/)).toBeTruthy();
-    expect(within(dialog).getByText(/referrals that were never accepted/)).toBeTruthy();
-    expect(within(dialog).getByText(/^Kept, without your name or number: payout records of rewards/)).toBeTruthy();
+    within(dialog).getByText(/rewards not yet claimed/);
+    within(dialog).getByText(/your chats with the assistant/);
+    within(dialog).getByText(/your likes, views and videos watched/);
+    within(dialog).getByText(/referrals that were never accepted/);
+    within(dialog).getByText(/^Kept, without your name or number: payout records of rewards/);
     await user.click(within(dialog).getByRole('button', { name: 'Keep my account' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(calls).toBe(0);
@@ -101,7 +101,7 @@ describe('ProfileAccount', () => {
     await user.click(screen.getByRole('button', { name: 'Delete my account' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete your account?' });
     await user.click(within(dialog).getByRole('button', { name: 'Delete for ever' }));
-    expect(await screen.findByText('Your account was deleted and you are signed out.')).toBeTruthy();
+    await screen.findByText('Your account was deleted and you are signed out.');
     expect(bodies).toEqual([{ confirm: true }]);
     expect(router.replace).toHaveBeenCalledWith('/reels');
     expect(window.localStorage.getItem('sr_auth_token')).toBeNull();
@@ -133,15 +133,15 @@ describe('ProfileAccount', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Delete for ever' }));
     expect((await within(dialog).findByRole('alert')).textContent).toBe('Your account could not be deleted. Please try again.');
     expect(router.replace).not.toHaveBeenCalled();
-    expect(screen.getByRole('dialog', { name: 'Delete your account?' })).toBeTruthy();
+    screen.getByRole('dialog', { name: 'Delete your account?' });
   });
 
   it('speaks Hindi in Devanagari and Hinglish in Latin letters', async () => {
     const hi = renderWithApp(<ProfileAccount />, { locale: 'hi' });
-    expect(screen.getByRole('button', { name: 'मेरा खाता हटाएँ' })).toBeTruthy();
+    screen.getByRole('button', { name: 'मेरा खाता हटाएँ' });
     hi.unmount();
     renderWithApp(<ProfileAccount />, { locale: 'he' });
-    expect(screen.getByRole('button', { name: 'Mera account delete karein' })).toBeTruthy();
+    screen.getByRole('button', { name: 'Mera account delete karein' });
   });
 });
 
@@ -157,10 +157,10 @@ describe('ProfileScreen: your data', () => {
     await user.click(await screen.findByRole('button', { name: 'Delete my account' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete your account?' });
     await user.click(within(dialog).getByRole('button', { name: 'Delete for ever' }));
-    expect(await screen.findByText('Your account was deleted and you are signed out.')).toBeTruthy();
+    await screen.findByText('Your account was deleted and you are signed out.');
     expect(router.replace).toHaveBeenCalledWith('/reels');
     // The screen is the visitor's now.
-    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeTruthy();
+    await screen.findByRole('button', { name: 'Sign in' });
     expect(screen.queryByRole('heading', { name: 'Your data' })).toBeNull();
   });
 
@@ -169,12 +169,12 @@ describe('ProfileScreen: your data', () => {
     serveMe(USER);
     serveWatched([]);
     const { unmount } = renderWithApp(<ProfileScreen settings={SETTINGS} />);
-    expect(await screen.findByRole('heading', { name: 'Your data' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Delete my account' })).toBeTruthy();
+    await screen.findByRole('heading', { name: 'Your data' });
+    screen.getByRole('button', { name: 'Delete my account' });
     unmount();
     serveMe(VISITOR);
     renderWithApp(<ProfileScreen settings={SETTINGS} />);
-    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeTruthy();
+    await screen.findByRole('button', { name: 'Sign in' });
     expect(screen.queryByRole('heading', { name: 'Your data' })).toBeNull();
   });
 });

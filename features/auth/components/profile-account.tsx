@@ -5,8 +5,10 @@ import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { Sheet } from '@/components/ui/sheet';
 import type { HttpError } from '@/lib/http/client';
+import { useErrorText } from '@/lib/use-error-text';
 import { useNotificationStore } from '@/stores/notification-store';
 import { useDownloadMyData, useEraseMyAccount } from '../api/account';
+import { Button } from '@/components/ui/button';
 
 const card = 'rounded-2xl border border-neutral-200 bg-white p-5 dark:border-neutral-800 dark:bg-neutral-900';
 
@@ -24,11 +26,10 @@ export const AFTER_ERASE_PATH = '/reels';
  * feed and is told so by a toast.
  */
 /** The section's secondary (outlined) button: Download, and Keep my account in the confirmation. */
-const OUTLINE_BUTTON = 'rounded-full border border-neutral-300 px-5 py-2 font-semibold hover:bg-neutral-100 dark:border-neutral-700 dark:hover:bg-neutral-800';
 
 export function ProfileAccount() {
   const t = useTranslations('account');
-  const tErr = useTranslations('errors');
+  const codeText = useErrorText();
   const notify = useNotificationStore((s) => s.notify);
   const router = useRouter();
   const download = useDownloadMyData();
@@ -41,8 +42,9 @@ export function ProfileAccount() {
   });
   const headingId = useId();
 
+  // A rate limit is worded by its code; any other failure by what failed (download or delete).
   const errorText = (err: HttpError | null, fallback: string) =>
-    err && err.code === 'rate_limited' && tErr.has(err.code) ? tErr(err.code) : fallback;
+    err && err.code === 'rate_limited' ? codeText(err) : fallback;
 
   const onDownload = () => download.mutate(undefined, { onSuccess: () => notify({ message: t('downloaded') }) });
   const onErase = () => erase.mutate();
@@ -52,24 +54,24 @@ export function ProfileAccount() {
       <h2 id={headingId} className="text-lg font-semibold">{t('title')}</h2>
       <p className="text-sm text-neutral-600 dark:text-neutral-400">{t('body')}</p>
       <div className="flex flex-wrap gap-3">
-        <button
+        <Button
           type="button"
+          variant="secondary"
           onClick={onDownload}
           disabled={download.isPending}
-          className={`${OUTLINE_BUTTON} disabled:opacity-60`}
         >
           {download.isPending ? t('downloading') : t('download')}
-        </button>
-        <button
+        </Button>
+        <Button
           type="button"
           onClick={() => {
             erase.reset();
             setConfirming(true);
           }}
-          className="rounded-full border border-red-300 px-5 py-2 font-semibold text-red-700 hover:bg-red-50 dark:border-red-800 dark:text-red-300 dark:hover:bg-red-950"
+          variant="danger-outline"
         >
           {t('delete')}
-        </button>
+        </Button>
       </div>
       {download.isError ? <p role="alert" className="text-sm text-red-600 dark:text-red-400">{errorText(download.error, t('downloadFailed'))}</p> : null}
 
@@ -82,21 +84,21 @@ export function ProfileAccount() {
           <p className="text-neutral-600 dark:text-neutral-400">{t('kept')}</p>
           {erase.isError ? <p role="alert" className="text-red-600 dark:text-red-400">{errorText(erase.error, t('deleteFailed'))}</p> : null}
           <div className="mt-2 flex flex-wrap justify-end gap-3">
-            <button
+            <Button
               type="button"
+              variant="secondary"
               onClick={() => setConfirming(false)}
-              className={OUTLINE_BUTTON}
             >
               {t('cancel')}
-            </button>
-            <button
+            </Button>
+            <Button
               type="button"
               onClick={onErase}
               disabled={erase.isPending}
-              className="rounded-full bg-red-600 px-5 py-2 font-semibold text-white hover:bg-red-500 disabled:opacity-60"
+              variant="danger"
             >
               {erase.isPending ? t('deleting') : t('confirm')}
-            </button>
+            </Button>
           </div>
         </div>
       </Sheet>

@@ -39,8 +39,8 @@ describe('ProfileEditForm', () => {
     await user.type(screen.getByLabelText('Email'), 'asha@');
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
-    expect(await screen.findByText('Name must be 3 Character long')).toBeTruthy();
-    expect(screen.getByText('Please enter valid email')).toBeTruthy();
+    await screen.findByText('Name must be 3 Character long');
+    screen.getByText('Please enter valid email');
     expect(screen.getByLabelText('Name').getAttribute('aria-invalid')).toBe('true');
     expect(bodies).toEqual([]);
   });
@@ -51,7 +51,7 @@ describe('ProfileEditForm', () => {
     await user.clear(name);
     await user.type(name, 'Al');
     await user.click(screen.getByRole('button', { name: 'Save karein' }));
-    expect(await screen.findByText('Naam kam se kam 3 character ka hona chahiye')).toBeTruthy();
+    await screen.findByText('Naam kam se kam 3 character ka hona chahiye');
   });
 
   it('says a username is taken when the field is left, and again when the save answers 409', async () => {
@@ -63,18 +63,18 @@ describe('ProfileEditForm', () => {
     await user.clear(username);
     await user.type(username, 'Solar_Asha');
     await user.tab();
-    expect(await screen.findByText('This username is taken. Please choose another.')).toBeTruthy();
+    await screen.findByText('This username is taken. Please choose another.');
     expect(asked).toEqual(['solar_asha']);
 
     await user.clear(username);
     await user.type(username, 'asha_free');
     await user.tab();
-    expect(await screen.findByText('This username is free')).toBeTruthy();
+    await screen.findByText('This username is free');
     expect(screen.queryByText('This username is taken. Please choose another.')).toBeNull();
 
     // Taken in between: the server has the last word.
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('This username is taken. Please choose another.')).toBeTruthy();
+    await screen.findByText('This username is taken. Please choose another.');
     expect(bodies).toEqual([{ username: 'asha_free' }]);
     expect(onDone).not.toHaveBeenCalled();
   });
@@ -98,16 +98,16 @@ describe('ProfileEditForm', () => {
     const { user } = renderWithApp(<ProfileEditForm me={USER} onDone={() => undefined} />);
     await user.type(screen.getByLabelText('Date of birth'), '2000-01-01');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Age must be between 13 and 120 years')).toBeTruthy();
+    await screen.findByText('Age must be between 13 and 120 years');
 
     answer = apiError(409, 'email_taken', 'taken');
     await user.type(screen.getByLabelText('Email'), 'taken@example.in');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('This email belongs to another account.')).toBeTruthy();
+    await screen.findByText('This email belongs to another account.');
 
     answer = apiError(500, 'internal_error', 'boom');
     await user.clear(screen.getByLabelText('Email'));
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Something went Wrong. Please try again Later.')).toBeTruthy();
+    await screen.findByText('Something went Wrong. Please try again Later.');
   });
 });

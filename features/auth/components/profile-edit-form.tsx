@@ -12,7 +12,9 @@ import {
   type ProfileForm, type ProfileFormInput,
 } from '../profile-schemas';
 import type { Me } from '../schemas';
-import { Field, inputClass, useErrorText, useMessageText } from './profile-parts';
+import { Field, inputClass, useMessageText } from './profile-parts';
+import { useErrorText } from '@/lib/use-error-text';
+import { Button } from '@/components/ui/button';
 
 const FIELDS = ['name', 'username', 'bio', 'email', 'gender', 'dob'] as const;
 
@@ -140,20 +142,21 @@ export function ProfileEditForm({ me, onDone }: { me: Me; onDone: () => void }) 
       </Field>
       {formError ? <p role="alert" className="text-sm text-red-600 dark:text-red-400">{formError}</p> : null}
       <div className="flex gap-3">
-        <button
+        <Button
           type="submit"
           disabled={mutation.isPending}
-          className="rounded-full bg-amber-500 px-6 py-3 font-semibold text-black hover:bg-amber-400 disabled:opacity-60"
+          size="lg"
         >
           {mutation.isPending ? t('saving') : t('save')}
-        </button>
-        <button
+        </Button>
+        <Button
           type="button"
           onClick={onDone}
-          className="rounded-full border border-neutral-300 px-6 py-3 font-semibold hover:bg-neutral-100 dark:border-neutral-700 dark:hover:bg-neutral-800"
+          variant="secondary"
+          size="lg"
         >
           {t('cancel')}
-        </button>
+        </Button>
       </div>
     </form>
   );

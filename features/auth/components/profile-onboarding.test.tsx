@@ -18,9 +18,9 @@ describe('OnboardingRoot', () => {
 
     const dialog = await screen.findByRole('dialog', { name: 'Welcome to SuryaReels' });
     expect(dialog.getAttribute('aria-modal')).toBe('true');
-    expect(screen.getByRole('group', { name: 'Choose your language' })).toBeTruthy();
+    screen.getByRole('group', { name: 'Choose your language' });
     expect(screen.getByRole('radio', { name: 'English' })).toHaveProperty('checked', true);
-    for (const offer of ['Short videos', 'Topic summaries', 'AI assistant', 'Rewards']) expect(screen.getByText(offer)).toBeTruthy();
+    for (const offer of ['Short videos', 'Topic summaries', 'AI assistant', 'Rewards']) screen.getByText(offer);
     const start = screen.getByRole('button', { name: 'Get started' });
     await waitFor(() => expect(document.activeElement).toBe(start));
 
@@ -34,8 +34,8 @@ describe('OnboardingRoot', () => {
     server.use(http.patch('/auth/api/v1/user/me', () => apiError(500, 'internal_error', 'boom')));
     const { user } = renderWithApp(<OnboardingRoot hasSession />);
     await user.click(await screen.findByRole('button', { name: 'Get started' }));
-    expect(await screen.findByText('That did not work. Please try again.')).toBeTruthy();
-    expect(screen.getByRole('dialog')).toBeTruthy();
+    await screen.findByText('That did not work. Please try again.');
+    screen.getByRole('dialog');
   });
 
   it('shows nothing to a visitor, to a user who finished onboarding, or inside the partner embed', async () => {
@@ -69,6 +69,6 @@ describe('OnboardingRoot', () => {
     await new Promise((r) => setTimeout(r, 20));
     expect(asked).toEqual([]);
     queryClient.setQueryData(['auth', 'me'], NEW_USER);
-    expect(await screen.findByRole('dialog', { name: 'Welcome to SuryaReels' })).toBeTruthy();
+    await screen.findByRole('dialog', { name: 'Welcome to SuryaReels' });
   });
 });

@@ -2,27 +2,17 @@
 
 import { useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
-import type { HttpError } from '@/lib/http/client';
 
 /**
  * Small pieces the profile screen, its edit form, picture and onboarding
- * share: message-key translation, an API error's text, a labelled field and
- * the round avatar.
+ * share: message-key translation, a labelled field and the round avatar
+ * (an API error's text is lib/use-error-text.ts).
  */
 
 /** Translates a message key of the schemas ("profile.validation.name"); a text that is not a key (already translated by the API) is shown as is. */
 export function useMessageText(): (keyOrText: string | undefined) => string | undefined {
   const t = useTranslations();
   return (k) => (k ? (t.has(k) ? t(k) : k) : undefined);
-}
-
-/** The text of a failed call: `errors.<code>` when there is one, else the generic message. */
-export function useErrorText(): (err: HttpError | Error) => string {
-  const tErr = useTranslations('errors');
-  return (err) => {
-    const code = (err as Partial<HttpError>).code;
-    return code && tErr.has(code) ? tErr(code) : tErr('generic');
-  };
 }
 
 /** Classes of a text input, select or textarea of the profile forms (light and dark). */

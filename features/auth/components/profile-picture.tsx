@@ -4,7 +4,8 @@ import { useId, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { useDeletePicture, useUploadPicture } from '../api/profile';
 import type { Me } from '../schemas';
-import { Avatar, useErrorText } from './profile-parts';
+import { Avatar } from './profile-parts';
+import { useErrorText } from '@/lib/use-error-text';
 
 /** Largest picture sent, bytes: the server's limit (features/auth/server/picture.ts), checked first to spare the upload. */
 export const PICTURE_MAX_BYTES = 5 * 1024 * 1024;

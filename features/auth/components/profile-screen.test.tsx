@@ -24,8 +24,8 @@ describe('ProfileScreen', () => {
     const { user } = renderWithApp(<ProfileScreen settings={SETTINGS} rewards={REWARDS} />);
 
     const signIn = await screen.findByRole('button', { name: 'Sign in' });
-    expect(screen.getByRole('heading', { name: 'Sign in to see your profile' })).toBeTruthy();
-    expect(screen.getByText('Language and theme')).toBeTruthy();
+    screen.getByRole('heading', { name: 'Sign in to see your profile' });
+    screen.getByText('Language and theme');
     expect(screen.queryByRole('heading', { name: 'Videos watched' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Log out' })).toBeNull();
     expect(screen.queryByTestId('rewards-slot')).toBeNull();
@@ -39,27 +39,27 @@ describe('ProfileScreen', () => {
     const pages = serveWatched(Array.from({ length: 12 }, (_, i) => watchedItem(i + 1, { vid_watched: i === 0 })));
     const { user } = renderWithApp(<ProfileScreen settings={SETTINGS} rewards={REWARDS} />);
 
-    expect(await screen.findByRole('heading', { name: 'Asha Verma' })).toBeTruthy();
-    expect(screen.getByText('@asha.v')).toBeTruthy();
-    expect(screen.getByText('Rooftop solar since 2021.')).toBeTruthy();
+    await screen.findByRole('heading', { name: 'Asha Verma' });
+    screen.getByText('@asha.v');
+    screen.getByText('Rooftop solar since 2021.');
     // The masked number is shown once, with the sign-in methods under the profile card.
-    expect(within(screen.getByRole('region', { name: 'Sign-in methods' })).getByText('+91 ******5678')).toBeTruthy();
+    within(screen.getByRole('region', { name: 'Sign-in methods' })).getByText('+91 ******5678');
     expect(screen.getAllByText('+91 ******5678')).toHaveLength(1);
-    expect(screen.getByText('2 following')).toBeTruthy();
+    screen.getByText('2 following');
 
     const list = await screen.findByTestId('watched-list');
     expect(within(list).getAllByRole('link')).toHaveLength(10);
     expect(within(list).getAllByRole('link')[0].getAttribute('href')).toBe(`/content/${watchedItem(1).id}`);
-    expect(within(list).getByText('How net metering works, part 1')).toBeTruthy();
+    within(list).getByText('How net metering works, part 1');
     expect(within(list).getAllByText('Watched to the end')).toHaveLength(1);
-    expect(screen.getByText('12 videos')).toBeTruthy();
+    screen.getByText('12 videos');
     await user.click(screen.getByRole('button', { name: 'Show more' }));
     await waitFor(() => expect(within(screen.getByTestId('watched-list')).getAllByRole('link')).toHaveLength(12));
     expect(pages).toEqual([1, 2]);
     expect(screen.queryByRole('button', { name: 'Show more' })).toBeNull();
 
-    expect(screen.getByTestId('rewards-slot')).toBeTruthy();
-    expect(screen.getByText('Language and theme')).toBeTruthy();
+    screen.getByTestId('rewards-slot');
+    screen.getByText('Language and theme');
     // No notifications list was handed in: none is made up.
     expect(screen.queryByRole('heading', { name: 'Notifications' })).toBeNull();
   });
@@ -68,10 +68,10 @@ describe('ProfileScreen', () => {
     serveMe(USER);
     serveWatched([]);
     renderWithApp(<ProfileScreen settings={SETTINGS} notifications={<p>No notifications yet</p>} />);
-    expect(await screen.findByText(/Videos you watch show up here\./)).toBeTruthy();
+    await screen.findByText(/Videos you watch show up here\./);
     expect(screen.getByRole('link', { name: 'Watch videos' }).getAttribute('href')).toBe('/reels');
     // The list brings its own heading; the screen places it after the rewards summary.
-    expect(screen.getByText('No notifications yet')).toBeTruthy();
+    screen.getByText('No notifications yet');
   });
 
   it('saves an edit and shows the new name at once', async () => {
@@ -87,7 +87,7 @@ describe('ProfileScreen', () => {
     await waitFor(() => expect(screen.getByTestId('profile-name').textContent).toBe('Asha Verma Singh'));
     expect(me.patches).toEqual([{ name: 'Asha Verma Singh' }]);
     expect(screen.queryByRole('form', { name: 'Edit profile' })).toBeNull();
-    expect(await screen.findByText('Profile saved')).toBeTruthy();
+    await screen.findByText('Profile saved');
   });
 
   it('uploads a picture as a form and shows it; a picture over 5 MB is refused before any upload', async () => {
@@ -112,7 +112,7 @@ describe('ProfileScreen', () => {
     await waitFor(() => expect(screen.getByRole('img', { name: 'Profile picture' }).getAttribute('src'))
       .toBe('/media/avatars/0123456789abcdef0123456789abcdef/pic.webp'));
     expect(uploads).toEqual(['image/jpeg']);
-    expect(screen.getByRole('button', { name: 'Remove picture' })).toBeTruthy();
+    screen.getByRole('button', { name: 'Remove picture' });
   });
 
   it('shows the server\'s reason when a picture is refused', async () => {
@@ -129,7 +129,7 @@ describe('ProfileScreen', () => {
     serveWatched([]);
     const { user } = renderWithApp(<ProfileScreen settings={SETTINGS} rewards={REWARDS} />);
     await user.click(await screen.findByRole('button', { name: 'Log out' }));
-    expect(await screen.findByRole('heading', { name: 'Sign in to see your profile' })).toBeTruthy();
+    await screen.findByRole('heading', { name: 'Sign in to see your profile' });
     expect(screen.queryByTestId('profile-name')).toBeNull();
   });
 
@@ -137,7 +137,7 @@ describe('ProfileScreen', () => {
     serveMe(USER);
     serveWatched([]);
     renderWithApp(<ProfileScreen settings={SETTINGS} rewards={REWARDS} />, { locale: 'hi' });
-    expect(await screen.findByRole('heading', { name: 'देखे गए वीडियो' })).toBeTruthy();
-    expect(screen.getByTestId('rewards-slot')).toBeTruthy();
+    await screen.findByRole('heading', { name: 'देखे गए वीडियो' });
+    screen.getByTestId('rewards-slot');
   });
 });

@@ -10,6 +10,7 @@ import { ProfileAccount } from './profile-account';
 import { ProfilePicture } from './profile-picture';
 import { ProfileSignInMethods } from './profile-sign-in-methods';
 import { WatchedList } from './watched-list';
+import { Button } from '@/components/ui/button';
 
 /** The edit form (react-hook-form, zod, the schemas) loads when "Edit profile" is first tapped. */
 const ProfileEditForm = lazy(() => import('./profile-edit-form').then((m) => ({ default: m.ProfileEditForm })));
@@ -71,13 +72,14 @@ export function ProfileScreen({ settings, notifications, rewards, googleClientId
       <section aria-labelledby="profile-sign-in-h" className={`${card} flex flex-col gap-3`}>
         <h2 id="profile-sign-in-h" className="text-xl font-semibold">{t('signInTitle')}</h2>
         <p className="text-neutral-700 dark:text-neutral-300">{t('signInBody')}</p>
-        <button
+        <Button
           type="button"
           onClick={() => requireLogin(() => undefined)}
-          className="self-start rounded-full bg-amber-500 px-6 py-3 font-semibold text-black hover:bg-amber-400"
+          size="lg"
+          className="self-start"
         >
           {t('signIn')}
-        </button>
+        </Button>
       </section>
     );
   } else {
@@ -132,13 +134,14 @@ function SignedInProfile({ me, notifications, rewards, googleClientId }: {
             <ProfileEditForm me={me} onDone={() => setEditing(false)} />
           </Suspense>
         ) : (
-          <button
+          <Button
             type="button"
             onClick={() => setEditing(true)}
-            className="self-center rounded-full border border-neutral-300 px-5 py-2 font-semibold hover:bg-neutral-100 dark:border-neutral-700 dark:hover:bg-neutral-800"
+            variant="secondary"
+            className="self-center"
           >
             {t('edit')}
-          </button>
+          </Button>
         )}
       </section>
       <ProfileSignInMethods me={me} googleClientId={googleClientId} />
@@ -169,14 +172,16 @@ function LogoutButton() {
   const logout = useLogout();
   return (
     <div className="flex flex-col gap-2">
-      <button
+      <Button
         type="button"
         disabled={logout.isPending}
         onClick={() => logout.mutate()}
-        className="self-start rounded-full border border-red-300 px-6 py-3 font-semibold text-red-700 hover:bg-red-50 disabled:opacity-60 dark:border-red-800 dark:text-red-300 dark:hover:bg-red-950"
+        variant="danger-outline"
+        size="lg"
+        className="self-start"
       >
         {logout.isPending ? t('loggingOut') : t('logout')}
-      </button>
+      </Button>
       {logout.isError ? <p role="alert" className="text-sm text-red-600 dark:text-red-400">{t('logoutFailed')}</p> : null}
     </div>
   );

@@ -2,12 +2,13 @@
 
 import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslations } from 'next-intl';
-import type { HttpError } from '@/lib/http/client';
+import { useErrorText } from '@/lib/use-error-text';
 import { useNotificationStore } from '@/stores/notification-store';
 import { AUTH_FAILURE_EVENTS, trackAuthFailure } from '../api/failure-events';
 import { useLinkGoogle } from '../api/profile';
 import type { Me } from '../schemas';
 import { useLoginStore } from '../store';
+import { Button } from '@/components/ui/button';
 
 /** Google's wrapper and script load only when a user without Google sees the section with a client id. */
 const GoogleLinkButton = lazy(() => import('./profile-google-link').then((m) => ({ default: m.GoogleLinkButton })));
@@ -33,14 +34,13 @@ const badge = 'rounded-full bg-emerald-100 px-2.5 py-0.5 text-xs font-semibold t
  */
 export function ProfileSignInMethods({ me, googleClientId }: ProfileSignInMethodsProps) {
   const t = useTranslations('profile.methods');
-  const tErr = useTranslations('errors');
   const notify = useNotificationStore((s) => s.notify);
   const openLogin = useLoginStore((s) => s.openLogin);
   const link = useLinkGoogle();
   const headingId = useId();
   const [error, setError] = useState<string | null>(null);
 
-  const errorText = (err: HttpError) => (tErr.has(err.code) ? tErr(err.code) : tErr('generic'));
+  const errorText = useErrorText();
 
   const onCredential = (credential: string | undefined) => {
     if (!credential) {
@@ -76,13 +76,14 @@ export function ProfileSignInMethods({ me, googleClientId }: ProfileSignInMethod
           {me.phone ? (
             <span dir="ltr" className="text-neutral-700 dark:text-neutral-300">{me.phone}</span>
           ) : (
-            <button
+            <Button
               type="button"
               onClick={() => openLogin({ purpose: 'link-phone' })}
-              className="rounded-full border border-neutral-300 px-4 py-2 text-sm font-semibold hover:bg-neutral-100 dark:border-neutral-700 dark:hover:bg-neutral-800"
+              variant="secondary"
+              size="xs"
             >
               {t('addPhone')}
-            </button>
+            </Button>
           )}
         </li>
         {showGoogle ? (

@@ -3,6 +3,7 @@
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import { useWatched } from '../api/profile';
+import { Button } from '@/components/ui/button';
 
 /**
  * "Videos watched" of the Profile tab (SPEC.md section 2): the signed-in
@@ -64,14 +65,15 @@ export function WatchedList() {
             ))}
           </ul>
           {q.hasNextPage ? (
-            <button
+            <Button
               type="button"
               disabled={q.isFetchingNextPage}
               onClick={() => void q.fetchNextPage()}
-              className="self-start rounded-full border border-neutral-300 px-5 py-2 font-semibold hover:bg-neutral-100 disabled:opacity-60 dark:border-neutral-700 dark:hover:bg-neutral-800"
+              variant="secondary"
+              className="self-start"
             >
               {q.isFetchingNextPage ? t('loadingMore') : t('more')}
-            </button>
+            </Button>
           ) : null}
         </>
       )}

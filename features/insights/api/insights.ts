@@ -1,16 +1,19 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/http/client';
+import { apiClient } from '@/lib/http/client';
 import type { Locale } from '@/lib/constants';
 import type { FunnelGrouping, FunnelInsights, ReelsInsights } from '../schemas';
+import type { insightsRoutes } from '../server/routes';
 
 /**
  * The browser side of the staff insights API (docs/api/insights.md): a
- * fetcher, query options and a hook per endpoint. Plain `apiFetch` with the
- * answer types of features/insights/schemas.ts (types only: no zod in the
- * page's bundle).
+ * fetcher, query options and a hook per endpoint. Calls and answer types
+ * come from the server's router through Hono's `hc` (type imports only: no
+ * zod or server code in the page's bundle).
  */
 
-const BASE = '/staff/api/v1/insights';
+/** The insights endpoints, typed by their router. */
+const api = apiClient<typeof insightsRoutes>();
+const insights = api.staff.api.v1.insights;
 
 /** The period and filters the page asks for; days are India days `YYYY-MM-DD`, both included. */
 export interface ReelsParams {
@@ -32,20 +35,15 @@ export const insightsKeys = {
   funnel: (p: FunnelParams) => ['insights', 'funnel', p.from, p.to, p.by] as const,
 };
 
-function search(params: Record<string, string | number | null | undefined>): string {
-  const qs = new URLSearchParams();
-  for (const [k, v] of Object.entries(params)) if (v !== null && v !== undefined) qs.set(k, String(v));
-  return qs.toString();
-}
-
 /**
  * GET /staff/api/v1/insights/reels: views, completions and watch time per
  * reel, language and day of the period.
  * @throws HttpError 401 `login_required`, 403 `forbidden`, 422 `validation_failed`.
  */
 export async function getReelsInsights(p: ReelsParams, signal?: AbortSignal): Promise<ReelsInsights> {
-  const res = await apiFetch(`${BASE}/reels?${search({ from: p.from, to: p.to, lang: p.lang, limit: p.limit })}`, { signal });
-  return (await res.json()) as ReelsInsights;
+  // Unset filters are left out of the query.
+  const query = { from: p.from, to: p.to, lang: p.lang ?? undefined, limit: p.limit === undefined ? undefined : String(p.limit) };
+  return (await insights.reels.$get({ query }, { init: { signal } })).json();
 }
 
 /**
@@ -54,8 +52,7 @@ export async function getReelsInsights(p: ReelsParams, signal?: AbortSignal): Pr
  * @throws HttpError 401 `login_required`, 403 `forbidden`, 422 `validation_failed`.
  */
 export async function getFunnelInsights(p: FunnelParams, signal?: AbortSignal): Promise<FunnelInsights> {
-  const res = await apiFetch(`${BASE}/funnel?${search({ from: p.from, to: p.to, by: p.by })}`, { signal });
-  return (await res.json()) as FunnelInsights;
+  return (await insights.funnel.$get({ query: { from: p.from, to: p.to, by: p.by } }, { init: { signal } })).json();
 }
 
 /** Query options of the reels insights; a minute fresh (the derived counts move every few seconds at most). */

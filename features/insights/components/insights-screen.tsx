@@ -3,6 +3,7 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslations } from 'next-intl';
 import { useAppFormatter } from '@/lib/use-app-formatter';
+import { useErrorText } from '@/lib/use-error-text';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { RoleGrant } from '@/lib/auth/principal';
 import { LOCALES, type Locale } from '@/lib/constants';
@@ -11,6 +12,7 @@ import { DEFAULT_PERIOD_DAYS, MAX_PERIOD_DAYS, PRESET_DAYS, daysInPeriod, isCale
 import { mayReadInsights } from '../policy';
 import { FUNNEL_STAGES, type FunnelGroup, type FunnelGrouping, type FunnelInsights, type ReelsInsights } from '../schemas';
 import { DailyChart, FunnelChart, SERIES_COLOURS } from './charts';
+import { buttonClass } from '@/components/ui/button';
 
 /** Class names of the dashboard (phone first, 44 px touch targets, dark mode). */
 const ui = {
@@ -22,8 +24,7 @@ const ui = {
   error: 'text-sm text-red-700 dark:text-red-300',
   toggle:
     'min-h-11 rounded-full border border-neutral-300 px-4 py-2 text-sm font-semibold aria-pressed:border-amber-500 aria-pressed:bg-amber-500 aria-pressed:text-black dark:border-neutral-700',
-  button:
-    'inline-flex min-h-11 items-center justify-center rounded-full bg-amber-500 px-5 py-2 font-semibold text-black hover:bg-amber-400',
+  button: buttonClass({ className: 'inline-flex min-h-11 items-center justify-center' }),
   input:
     'min-h-11 rounded-xl border border-neutral-300 bg-white px-3 py-2 text-base dark:border-neutral-700 dark:bg-neutral-950',
   table: 'w-full border-collapse text-sm',
@@ -177,16 +178,15 @@ function Filters({ mode, onMode, custom, onCustom, lang, onLang }: {
 /** A titled section showing `children(data)` once its query answered, with loading and error states. */
 function Section<T>({ title, query, children }: { title: string; query: UseQueryResult<T>; children: (data: T) => ReactNode }) {
   const t = useTranslations('insights');
-  const tErr = useTranslations('errors');
+  const errorText = useErrorText();
   const id = useId();
-  const code = (query.error as { code?: string } | null)?.code;
   return (
     <section aria-labelledby={id} aria-busy={query.isFetching} className={`${ui.card} flex flex-col gap-3`}>
       <h2 id={id} className={ui.h2}>{title}</h2>
       {query.isPending ? <p className={ui.muted}>{t('loading')}</p> : null}
       {query.isError ? (
         <div role="alert" className="flex flex-wrap items-center gap-3">
-          <p className={ui.error}>{code && tErr.has(code) ? tErr(code) : t('error')}</p>
+          <p className={ui.error}>{errorText(query.error, t('error'))}</p>
           <button type="button" className={ui.toggle} onClick={() => void query.refetch()}>{t('retry')}</button>
         </div>
       ) : null}

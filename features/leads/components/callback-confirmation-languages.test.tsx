@@ -50,7 +50,7 @@ describe('CallbackForm confirmation in en, hi and he (Hinglish)', () => {
     const chip = await screen.findByRole('radio', { name: /^3:00\spm\s–\s4:00\spm$/ });
     await user.click(chip);
     await user.click(screen.getByRole('button', { name: m.callback.submit }));
-    expect(await screen.findByRole('heading', { name: m.callback.doneTitle })).toBeTruthy();
+    await screen.findByRole('heading', { name: m.callback.doneTitle });
     const body = screen.getByText(/\+919812345678/).textContent ?? '';
     expect(body.replace(/\s/g, ' ')).toBe(expected);
     expect(document.body.textContent).not.toMatch(HEBREW_OR_BIDI);

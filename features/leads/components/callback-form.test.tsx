@@ -81,9 +81,9 @@ describe('CallbackForm', () => {
     await user.type(screen.getByLabelText('Mobile number'), '12345');
     await user.click(screen.getByRole('button', { name: 'Book callback' }));
 
-    expect(await screen.findByText('Name must be 3 Character long')).toBeTruthy();
-    expect(screen.getByText('Please enter valid Mobile Number')).toBeTruthy();
-    expect(screen.getByText('Please select a time slot')).toBeTruthy();
+    await screen.findByText('Name must be 3 Character long');
+    screen.getByText('Please enter valid Mobile Number');
+    screen.getByText('Please select a time slot');
     expect(screen.getByLabelText('Name').getAttribute('aria-invalid')).toBe('true');
     expect(bodies).toEqual([]);
   });
@@ -92,7 +92,7 @@ describe('CallbackForm', () => {
     const asked = serveSlots(EVENING);
     const { user } = renderWithApp(<CallbackForm />);
 
-    expect(await screen.findByText('No slots available today, Please pick a time slot for tomorrow.')).toBeTruthy();
+    await screen.findByText('No slots available today, Please pick a time slot for tomorrow.');
     expect(screen.queryAllByRole('radio', { name: /[ap]m/ })).toHaveLength(0);
 
     await user.click(screen.getByRole('radio', { name: 'Tomorrow' }));
@@ -113,8 +113,8 @@ describe('CallbackForm', () => {
     await fillValid(user);
     await user.click(screen.getByRole('button', { name: 'Book callback' }));
 
-    expect(await screen.findByRole('heading', { name: 'Callback booked' })).toBeTruthy();
-    expect(screen.getByText(/^We will call \+919812345678 on Monday, 10 March, 3:00\spm \(India time\)\.$/)).toBeTruthy();
+    await screen.findByRole('heading', { name: 'Callback booked' });
+    screen.getByText(/^We will call \+919812345678 on Monday, 10 March, 3:00\spm \(India time\)\.$/);
     expect(screen.queryByRole('button', { name: 'Book callback' })).toBeNull();
     expect(bodies).toHaveLength(1);
     expect(bodies[0]).toEqual({
@@ -134,7 +134,7 @@ describe('CallbackForm', () => {
     await fillValid(user);
     await user.click(screen.getByRole('button', { name: 'Book callback' }));
 
-    expect(await screen.findByText('Please enter valid Mobile Number')).toBeTruthy();
+    await screen.findByText('Please enter valid Mobile Number');
     expect(screen.getByLabelText('Mobile number').getAttribute('aria-invalid')).toBe('true');
     expect(screen.queryByText('Callback booked')).toBeNull();
   });
@@ -147,7 +147,7 @@ describe('CallbackForm', () => {
     await fillValid(user);
     await user.click(screen.getByRole('button', { name: 'Book callback' }));
 
-    expect(await screen.findByText('This time slot is no longer available. Please pick another.')).toBeTruthy();
+    await screen.findByText('This time slot is no longer available. Please pick another.');
     await waitFor(() => expect(asked).toEqual(['today', 'today']));
   });
 
@@ -162,11 +162,11 @@ describe('CallbackForm', () => {
 
     await fillValid(user);
     await user.click(screen.getByRole('button', { name: 'Book callback' }));
-    expect(await screen.findByText('Could not send your request. Please try again.')).toBeTruthy();
+    await screen.findByText('Could not send your request. Please try again.');
 
     await user.click(screen.getByRole('button', { name: 'Book callback' }));
 
-    expect(await screen.findByText('Callback booked')).toBeTruthy();
+    await screen.findByText('Callback booked');
     expect(bodies).toHaveLength(2);
     expect(bodies[1].idempotency_key).toBe(bodies[0].idempotency_key);
   });
@@ -180,18 +180,18 @@ describe('CallbackForm', () => {
       await fillValid(user);
       await user.click(screen.getByRole('button', { name: 'Book callback' }));
 
-      expect(await screen.findByText("Saved. We'll send it when you're back online")).toBeTruthy();
-      expect(screen.getByText(/Your request is saved on this phone/)).toBeTruthy();
+      await screen.findByText("Saved. We'll send it when you're back online");
+      screen.getByText(/Your request is saved on this phone/);
       expect(bodies).toHaveLength(0);
       const [waiting] = await outbox().pending();
       expect(JSON.parse(waiting.body)).toMatchObject({ name: 'Asha Verma', idempotency_key: expect.stringMatching(UUID_RE) });
 
       onLine.mockReturnValue(true);
       act(() => void window.dispatchEvent(new Event('online')));
-      expect(await screen.findByText('Back online: sending your request…')).toBeTruthy();
+      await screen.findByText('Back online: sending your request…');
       await act(async () => void (await outbox().flush()));
 
-      expect(await screen.findByRole('heading', { name: 'Callback booked' })).toBeTruthy();
+      await screen.findByRole('heading', { name: 'Callback booked' });
       expect(bodies).toHaveLength(1);
       expect(bodies[0].idempotency_key).toBe(JSON.parse(waiting.body).idempotency_key);
       expect(await outbox().pending()).toEqual([]);

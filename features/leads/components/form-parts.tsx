@@ -6,6 +6,7 @@ import type { FieldValues, Path, UseFormRegister, UseFormSetError } from 'react-
 import type { HttpError } from '@/lib/http/client';
 import { useOnline } from '@/lib/pwa/online-status';
 import { outbox, type OutboxResult } from '@/lib/pwa/outbox';
+import { Button } from '@/components/ui/button';
 
 /**
  * Pieces shared by the callback and subsidy forms: labelled inputs, chip
@@ -87,13 +88,14 @@ export function showServerError<T extends FieldValues>(err: HttpError, fields: r
 /** The primary submit button. */
 export function SubmitButton({ pending, label, pendingLabel }: { pending: boolean; label: string; pendingLabel: string }) {
   return (
-    <button
+    <Button
       type="submit"
       disabled={pending}
-      className="mt-2 rounded-full bg-amber-500 px-6 py-3 font-semibold text-black hover:bg-amber-400 disabled:opacity-60"
+      size="lg"
+      className="mt-2"
     >
       {pending ? pendingLabel : label}
-    </button>
+    </Button>
   );
 }
 

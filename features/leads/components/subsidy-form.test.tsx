@@ -46,13 +46,13 @@ describe('SubsidyForm', () => {
     await user.type(screen.getByLabelText('PIN code'), '012345');
     await user.click(submit());
 
-    expect(await screen.findByText('Name must be 3 Character long')).toBeTruthy();
-    expect(screen.getByText('Please enter valid Mobile Number')).toBeTruthy();
-    expect(screen.getByText('Please enter valid email')).toBeTruthy();
-    expect(screen.getByText('Please enter valid PIN Code')).toBeTruthy();
-    expect(screen.getByText('Please select a system type')).toBeTruthy();
-    expect(screen.getByText('Please select a system size')).toBeTruthy();
-    expect(screen.getByText('Please select how long power cuts last')).toBeTruthy();
+    await screen.findByText('Name must be 3 Character long');
+    screen.getByText('Please enter valid Mobile Number');
+    screen.getByText('Please enter valid email');
+    screen.getByText('Please enter valid PIN Code');
+    screen.getByText('Please select a system type');
+    screen.getByText('Please select a system size');
+    screen.getByText('Please select how long power cuts last');
     expect(screen.getByLabelText('PIN code').getAttribute('aria-invalid')).toBe('true');
     expect(bodies).toEqual([]);
   });
@@ -62,7 +62,7 @@ describe('SubsidyForm', () => {
     const { user } = renderWithApp(<SubsidyForm />);
     await user.type(screen.getByLabelText('PIN code'), '11000');
     await user.click(submit());
-    expect(await screen.findByText('Please enter valid PIN Code')).toBeTruthy();
+    await screen.findByText('Please enter valid PIN Code');
 
     await user.type(screen.getByLabelText('PIN code'), '1');
 
@@ -77,8 +77,8 @@ describe('SubsidyForm', () => {
     await fillValid(user);
     await user.click(submit());
 
-    expect(await screen.findByRole('heading', { name: 'Enquiry received' })).toBeTruthy();
-    expect(screen.getByText('Thank you. Our team will contact you on +919812345678 soon.')).toBeTruthy();
+    await screen.findByRole('heading', { name: 'Enquiry received' });
+    screen.getByText('Thank you. Our team will contact you on +919812345678 soon.');
     expect(bodies).toEqual([{
       idempotency_key: expect.stringMatching(UUID_RE),
       name: 'Ravi Kumar',
@@ -98,7 +98,7 @@ describe('SubsidyForm', () => {
     await fillValid(user);
     await user.click(submit());
 
-    expect(await screen.findByText('Please enter valid PIN Code')).toBeTruthy();
+    await screen.findByText('Please enter valid PIN Code');
     expect(screen.getByLabelText('PIN code').getAttribute('aria-invalid')).toBe('true');
     expect(screen.queryByText('Enquiry received')).toBeNull();
   });
@@ -110,7 +110,7 @@ describe('SubsidyForm', () => {
     await fillValid(user);
     await user.click(submit());
 
-    expect(await screen.findByText('Could not send your request. Please try again.')).toBeTruthy();
+    await screen.findByText('Could not send your request. Please try again.');
     expect(screen.queryByText('Enquiry received')).toBeNull();
   });
 
@@ -121,8 +121,8 @@ describe('SubsidyForm', () => {
 
     await user.click(screen.getByRole('button', { name: hi.leads.subsidy.submit }));
 
-    expect(await screen.findByText(hi.leads.validation.name)).toBeTruthy();
-    expect(screen.getByText(hi.leads.validation.pinCode)).toBeTruthy();
+    await screen.findByText(hi.leads.validation.name);
+    screen.getByText(hi.leads.validation.pinCode);
     expect(screen.queryByText('Please enter valid PIN Code')).toBeNull();
   });
 
@@ -136,12 +136,12 @@ describe('SubsidyForm', () => {
     await fillValid(user);
     await user.click(submit());
 
-    expect(await screen.findByText("Saved. We'll send it when you're back online")).toBeTruthy();
+    await screen.findByText("Saved. We'll send it when you're back online");
     expect(await outbox().pending()).toHaveLength(1);
 
     await act(async () => void (await outbox().flush()));
 
-    expect(await screen.findByText('This email cannot receive mail')).toBeTruthy();
+    await screen.findByText('This email cannot receive mail');
     expect(screen.getByLabelText('Email').getAttribute('aria-invalid')).toBe('true');
     expect(bodies).toHaveLength(2);
     expect(bodies[1].idempotency_key).toBe(bodies[0].idempotency_key);

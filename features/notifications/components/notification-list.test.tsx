@@ -50,30 +50,30 @@ describe('NotificationList', () => {
     const rows = await screen.findAllByRole('listitem');
     expect(rows.map((r) => r.getAttribute('data-read'))).toEqual(['false', 'true', 'true', 'false']);
     expect(within(rows[0]).getByRole('link', { name: 'New sign-in to your account with Google.' }).getAttribute('href')).toBe('/profile');
-    expect(within(rows[0]).getByText('5 minutes ago')).toBeTruthy();
-    expect(within(rows[0]).getByText(/Unread/)).toBeTruthy();
-    expect(within(rows[1]).getByText('New sign-in to your account with your mobile number.')).toBeTruthy();
-    expect(within(rows[1]).getByText('3 hours ago')).toBeTruthy();
+    within(rows[0]).getByText('5 minutes ago');
+    within(rows[0]).getByText(/Unread/);
+    within(rows[1]).getByText('New sign-in to your account with your mobile number.');
+    within(rows[1]).getByText('3 hours ago');
     expect(within(rows[1]).queryByText(/Unread/)).toBeNull();
-    expect(within(rows[2]).getByText(/Welcome to SuryaReels!/)).toBeTruthy();
-    expect(within(rows[2]).getByText('3 days ago')).toBeTruthy();
+    within(rows[2]).getByText(/Welcome to SuryaReels!/);
+    within(rows[2]).getByText('3 days ago');
     // A kind this client does not know yet.
-    expect(within(rows[3]).getByText('You have a new notification')).toBeTruthy();
+    within(rows[3]).getByText('You have a new notification');
     expect(dots()).toHaveLength(2);
-    expect(screen.getByText('2 unread notifications')).toBeTruthy();
+    screen.getByText('2 unread notifications');
   });
 
   it('speaks Hinglish for a Hinglish reader', async () => {
     serveList({ first: { items: [item({ id: 3, key: 'newSignIn', params: { method: 'google' } })], unread: 1, next_before: null } });
     renderWithApp(<NotificationList />, { locale: 'he' });
-    expect(await screen.findByText('Aapke account mein naya sign-in hua Google se.')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Sab ko padha hua karein' })).toBeTruthy();
+    await screen.findByText('Aapke account mein naya sign-in hua Google se.');
+    screen.getByRole('button', { name: 'Sab ko padha hua karein' });
   });
 
   it('says so when there are none yet', async () => {
     serveList({ first: { items: [], unread: 0, next_before: null } });
     renderWithApp(<NotificationList />);
-    expect(await screen.findByText('No notifications yet')).toBeTruthy();
+    await screen.findByText('No notifications yet');
     expect(screen.queryByRole('button', { name: 'Mark all as read' })).toBeNull();
     expect(screen.queryByRole('list')).toBeNull();
   });
@@ -93,7 +93,7 @@ describe('NotificationList', () => {
 
     expect(dots()).toHaveLength(0);
     await waitFor(() => expect(bodies).toEqual([{ all: true }]));
-    await waitFor(() => expect(screen.getByText('No unread notifications')).toBeTruthy());
+    await waitFor(() => screen.getByText('No unread notifications'));
     expect((screen.getByRole('button', { name: 'Mark all as read' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
@@ -103,7 +103,7 @@ describe('NotificationList', () => {
     const { user } = renderWithApp(<NotificationList />);
     await screen.findAllByRole('listitem');
     await user.click(screen.getByRole('button', { name: 'Mark all as read' }));
-    expect(await screen.findByText('Could not mark as read. Please try again.')).toBeTruthy();
+    await screen.findByText('Could not mark as read. Please try again.');
     expect(dots()).toHaveLength(1);
   });
 
@@ -138,7 +138,7 @@ describe('NotificationList', () => {
   it('asks a visitor to log in', async () => {
     server.use(http.get('/auth/api/v1/notifications', () => apiError(401, 'login_required', 'Please log in to continue.')));
     renderWithApp(<NotificationList />);
-    expect(await screen.findByText('Log in to see your notifications.')).toBeTruthy();
+    await screen.findByText('Log in to see your notifications.');
   });
 
   it('offers a retry when the list could not load', async () => {
@@ -148,7 +148,7 @@ describe('NotificationList', () => {
       : HttpResponse.json<NotificationsPage>({ items: [item({ id: 1 })], unread: 1, next_before: null }))));
     const { user } = renderWithApp(<NotificationList />);
     const alert = await screen.findByRole('alert');
-    expect(within(alert).getByText('Could not load notifications.')).toBeTruthy();
+    within(alert).getByText('Could not load notifications.');
     fail = false;
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await screen.findAllByRole('listitem')).toHaveLength(1);
@@ -159,14 +159,14 @@ describe('NotificationBell', () => {
   it('shows the unread count of a signed-in user', async () => {
     serveList({ first: { items: [item({ id: 1 })], unread: 120, next_before: null } });
     renderWithApp(<NotificationBell enabled />);
-    expect(await screen.findByRole('link', { name: 'Notifications, 120 unread' })).toBeTruthy();
+    await screen.findByRole('link', { name: 'Notifications, 120 unread' });
     expect(screen.getByTestId('unread-badge').textContent).toBe('99+');
   });
 
   it('asks nothing for a visitor', () => {
     // No handler: a request would fail the test (onUnhandledRequest: 'error').
     renderWithApp(<NotificationBell enabled={false} />);
-    expect(screen.getByRole('link', { name: 'Notifications' })).toBeTruthy();
+    screen.getByRole('link', { name: 'Notifications' });
     expect(screen.queryByTestId('unread-badge')).toBeNull();
   });
 });

@@ -10,6 +10,7 @@ import { useNotificationStore } from '@/stores/notification-store';
 import { useMarkRead, useNotifications } from '../api/notifications';
 import { notificationText } from '../lib/message';
 import type { NotificationItem } from '../schemas';
+import { Button } from '@/components/ui/button';
 
 /**
  * The Profile tab's notifications (SPEC.md section 2 "Profile:
@@ -90,14 +91,16 @@ export function NotificationList() {
             ))}
           </ul>
           {query.hasNextPage ? (
-            <button
+            <Button
               type="button"
               disabled={query.isFetchingNextPage}
               onClick={() => void query.fetchNextPage()}
-              className="self-center rounded-full border border-neutral-300 px-4 py-2 text-sm font-semibold hover:bg-neutral-100 disabled:opacity-60 dark:border-neutral-700 dark:hover:bg-neutral-800"
+              variant="secondary"
+              size="xs"
+              className="self-center"
             >
               {query.isFetchingNextPage ? tList('loading') : tList('loadMore')}
-            </button>
+            </Button>
           ) : null}
         </>
       )}

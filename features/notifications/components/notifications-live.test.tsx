@@ -47,8 +47,8 @@ describe('NotificationsLive', () => {
     unread = 2;
     act(() => socket.serverSends('notification', pushed));
 
-    expect(within(screen.getByRole('status')).getByText('New sign-in to your account with Google.')).toBeTruthy();
-    expect(await screen.findByRole('link', { name: 'Notifications, 2 unread' })).toBeTruthy();
+    within(screen.getByRole('status')).getByText('New sign-in to your account with Google.');
+    await screen.findByRole('link', { name: 'Notifications, 2 unread' });
 
     // Logged out: the socket closes, nothing more is heard.
     rerender(<><NotificationsLive userId={null} /><NotificationBell enabled={false} /></>);

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import { apiClient, apiFetch } from '@/lib/http/client';
+import { apiClient } from '@/lib/http/client';
 import type {
-  CreatePartnerInput, PartnerAdmin, PartnerFormInput, PartnerFormResult, PartnerPublic, PartnerSubmission, UpdatePartnerInput,
+  CreatePartnerInput, PartnerAdmin, PartnerFormInput, PartnerFormResult, UpdatePartnerInput,
 } from '../schemas';
 import type { partnerRoutes } from '../server/routes';
 
@@ -20,34 +20,18 @@ export const partnersKeys = {
 };
 
 /**
- * GET /partner/api/v1/{id}/data: an active partner.
- * @throws HttpError 404 `partner_not_found`.
- */
-export async function fetchPartner(id: string): Promise<PartnerPublic> {
-  return (await v1[':id'].data.$get({ param: { id }, query: {} })).json() as Promise<PartnerPublic>;
-}
-
-/**
  * POST /partner/api/v1/form/{id}: sends the partner's form (once per idempotency key).
  * @throws HttpError `validation_failed` ("field: text"), 404 `partner_not_found`, 429, network errors.
  */
 export async function postPartnerForm(id: string, form: PartnerFormInput): Promise<PartnerFormResult> {
-  return (await v1.form[':id'].$post({ param: { id }, json: form })).json() as Promise<PartnerFormResult>;
-}
-
-/**
- * GET /partner/api/v1/user/{id}/data: the signed-in user's submissions.
- * @throws HttpError 401 `login_required`.
- */
-export async function fetchMySubmissions(id: string): Promise<PartnerSubmission[]> {
-  return ((await (await v1.user[':id'].data.$get({ param: { id }, query: {} })).json()) as { submissions: PartnerSubmission[] }).submissions;
+  return (await v1.form[':id'].$post({ param: { id }, json: form })).json();
 }
 
 /* ---- Admin (ADMIN role) ---- */
 
 /** GET /partner/api/v1/admin/partners: every partner. */
 export async function fetchAdminPartners(): Promise<PartnerAdmin[]> {
-  return ((await (await v1.admin.partners.$get({ query: {} })).json()) as { partners: PartnerAdmin[] }).partners;
+  return (await (await v1.admin.partners.$get({ query: {} })).json()).partners;
 }
 
 /** The admin's list, for useQuery. */
@@ -60,7 +44,7 @@ export function adminPartnersQueryOptions() {
  * @throws HttpError 409 `partner_exists`, 422 `validation_failed`.
  */
 export async function createPartner(input: CreatePartnerInput): Promise<PartnerAdmin> {
-  return (await v1.admin.partners.$post({ json: input })).json() as Promise<PartnerAdmin>;
+  return (await v1.admin.partners.$post({ json: input })).json();
 }
 
 /**
@@ -68,7 +52,7 @@ export async function createPartner(input: CreatePartnerInput): Promise<PartnerA
  * @throws HttpError 404 `partner_not_found`, 422 `validation_failed`.
  */
 export async function updatePartner(id: string, patch: UpdatePartnerInput): Promise<PartnerAdmin> {
-  return (await v1.admin.partners[':id'].$patch({ param: { id }, json: patch })).json() as Promise<PartnerAdmin>;
+  return (await v1.admin.partners[':id'].$patch({ param: { id }, json: patch })).json();
 }
 
 /**
@@ -94,6 +78,5 @@ export async function setPartnerGuideVideo(id: string, contentId: string | null)
 export async function uploadPartnerLogo(id: string, file: Blob): Promise<string | null> {
   const form = new FormData();
   form.append('file', file);
-  const res = await apiFetch(`/partner/api/v1/image?partner_id=${encodeURIComponent(id)}`, { method: 'POST', body: form });
-  return ((await res.json()) as { logo_url: string | null }).logo_url;
+  return (await (await v1.image.$post({ query: { partner_id: id } }, { init: { body: form } })).json()).logo_url;
 }

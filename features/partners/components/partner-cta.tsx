@@ -4,6 +4,7 @@ import { lazy, Suspense } from 'react';
 import { useTranslations } from 'next-intl';
 import { Sheet } from '@/components/ui/sheet';
 import type { PartnerPublic } from '../schemas';
+import { Button } from '@/components/ui/button';
 
 /**
  * The form, with its validation and phone-number code, loads when the sheet
@@ -45,10 +46,10 @@ export function PartnerBanner({ partner, onCta }: { partner: PartnerPublic; onCt
       ) : null}
       <p className="min-w-0 flex-1 text-sm font-semibold leading-snug">{offer ?? partner.name}</p>
       {b.show_button ? (
-        <button type="button" onClick={onCta} data-testid="partner-banner-cta"
-          className="shrink-0 rounded-full bg-amber-500 px-4 py-2 text-sm font-semibold text-black hover:bg-amber-400">
+        <Button type="button" onClick={onCta} data-testid="partner-banner-cta"
+          size="xs" className="shrink-0">
           {ctaLabel(partner, t('cta.default'))}
-        </button>
+        </Button>
       ) : null}
     </div>
   );

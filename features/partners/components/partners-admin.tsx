@@ -4,6 +4,7 @@ import { useState, type ReactNode } from 'react';
 import { useTranslations } from 'next-intl';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch, HttpError } from '@/lib/http/client';
+import { useErrorText } from '@/lib/use-error-text';
 import {
   adminPartnersQueryOptions, createPartner, partnersKeys, setPartnerGuideVideo, setPartnerTopics, updatePartner, uploadPartnerLogo,
 } from '../api/partners';
@@ -11,6 +12,7 @@ import {
   MAX_UNSKIPPABLE, PARTNER_FORM_FIELDS, PARTNER_UI_MODES, type CreatePartnerInput, type PartnerAdmin, type PartnerFormField,
   type PartnerUiMode,
 } from '../schemas';
+import { Button } from '@/components/ui/button';
 
 /**
  * The admin's partner screen (ADMIN only; docs/api/partners.md): the list
@@ -31,10 +33,10 @@ export function PartnersAdmin({ isAdmin }: { isAdmin: boolean }) {
       {editing ? (
         <PartnerEditor key={editing === 'new' ? 'new' : editing.id} partner={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
       ) : (
-        <button type="button" onClick={() => setEditing('new')} data-testid="partner-new"
-          className="min-h-11 rounded-full bg-amber-500 px-5 py-2.5 font-semibold text-black hover:bg-amber-400">
+        <Button type="button" onClick={() => setEditing('new')} data-testid="partner-new"
+          size="md" className="min-h-11">
           {t('new')}
-        </button>
+        </Button>
       )}
       {list.isError ? <p role="alert">{t('loadFailed')}</p> : null}
       {list.data && list.data.length === 0 ? <p>{t('empty')}</p> : null}
@@ -125,10 +127,19 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-const errorText = (err: unknown) => (err instanceof HttpError ? err.message : String(err));
+/**
+ * A failed save in words: `errors.<code>` (lib/use-error-text.ts), except a
+ * `validation_failed`, whose server message names the field ("slug: ...")
+ * that this form does not mark by itself.
+ */
+function useSaveErrorText(): (err: unknown) => string {
+  const errorText = useErrorText();
+  return (err) => (err instanceof HttpError && err.code === 'validation_failed' ? err.message : errorText(err));
+}
 
 function PartnerEditor({ partner, onClose }: { partner: PartnerAdmin | null; onClose: () => void }) {
   const t = useTranslations('partners.admin');
+  const errorText = useSaveErrorText();
   const qc = useQueryClient();
   const [d, setD] = useState<Draft>(() => draftOf(partner));
   const [status, setStatus] = useState<string | null>(null);
@@ -218,6 +229,7 @@ function PartnerEditor({ partner, onClose }: { partner: PartnerAdmin | null; onC
 /** Logo, topics and guide video of a saved partner. */
 function PartnerExtras({ partner, onChanged }: { partner: PartnerAdmin; onChanged: () => Promise<void> }) {
   const t = useTranslations('partners.admin');
+  const errorText = useSaveErrorText();
   const [msg, setMsg] = useState<string | null>(null);
   const [topicIds, setTopicIds] = useState<string[]>(partner.topic_ids);
   const [guide, setGuide] = useState(partner.guide_content_id ?? '');

@@ -56,13 +56,13 @@ describe('ReelsFeed in each layout preset', () => {
     renderFeed('default');
     expect(stage().dataset.layout).toBe('default');
     expect(stage().dataset.tabbar).toBeUndefined();
-    expect(screen.getByRole('link', { name: 'TLDR: topic summaries' })).toBeTruthy();
+    screen.getByRole('link', { name: 'TLDR: topic summaries' });
     const reel = within(activeReel());
-    expect(reel.getByRole('button', { name: 'Like' })).toBeTruthy();
+    reel.getByRole('button', { name: 'Like' });
     expect(reel.getByRole('link', { name: 'Videos of PM Surya Ghar' })).toHaveProperty('href', abs(`/reels?option_id=${item.option}`));
     expect(reel.getByRole('link', { name: /Subsidy/ })).toHaveProperty('href', abs(`/reels?category_id=${item.category}`));
     // A muted reel's tap turns the sound on first.
-    expect(reel.getByRole('button', { name: 'Unmute' })).toBeTruthy();
+    reel.getByRole('button', { name: 'Unmute' });
   });
 
   it('add-content: no tab bar, close and "Add a reel" in the header, only the stack in the sidebar, which opens the upload form filed under the reel', () => {
@@ -93,14 +93,14 @@ describe('ReelsFeed in each layout preset', () => {
     renderFeed('no-explore');
     expect(stage().dataset.tabbar).toBe('hidden');
     const reel = within(activeReel());
-    expect(reel.getByRole('button', { name: 'Like' })).toBeTruthy();
+    reel.getByRole('button', { name: 'Like' });
     expect(reel.getByTestId('profile-stack').tagName).toBe('SPAN');
     expect(reel.getByText('PM Surya Ghar').closest('a')).toBeNull();
   });
 
   it('partner: the partner\'s name in the header, its call to action in the footer and on the stack', () => {
     renderFeed('partner', { partnerName: 'Sun Partners', cta: { label: 'Get a quote', href: '/callback' } });
-    expect(screen.getByRole('heading', { name: 'Sun Partners' })).toBeTruthy();
+    screen.getByRole('heading', { name: 'Sun Partners' });
     const reel = within(activeReel());
     expect(reel.getByTestId('feed-cta')).toHaveProperty('href', abs('/callback'));
     expect(reel.getAllByRole('link', { name: 'Get a quote' })).toHaveLength(2);

@@ -2,6 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { useInterfaceLang } from '@/lib/use-app-formatter';
+import { useErrorText } from '@/lib/use-error-text';
 import { EyeIcon, HeartIcon } from '@/components/ui/icons';
 import { useNotificationStore } from '@/stores/notification-store';
 import { useLikeMutation } from '../api/like';
@@ -32,11 +33,11 @@ export function ReelActions({ item, params }: { item: ReelItem; params: FeedList
 
 function ReactionButtons({ item, params }: { item: ReelItem; params: FeedListParams }) {
   const t = useTranslations('reels');
-  const tErr = useTranslations('errors');
+  const errorText = useErrorText();
   const locale = useInterfaceLang();
   const notify = useNotificationStore((s) => s.notify);
   const like = useLikeMutation(params, item.id, (err) => {
-    notify({ message: tErr.has(err.code) ? tErr(err.code) : t('likeFailed') });
+    notify({ message: errorText(err, t('likeFailed')) });
   });
 
   const button = 'flex h-12 w-12 items-center justify-center rounded-full bg-black/35 backdrop-blur-sm transition hover:bg-black/55 active:scale-95 motion-reduce:transition-none';

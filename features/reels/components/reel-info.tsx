@@ -10,6 +10,7 @@ import { feedHref } from '../lib/filter';
 import { truncateText } from '../lib/text';
 import { useFeedLayout } from './feed-layout';
 import { LinkPending } from '@/components/ui/link-pending';
+import { buttonClass } from '@/components/ui/button';
 
 /** The BCP 47 tag of a reel's language (Hinglish is Hindi in Latin letters). */
 export function langTag(lang: ContentLang): string {
@@ -107,7 +108,7 @@ function ReelFooter({ item, lang }: { item: ReelItem; lang?: ContentLang }) {
       {cta ? (
         <Link prefetch={false} href={cta.href} data-testid="feed-cta"
           onClick={cta.onSelect ? (e) => { e.preventDefault(); cta.onSelect?.(); } : undefined}
-          className="mt-3 block w-full rounded-full bg-amber-500 px-5 py-2.5 text-center font-semibold text-black hover:bg-amber-400">
+          className={buttonClass({ size: 'md', className: 'mt-3 block w-full text-center' })}>
           {cta.label}
         </Link>
       ) : null}

@@ -87,7 +87,7 @@ export function ReelVideo({
       if (resumeAt !== null) video.currentTime = resumeAt;
       setReady(true);
     };
-    const useNative = () => {
+    const attachNative = () => {
       video.preload = modeRef.current === 'active' ? 'auto' : 'metadata';
       video.addEventListener('loadedmetadata', onMeta, { once: true });
       video.src = src;
@@ -107,7 +107,7 @@ export function ReelVideo({
     } else void (async () => {
       if (!started && prefersNativeHls(video)) {
         if (modeRef.current === 'active') resumeAt = useFeedStore.getState().takeResume(latest.current.item.id);
-        useNative();
+        attachNative();
         return;
       }
       let Hls;
@@ -123,7 +123,7 @@ export function ReelVideo({
       }
       if (!started && modeRef.current === 'active') resumeAt = useFeedStore.getState().takeResume(latest.current.item.id);
       if (!started && !Hls.isSupported()) {
-        if (video.canPlayType(HLS_MIME)) useNative();
+        if (video.canPlayType(HLS_MIME)) attachNative();
         else latest.current.onFailed();
         return;
       }
@@ -227,7 +227,7 @@ export function ReelVideo({
       h.stopLoad();
       loadingRef.current = false;
     }
-    // emit() and tracker() read refs only, so they need not be dependencies.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- emit() and tracker() read refs only
   }, [mode, activeStarted, ready]);
 
   // Play, pause and sound follow the store.
@@ -280,6 +280,7 @@ export function ReelVideo({
       window.removeEventListener('pagehide', onHide);
       if (modeRef.current === 'active') emit(tracker().onLeave());
     };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- emit() reads refs only: listen once per mount
   }, []);
 
   const isActive = mode === 'active';

@@ -95,6 +95,7 @@ export default function TldrPopup({ topic, contentId, onClose }: TldrPopupProps)
   // The feed's gestures must not see the popup's: React events bubble through the portal to the feed's handlers.
   const keep = (e: SyntheticEvent) => e.stopPropagation();
   return createPortal(
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- the handlers only stop events reaching the feed's gestures
     <dialog
       ref={dialogRef}
       aria-labelledby={titleId}
@@ -245,6 +246,7 @@ function SummaryPlayer({ item, onSwipeDown }: { item: FeedItem; onSwipeDown: () 
         }
       }}
     >
+      {/* eslint-disable-next-line jsx-a11y/media-has-caption -- reels carry no caption track (none in the media pipeline) */}
       <video
         ref={videoRef}
         data-testid="tldr-popup-video"

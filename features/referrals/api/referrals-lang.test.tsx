@@ -4,7 +4,8 @@ import { http, HttpResponse } from 'msw';
 import { server } from '@/tests/fixtures/msw-server';
 import { renderWithApp, testQueryClient } from '@/tests/fixtures/render';
 import { deal, dealView, page, request, reward, REF_ID } from '../components/test-data';
-import { useDealView, useRequests, useRewards, useStaffDeals, useStaffRewards } from './referrals';
+import { useDealView, useRequests, useStaffDeals } from './requests';
+import { useRewards, useStaffRewards } from './rewards';
 
 /**
  * The referral queries whose answers name a deal ask in the interface

@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { apiError, server } from '@/tests/fixtures/msw-server';
 import { renderWithApp } from '@/tests/fixtures/render';
 import { DEAL_STEPS } from '../deal-steps';
-import type { DealView } from '../api/referrals';
+import type { DealView } from '../api/requests';
 import { DealScreen } from './deal-screen';
 import { REF_ID, dealView, page, request, reward } from './test-data';
 
@@ -27,7 +27,7 @@ describe('DealScreen', () => {
     expect(items[1].textContent).toContain('(ho gaya)');
     expect(items[11].textContent).toContain('Apna reward lo');
     expect(items[11].textContent).toContain('(abhi nahi)');
-    expect(screen.getByText('Call ki request: aap karenge')).toBeTruthy();
+    screen.getByText('Call ki request: aap karenge');
     expect(screen.queryByText(/^Reminder bheja:/)).toBeNull();
   });
 
@@ -54,8 +54,8 @@ describe('DealScreen', () => {
     await user.click(moves[0]);
     await waitFor(() => expect(screen.queryByRole('button', { name: /^Mark:/ })).toBeNull());
     expect(body).toEqual({ to: 'schedule_a_call' });
-    expect(screen.getByText('In progress')).toBeTruthy();
-    expect(screen.getByText('Call scheduled: by our team')).toBeTruthy();
+    screen.getByText('In progress');
+    screen.getByText('Call scheduled: by our team');
   });
 
   it('the referrer gets no step buttons for the referee or staff, a reminder when allowed, and a 429 shown nicely', async () => {
@@ -69,7 +69,7 @@ describe('DealScreen', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('You sent a reminder recently. Please try again later.');
     expect(screen.queryByRole('button', { name: /^Mark:/ })).toBeNull();
     // the referrer's reward card
-    expect(screen.getByRole('listitem', { name: 'Reward for Rooftop solar (Ravi)' })).toBeTruthy();
+    screen.getByRole('listitem', { name: 'Reward for Rooftop solar (Ravi)' });
   });
 
   it('no reminder button when the API says it cannot be sent', async () => {
@@ -99,7 +99,7 @@ describe('DealScreen', () => {
       return HttpResponse.json({ note: { id: 'n2', author: { user_id: 'y', name: 'Ravi', kind: 'referee' }, body: 'Thanks', created_at: '2026-11-23T10:00:00Z' } }, { status: 201 });
     }));
     const { user } = renderWithApp(<DealScreen id={REF_ID} />);
-    expect(await screen.findByText('Called them')).toBeTruthy();
+    await screen.findByText('Called them');
     await user.type(screen.getByRole('textbox', { name: 'Note' }), 'Thanks');
     await user.click(screen.getByRole('button', { name: 'Add note' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Try later.');

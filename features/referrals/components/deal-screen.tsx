@@ -6,9 +6,11 @@ import { useTranslations } from 'next-intl';
 import { DATE_TIME_FORMAT } from '@/lib/i18n-locale';
 import { useAppFormatter } from '@/lib/use-app-formatter';
 import { DEAL_STEPS, dealStepIndex } from '../deal-steps';
-import { newKey, useAddNote, useDealReminder, useDealStep, useDealView, useNotes, type DealView } from '../api/referrals';
+import { newKey } from '../api/referrals';
+import { useAddNote, useDealReminder, useDealStep, useDealView, useNotes, type DealView } from '../api/requests';
 import { ScratchCard } from './scratch-card';
-import { Loading, StatusChip, ui, useActorName, useDisplayName, useErrorText, useStepName } from './shared';
+import { Loading, StatusChip, ui, useActorName, useDisplayName, useStepName } from './shared';
+import { useErrorText } from '@/lib/use-error-text';
 
 /**
  * A referral's deal page (SPEC.md section 4, docs/decisions/010): the

@@ -27,8 +27,8 @@ describe('RewardsScreen deals in the interface language', () => {
       http.get('/referral/api/v1/outbox', () => HttpResponse.json(page([]))),
     );
     renderWithApp(<RewardsScreen />, { locale: 'hi' });
-    expect(await screen.findByText('घर को रूफ़टॉप सोलर के लिए रेफ़र करें', { exact: false })).toBeTruthy();
-    expect(screen.getByText('नया')).toBeTruthy();
+    await screen.findByText('घर को रूफ़टॉप सोलर के लिए रेफ़र करें', { exact: false });
+    screen.getByText('नया');
     expect(langs.every((l) => l === 'hi')).toBe(true);
     expect(langs.length).toBeGreaterThan(0);
   });

@@ -104,7 +104,7 @@ describe('InviteScreen and Google', () => {
   it('no Google button without a client id', async () => {
     serve();
     renderWithApp(<InviteScreen dealId={DEAL_ID} googleClientId={null} />);
-    expect(await screen.findByText('Rooftop solar')).toBeTruthy();
+    await screen.findByText('Rooftop solar');
     expect(screen.queryByRole('button', { name: BUTTON })).toBeNull();
   });
 
@@ -122,7 +122,7 @@ describe('InviteScreen and Google', () => {
     const { user } = renderWithApp(<InviteScreen dealId={DEAL_ID} googleClientId="client-1" />);
     await screen.findByRole('listitem', { name: 'Meena' });
     await user.click(screen.getByRole('button', { name: BUTTON }));
-    expect(await screen.findByRole('listitem', { name: 'Gita' })).toBeTruthy();
-    expect(screen.getByText('1 added, 0 already there, 0 not valid.')).toBeTruthy();
+    await screen.findByRole('listitem', { name: 'Gita' });
+    screen.getByText('1 added, 0 already there, 0 not valid.');
   });
 });

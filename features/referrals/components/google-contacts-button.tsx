@@ -5,7 +5,8 @@ import { GoogleOAuthProvider, useGoogleLogin, useGoogleOAuth } from '@react-oaut
 import { useTranslations } from 'next-intl';
 import { useInterfaceLang } from '@/lib/use-app-formatter';
 import { useGoogleResync } from '../api/referrals';
-import { ui, useErrorText } from './shared';
+import { ui } from './shared';
+import { useErrorText } from '@/lib/use-error-text';
 
 /** Read-only access to the user's contacts: what the People API read on the server needs. */
 export const GOOGLE_CONTACTS_SCOPE = 'https://www.googleapis.com/auth/contacts.readonly';

@@ -30,7 +30,7 @@ describe('InviteLanding', () => {
     const onSignIn = vi.fn();
     const { user } = renderWithApp(<InviteLanding code="ABC123" urlId="rooftop" signedIn={false} onSignIn={onSignIn} />);
     expect(screen.getByLabelText('Referral code ABC123').textContent).toBe('ABC123');
-    expect(await screen.findByRole('heading', { name: 'Rooftop solar' })).toBeTruthy();
+    await screen.findByRole('heading', { name: 'Rooftop solar' });
     await user.click(screen.getByRole('button', { name: 'Sign in to accept' }));
     expect(onSignIn).toHaveBeenCalledTimes(1);
   });
@@ -38,7 +38,7 @@ describe('InviteLanding', () => {
   it('a signed-in user is sent to the requests received; without a deal the first active one is shown', async () => {
     server.use(http.get('/referral/api/v1/one_deal', () => HttpResponse.json({ deal: deal({ title: 'Solar AMC' }) })));
     renderWithApp(<InviteLanding code="ABC123" urlId={null} signedIn onSignIn={() => undefined} />);
-    expect(await screen.findByRole('heading', { name: 'Solar AMC' })).toBeTruthy();
+    await screen.findByRole('heading', { name: 'Solar AMC' });
     expect(screen.getByRole('link', { name: 'Open Rewards' }).getAttribute('href')).toBe('/rewards#received');
   });
 
@@ -46,6 +46,6 @@ describe('InviteLanding', () => {
     server.use(http.get('/referral/api/v1/deals', () => apiError(404, 'not_found', 'Not found')));
     renderWithApp(<InviteLanding code="ABC123" urlId="gone" signedIn={false} onSignIn={() => undefined} />);
     expect((await screen.findByRole('alert')).textContent).toBe('This was not found.');
-    expect(screen.getByRole('button', { name: 'Sign in to accept' })).toBeTruthy();
+    screen.getByRole('button', { name: 'Sign in to accept' });
   });
 });

@@ -3,7 +3,8 @@
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import { useDeal, useOneDeal, useReferrerCard } from '../api/referrals';
-import { Loading, ui, useErrorText } from './shared';
+import { Loading, ui } from './shared';
+import { useErrorText } from '@/lib/use-error-text';
 
 /**
  * The share link's landing page (`/r/<code>` redirects here with

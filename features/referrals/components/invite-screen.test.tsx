@@ -34,8 +34,8 @@ describe('InviteScreen', () => {
   it('shows the contacts with the one label there is ("Sent"), and nothing on the others', async () => {
     serve([contact(), contact({ id: 'c2', name: 'Sunil', label: 'sent' }), contact({ id: 'c3', name: 'Kiran' })]);
     renderWithApp(<InviteScreen dealId={DEAL_ID} />);
-    expect(await screen.findByText('Rooftop solar')).toBeTruthy();
-    expect(within(await screen.findByRole('listitem', { name: 'Sunil' })).getByText('Sent')).toBeTruthy();
+    await screen.findByText('Rooftop solar');
+    within(await screen.findByRole('listitem', { name: 'Sunil' })).getByText('Sent');
     const kiran = screen.getByRole('listitem', { name: 'Kiran' });
     expect(within(kiran).queryByText('Sent')).toBeNull();
     expect(kiran.textContent).not.toMatch(/regist/i);
@@ -84,7 +84,7 @@ describe('InviteScreen', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Delete all' }));
     expect((await screen.findByText('All your contacts were deleted.')).getAttribute('role')).toBe('status');
     expect(bodies).toEqual([{ confirm: true }]);
-    expect(await screen.findByText('No contacts yet. Add one above.')).toBeTruthy();
+    await screen.findByText('No contacts yet. Add one above.');
     expect(screen.queryByRole('button', { name: 'Delete all contacts' })).toBeNull();
   });
 
@@ -184,7 +184,7 @@ describe('InviteScreen', () => {
     }));
     const { user } = renderWithApp(<InviteScreen dealId={DEAL_ID} />);
     await user.click(await screen.findByRole('button', { name: 'Pick from phone contacts' }));
-    expect(await screen.findByText('1 added, 0 already there, 0 not valid.')).toBeTruthy();
+    await screen.findByText('1 added, 0 already there, 0 not valid.');
     expect(select).toHaveBeenCalledWith(['name', 'tel'], { multiple: true });
     expect(body).toEqual({ contacts: [{ name: 'Asha', phone: '+91 98111 22222' }] });
   });
@@ -200,7 +200,7 @@ describe('InviteScreen', () => {
     await screen.findByRole('form', { name: 'Add a contact' });
     expect(screen.queryByRole('button', { name: 'Pick from phone contacts' })).toBeNull();
     await user.upload(screen.getByLabelText('Contacts file (.vcf or .csv)'), new File(['BEGIN:VCARD\nEND:VCARD\n'], 'friends.vcf', { type: 'text/vcard' }));
-    expect(await screen.findByText('2 added, 1 already there, 1 not valid.')).toBeTruthy();
+    await screen.findByText('2 added, 1 already there, 1 not valid.');
     expect(file!.name).toBe('friends.vcf');
   });
 });
@@ -208,7 +208,7 @@ describe('InviteScreen', () => {
 describe('ThanksScreen', () => {
   it('links back to Rewards and to invite more, and offers WhatsApp again only for a WhatsApp link', () => {
     const { unmount } = renderWithApp(<ThanksScreen dealId={DEAL_ID} waUrl={WA} />);
-    expect(screen.getByRole('heading', { name: 'Thank you for sharing!' })).toBeTruthy();
+    screen.getByRole('heading', { name: 'Thank you for sharing!' });
     expect(screen.getByRole('link', { name: 'Invite more friends' }).getAttribute('href')).toBe(`/rewards/invite?deal=${DEAL_ID}`);
     expect(screen.getByRole('link', { name: 'Back to Rewards' }).getAttribute('href')).toBe('/rewards#sent');
     expect(screen.getByRole('link', { name: 'Open WhatsApp again' }).getAttribute('href')).toBe(WA);

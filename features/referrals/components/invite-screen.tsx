@@ -7,12 +7,11 @@ import { useTranslations } from 'next-intl';
 import { useInterfaceLang } from '@/lib/use-app-formatter';
 import { WhatsAppIcon } from '@/components/ui/icons';
 import { Sheet } from '@/components/ui/sheet';
-import {
-  newKey, useAddContact, useAddLocalContacts, useContacts, useDeleteAllContacts, useImportContacts, useOneDeal, useSendRequest,
-  type Contact, type ImportResult,
-} from '../api/referrals';
+import { newKey, useAddContact, useAddLocalContacts, useContacts, useDeleteAllContacts, useImportContacts, useOneDeal, type Contact, type ImportResult } from '../api/referrals';
+import { useSendRequest } from '../api/requests';
 import { GoogleContactsButton } from './google-contacts-button';
-import { Loading, Pager, ui, useErrorText } from './shared';
+import { Loading, Pager, ui } from './shared';
+import { useErrorText } from '@/lib/use-error-text';
 
 const PAGE_SIZE = 50;
 

@@ -4,7 +4,8 @@ import { http, HttpResponse } from 'msw';
 import { apiError, server } from '@/tests/fixtures/msw-server';
 import { renderWithApp } from '@/tests/fixtures/render';
 import { REFERRAL_STATUSES } from '../statuses';
-import type { ListedDeal, ReferralRequest } from '../api/referrals';
+import type { ListedDeal } from '../api/referrals';
+import type { ReferralRequest } from '../api/requests';
 import { RewardsScreen } from './rewards-screen';
 import { RewardsSummary } from './rewards-summary';
 import { StatusChip } from './shared';
@@ -28,22 +29,22 @@ describe('RewardsScreen', () => {
     renderWithApp(<RewardsScreen />);
     expect((await screen.findByTestId('earned')).textContent).toContain('1,500');
     expect(screen.getByTestId('pending').textContent).toContain('500');
-    expect(screen.getByText('Level: Bronze')).toBeTruthy();
+    screen.getByText('Level: Bronze');
     expect(screen.getByRole('progressbar', { name: 'Progress to the next level' }).getAttribute('aria-valuenow')).toBe('33');
-    expect(screen.getByText('2 more deals to reach Silver')).toBeTruthy();
-    expect(await screen.findByRole('img', { name: 'QR code of your share link for Rooftop solar' })).toBeTruthy();
+    screen.getByText('2 more deals to reach Silver');
+    await screen.findByRole('img', { name: 'QR code of your share link for Rooftop solar' });
     expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Share link' }).value).toBe('http://localhost:3000/r/ABC123?deal=rooftop');
     expect(screen.getByRole('img', { name: /QR code/ }).getAttribute('src')).toBe(`/referral/api/v1/qrcode/${ME}/${DEAL_ID}`);
     // the reward in its hold is a locked card
-    expect(await screen.findByText(/^Unlocks on/)).toBeTruthy();
+    await screen.findByText(/^Unlocks on/);
   });
 
   it('marks samples, shows ribbons, and a customers-only deal tapped by someone not allowed says so', async () => {
     serve({ deals: [deal({ id: LOCKED_ID, title: 'UTL AMC', customers_only: true, allowed: false, ribbon: null }), deal({ is_sample: true })] });
     const { user } = renderWithApp(<RewardsScreen />);
     const sample = (await screen.findByRole('link', { name: 'Refer friends to Rooftop solar' })).closest('li')!;
-    expect(within(sample).getByText('Sample')).toBeTruthy();
-    expect(within(sample).getByText('50K')).toBeTruthy();
+    within(sample).getByText('Sample');
+    within(sample).getByText('50K');
     expect(sample.querySelector('a')!.getAttribute('href')).toBe(`/rewards/invite?deal=${DEAL_ID}`);
     expect(screen.queryByRole('link', { name: /UTL AMC/ })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'UTL AMC (for UTL customers only)' }));
@@ -61,7 +62,7 @@ describe('RewardsScreen', () => {
     }));
     const { user } = renderWithApp(<RewardsScreen />);
     const item = await screen.findByRole('listitem', { name: 'Rooftop solar: Asha' });
-    expect(within(item).getByText('Received')).toBeTruthy();
+    within(item).getByText('Received');
     expect(within(item).getByRole('link', { name: 'Open the deal Rooftop solar with Asha' }).getAttribute('href')).toBe(`/rewards/deal/${REF_ID}`);
     await user.click(within(item).getByRole('button', { name: 'Accept' }));
     const form = within(item).getByRole('form', { name: 'Accept the request' });
@@ -95,7 +96,7 @@ describe('RewardsScreen', () => {
     serve({ outbox: [request({ side: 'sender', status: 'OPEN_REQUEST', state: 'open', referee: { user_id: null, name: 'Meena', phone: '+919811111111' } })] });
     const { user } = renderWithApp(<RewardsScreen />);
     const item = await screen.findByRole('listitem', { name: 'Rooftop solar: Meena' });
-    expect(within(item).getByText('Invite sent')).toBeTruthy();
+    within(item).getByText('Invite sent');
     expect(within(item).queryByRole('button', { name: 'Accept' })).toBeNull();
     let body: unknown = null;
     server.use(http.post('/referral/api/v1/request/action', async ({ request: req }) => {
@@ -132,7 +133,7 @@ describe('RewardsSummary', () => {
     server.use(http.get('/referral/api/v1/get_profile', () => HttpResponse.json(profile())));
     renderWithApp(<RewardsSummary />, { locale: 'he' });
     expect((await screen.findByTestId('summary-earned')).textContent).toContain('1,500');
-    expect(screen.getByText('Bronze')).toBeTruthy();
+    screen.getByText('Bronze');
     expect(screen.getByRole('link', { name: 'Rewards kholo' }).getAttribute('href')).toBe('/rewards');
   });
 });

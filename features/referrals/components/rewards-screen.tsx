@@ -4,12 +4,12 @@ import { useId, useState } from 'react';
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import { CopyIcon } from '@/components/ui/icons';
-import {
-  qrCodePath, useAllDeals, useReferralProfile, useRequestAction, useRequests, useRewards,
-  type ListedDeal, type ReferralProfile, type ReferralRequest,
-} from '../api/referrals';
+import { qrCodePath, useAllDeals, useReferralProfile, type ListedDeal, type ReferralProfile } from '../api/referrals';
+import { useRequestAction, useRequests, type ReferralRequest } from '../api/requests';
+import { useRewards } from '../api/rewards';
 import { ScratchCard } from './scratch-card';
-import { Loading, Pager, StatusChip, ui, useDisplayName, useErrorText, useInr } from './shared';
+import { Loading, Pager, StatusChip, ui, useDisplayName, useInr } from './shared';
+import { useErrorText } from '@/lib/use-error-text';
 
 /**
  * The Rewards tab (SPEC.md section 2 and 4, docs/decisions/010): my

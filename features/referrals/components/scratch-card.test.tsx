@@ -4,6 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { apiError, server } from '@/tests/fixtures/msw-server';
 import { renderWithApp } from '@/tests/fixtures/render';
 import { useReferralStore } from '../store';
+import type { Reward } from '../api/rewards';
 import { ScratchCard } from './scratch-card';
 import { REWARD_ID, reward } from './test-data';
 
@@ -24,14 +25,14 @@ describe('ScratchCard', () => {
       }),
     );
     renderWithApp(<ul><ScratchCard reward={reward()} now={NOW} /></ul>);
-    expect(screen.getByTestId('scratch-surface')).toBeTruthy();
+    screen.getByTestId('scratch-surface');
     const reveal = screen.getByRole('button', { name: 'Reveal reward' });
     // two taps before the answer: one call
     fireEvent.click(reveal);
     fireEvent.click(reveal);
     expect((await screen.findByTestId('reward-amount')).textContent).toContain('750');
     expect(posts).toBe(1);
-    expect(screen.getByRole('form', { name: 'Claim your reward' })).toBeTruthy();
+    screen.getByRole('form', { name: 'Claim your reward' });
     expect(screen.queryByRole('button', { name: 'Reveal reward' })).toBeNull();
   });
 
@@ -74,14 +75,14 @@ describe('ScratchCard', () => {
 
   it('a card in its hold shows when it unlocks, with no Reveal button', () => {
     renderWithApp(<ul><ScratchCard reward={reward({ scratchable_at: '2026-12-05T00:00:00Z' })} now={NOW} /></ul>);
-    expect(screen.getByText('Locked')).toBeTruthy();
-    expect(screen.getByText(/^Unlocks on .*2026/)).toBeTruthy();
+    screen.getByText('Locked');
+    screen.getByText(/^Unlocks on .*2026/);
     expect(screen.queryByRole('button', { name: 'Reveal reward' })).toBeNull();
   });
 
   it('a held card tells why (the reason message, or its state when there is none)', () => {
-    renderWithApp(<ul><ScratchCard reward={reward({ state: 'hold', reason: 'no_such_reason_code', scratchable_at: null })} now={NOW} /></ul>);
-    expect(screen.getByText('On hold for a review.')).toBeTruthy();
+    renderWithApp(<ul><ScratchCard reward={reward({ state: 'hold', reason: 'no_such_reason_code' as Reward['reason'], scratchable_at: null })} now={NOW} /></ul>);
+    screen.getByText('On hold for a review.');
   });
 
   it('a claim retry reuses the claim_key', async () => {
@@ -98,7 +99,7 @@ describe('ScratchCard', () => {
     await user.click(screen.getByRole('button', { name: 'Claim reward' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Please try again.');
     await user.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByText(/^Claimed on/)).toBeTruthy();
+    await screen.findByText(/^Claimed on/);
     expect(bodies).toHaveLength(2);
     expect(bodies[0].payout_vpa).toBe('ravi@okbank');
     expect(bodies[1].claim_key).toBe(bodies[0].claim_key);

@@ -3,9 +3,10 @@
 import { useCallback, useEffect, useId, useRef, useState, type PointerEvent } from 'react';
 import { useTranslations } from 'next-intl';
 import { useAppFormatter } from '@/lib/use-app-formatter';
-import { useClaim, useScratch, type Reward } from '../api/referrals';
+import { useClaim, useScratch, type Reward } from '../api/rewards';
 import { useReferralStore } from '../store';
-import { ui, useErrorText, useInr } from './shared';
+import { ui, useInr } from './shared';
+import { useErrorText } from '@/lib/use-error-text';
 
 /** Share of the cover that must be scratched away before the card reveals itself. */
 const REVEAL_FRACTION = 0.5;

@@ -4,7 +4,8 @@ import { useTranslations } from 'next-intl';
 import { useFormatInr } from '@/lib/use-app-formatter';
 import type { DealStep } from '../deal-steps';
 import type { ReferralStatus } from '../statuses';
-import type { DealActorName } from '../api/referrals';
+import type { DealActorName } from '../api/requests';
+import { buttonClass } from '@/components/ui/button';
 
 /** Class names shared by the referral screens (phone first, 44 px touch targets, dark mode). */
 export const ui = {
@@ -13,32 +14,15 @@ export const ui = {
   h1: 'text-2xl font-bold',
   h2: 'text-lg font-semibold',
   muted: 'text-sm text-neutral-600 dark:text-neutral-400',
-  primary:
-    'inline-flex min-h-11 items-center justify-center gap-2 rounded-full bg-amber-500 px-5 py-2 font-semibold text-black hover:bg-amber-400 disabled:opacity-60',
-  secondary:
-    'inline-flex min-h-11 items-center justify-center gap-2 rounded-full border border-neutral-300 px-5 py-2 font-semibold hover:bg-neutral-100 disabled:opacity-60 dark:border-neutral-700 dark:hover:bg-neutral-800',
-  danger:
-    'inline-flex min-h-11 items-center justify-center rounded-full border border-red-300 px-5 py-2 font-semibold text-red-700 hover:bg-red-50 disabled:opacity-60 dark:border-red-800 dark:text-red-300 dark:hover:bg-red-950',
+  primary: buttonClass({ className: 'inline-flex min-h-11 items-center justify-center gap-2' }),
+  secondary: buttonClass({ variant: 'secondary', className: 'inline-flex min-h-11 items-center justify-center gap-2' }),
+  danger: buttonClass({ variant: 'danger-outline', className: 'inline-flex min-h-11 items-center justify-center' }),
   input:
     'min-h-11 w-full rounded-xl border border-neutral-300 bg-white px-3 py-2 text-base dark:border-neutral-700 dark:bg-neutral-950',
   link: 'inline-flex min-h-11 items-center font-semibold text-amber-700 underline dark:text-amber-400',
   error: 'text-sm text-red-700 dark:text-red-300',
   chip: 'inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold',
 };
-
-/**
- * The text of a failed referral call: `errors.<code>` in the interface
- * language when there is one, else the server's own message, else the
- * generic message.
- */
-export function useErrorText(): (err: unknown) => string {
-  const tErr = useTranslations('errors');
-  return (err) => {
-    const e = (err ?? {}) as { code?: string; message?: string };
-    if (e.code && tErr.has(e.code)) return tErr(e.code);
-    return e.message || tErr('generic');
-  };
-}
 
 /** An amount in rupees as lib/i18n-locale.ts formatInr shows it: "₹1,50,000", paise only when there are some. */
 export function useInr(): (amount: number) => string {

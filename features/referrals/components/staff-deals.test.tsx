@@ -12,7 +12,7 @@ const SAMPLE_ID = '44444444-4444-4444-8444-444444444444';
 const staffDeal = (over: Partial<ListedDeal> & { active?: boolean; sort_order?: number } = {}): StaffDeal => {
   const { active = true, sort_order = 0, ...rest } = over;
   const { allowed: _allowed, ...d } = deal(rest);
-  return { ...d, active, sort_order };
+  return { ...d, active, sort_order, translations: {} };
 };
 
 /** GET staff/all_deals: the staff's list, inactive deals too. */
@@ -32,11 +32,11 @@ describe('StaffDealsAdmin', () => {
     expect(reads()).toBe(0);
     await user.click(screen.getByRole('button', { name: 'Manage deals' }));
     const sample = await screen.findByRole('listitem', { name: 'Demo deal' });
-    expect(within(sample).getByText('Sample')).toBeTruthy();
-    expect(within(sample).getByText('Inactive')).toBeTruthy();
+    within(sample).getByText('Sample');
+    within(sample).getByText('Inactive');
     const real = screen.getByRole('listitem', { name: 'Rooftop solar' });
     expect(within(real).queryByText('Sample')).toBeNull();
-    expect(within(real).getByText('50K')).toBeTruthy();
+    within(real).getByText('50K');
     expect(within(real).queryByText('Inactive')).toBeNull();
   });
 
@@ -49,7 +49,7 @@ describe('StaffDealsAdmin', () => {
     }));
     const { user } = renderWithApp(<StaffDealsAdmin />);
     await user.click(screen.getByRole('button', { name: 'Manage deals' }));
-    expect(await screen.findByText('There are no deals yet.')).toBeTruthy();
+    await screen.findByText('There are no deals yet.');
     await user.click(screen.getByRole('button', { name: 'New deal' }));
     const form = screen.getByRole('form', { name: 'New deal' });
     await user.type(within(form).getByLabelText('Link name (url_id)'), ' Home-Battery ');
@@ -86,8 +86,8 @@ describe('StaffDealsAdmin', () => {
     await user.clear(within(form).getByLabelText('Reward (₹)'));
     await user.type(within(form).getByLabelText('Reward (₹)'), '12.5');
     await user.click(within(form).getByRole('button', { name: 'Create deal' }));
-    expect(within(form).getByText('Use 3 to 80 lower-case letters, digits and single dashes.')).toBeTruthy();
-    expect(within(form).getByText('Enter whole rupees from 0 to 1000000.')).toBeTruthy();
+    within(form).getByText('Use 3 to 80 lower-case letters, digits and single dashes.');
+    within(form).getByText('Enter whole rupees from 0 to 1000000.');
     expect(posted).toBe(false);
   });
 
@@ -103,7 +103,7 @@ describe('StaffDealsAdmin', () => {
     await user.click(within(form).getByRole('button', { name: 'Create deal' }));
     const alert = await within(form).findByRole('alert');
     expect(alert.textContent).toBe('Another deal already uses this link name.');
-    expect(screen.getByRole('form', { name: 'New deal' })).toBeTruthy();
+    screen.getByRole('form', { name: 'New deal' });
   });
 
   it('edits a deal with a PATCH of only the changed fields', async () => {
@@ -144,7 +144,7 @@ describe('StaffDealsAdmin', () => {
     await user.click(within(item).getByRole('button', { name: 'Edit' }));
     const form = within(item).getByRole('form', { name: 'Edit Rooftop solar' });
     await user.click(within(form).getByRole('button', { name: 'Save' }));
-    expect(within(form).getByText('Nothing has changed.')).toBeTruthy();
+    within(form).getByText('Nothing has changed.');
     expect(calls).toBe(0);
     await user.type(within(form).getByLabelText('Sort order'), '7');
     await user.click(within(form).getByRole('button', { name: 'Save' }));

@@ -3,7 +3,8 @@
 import { useId, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { useCreateDeal, useStaffAllDeals, useUpdateDeal, type DealInput, type DealTexts, type StaffDeal } from '../api/referrals';
-import { Loading, ui, useErrorText, useInr } from './shared';
+import { Loading, ui, useInr } from './shared';
+import { useErrorText } from '@/lib/use-error-text';
 
 /** A deal's url_id: lower-case letters and digits in words joined by single dashes (as the server's URL_ID_RE). */
 const URL_ID_RE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;

@@ -4,7 +4,8 @@ import { http, HttpResponse } from 'msw';
 import { apiError, server } from '@/tests/fixtures/msw-server';
 import { renderWithApp } from '@/tests/fixtures/render';
 import type { RoleGrant } from '@/lib/auth/principal';
-import type { DealView, StaffReward } from '../api/referrals';
+import type { DealView } from '../api/requests';
+import type { StaffReward } from '../api/rewards';
 import { StaffScreen } from './staff-screen';
 import { REF_ID, REWARD_ID, dealView, page, request, reward } from './test-data';
 
@@ -43,8 +44,8 @@ describe('StaffScreen', () => {
   it('ADMIN counts as staff', async () => {
     serve([], []);
     renderWithApp(<StaffScreen roles={[{ role: 'ADMIN', topicId: null }]} />);
-    expect(await screen.findByText('No deals are waiting.')).toBeTruthy();
-    expect(await screen.findByText('No rewards are on hold.')).toBeTruthy();
+    await screen.findByText('No deals are waiting.');
+    await screen.findByText('No rewards are on hold.');
   });
 
   it('moves a waiting deal by its staff step with a note, and shows the history and notes', async () => {
@@ -57,7 +58,7 @@ describe('StaffScreen', () => {
     }));
     const { user } = renderWithApp(<StaffScreen roles={STAFF} />);
     const item = await screen.findByRole('listitem', { name: 'Rooftop solar: Ravi' });
-    expect(within(item).getByText('Now at: Call requested')).toBeTruthy();
+    within(item).getByText('Now at: Call requested');
     expect(within(item).getAllByRole('button', { name: /^Mark:/ }).map((b) => b.textContent)).toEqual(['Mark: Call scheduled']);
     await user.type(within(item).getByRole('textbox', { name: 'Note with the move (optional)' }), 'Tomorrow 11am');
     await user.click(within(item).getByRole('button', { name: 'Mark: Call scheduled' }));
@@ -65,7 +66,7 @@ describe('StaffScreen', () => {
     await user.click(within(item).getByRole('button', { name: 'Show notes and history' }));
     const history = within(item).getByRole('region', { name: 'History' });
     expect(within(history).getAllByRole('listitem')).toHaveLength(3);
-    expect(await within(item).findByText('No notes yet.')).toBeTruthy();
+    await within(item).findByText('No notes yet.');
   });
 
   it('a deal waiting on the referee has no staff buttons and says whom it waits for', async () => {
@@ -73,7 +74,7 @@ describe('StaffScreen', () => {
     renderWithApp(<StaffScreen roles={STAFF} />);
     const item = await screen.findByRole('listitem', { name: 'Rooftop solar: Ravi' });
     expect(within(item).queryByRole('button', { name: /^Mark:/ })).toBeNull();
-    expect(within(item).getByText('Waiting for the friend referred.')).toBeTruthy();
+    within(item).getByText('Waiting for the friend referred.');
   });
 
   it('a held reward needs a reason; approve and fraud send it; a refusal is shown', async () => {
@@ -86,7 +87,7 @@ describe('StaffScreen', () => {
     }));
     const { user } = renderWithApp(<StaffScreen roles={STAFF} />);
     const item = await screen.findByRole('listitem', { name: 'Reward for Rooftop solar (Ravi)' });
-    expect(within(item).getByText('Asha referred Ravi')).toBeTruthy();
+    within(item).getByText('Asha referred Ravi');
     await user.click(within(item).getByRole('button', { name: 'Approve' }));
     expect(within(item).getByRole('alert').textContent).toBe('Please give a reason (3 characters or more).');
     expect(bodies).toHaveLength(0);
@@ -96,6 +97,6 @@ describe('StaffScreen', () => {
     await user.click(within(item).getByRole('button', { name: 'Mark as fraud' }));
     await waitFor(() => expect(bodies).toHaveLength(2));
     expect(bodies).toEqual([{ to: 'approved', reason: 'Different house, checked' }, { to: 'fraud', reason: 'Different house, checked' }]);
-    expect(await within(item).findByRole('alert')).toBeTruthy();
+    await within(item).findByRole('alert');
   });
 });

@@ -6,10 +6,12 @@ import { useTranslations } from 'next-intl';
 import { DATE_TIME_FORMAT } from '@/lib/i18n-locale';
 import { useAppFormatter } from '@/lib/use-app-formatter';
 import type { RoleGrant } from '@/lib/auth/principal';
-import { useStaffDeals, useStaffRewardMove, useStaffRewards, useStaffStep, type DealView, type StaffReward } from '../api/referrals';
+import { useStaffDeals, useStaffStep, type DealView } from '../api/requests';
+import { useStaffRewardMove, useStaffRewards, type StaffReward } from '../api/rewards';
 import { NotesPanel } from './deal-screen';
 import { StaffDealsAdmin } from './staff-deals';
-import { Loading, Pager, StatusChip, ui, useActorName, useDisplayName, useErrorText, useInr, useStepName } from './shared';
+import { Loading, Pager, StatusChip, ui, useActorName, useDisplayName, useInr, useStepName } from './shared';
+import { useErrorText } from '@/lib/use-error-text';
 
 /** Whether `roles` hold STAFF or ADMIN (docs/decisions/010: ADMIN may do all STAFF may). */
 export function isStaff(roles: readonly RoleGrant[]): boolean {

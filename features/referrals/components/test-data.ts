@@ -1,4 +1,6 @@
-import type { Contact, DealView, ListedDeal, ReferralProfile, ReferralRequest, Reward } from '../api/referrals';
+import type { Contact, ListedDeal, ReferralProfile } from '../api/referrals';
+import type { DealView, ReferralRequest } from '../api/requests';
+import type { Reward } from '../api/rewards';
 
 /** Builders of API answers for the referral screens' component tests (docs/api/referrals.md shapes). */
 

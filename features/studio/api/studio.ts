@@ -1,65 +1,43 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/http/client';
+import type { InferRequestType, InferResponseType } from 'hono/client';
+import { apiClient, apiFetch } from '@/lib/http/client';
 import type { ReelFailure } from '@/lib/media/failure-reason';
+import type { studioRoutes } from '../server/routes';
 
 /**
  * The browser side of the studio API (docs/api/studio.md): my uploads, the
- * review queue and its count, review moves, and the read side's taxonomy
- * for the post draft. Plain `apiFetch` with local types, so the studio's
- * pages do not pull zod or the server's routers into their bundle.
+ * review queue and its count, review moves, the uploader's edit, and the
+ * read side's taxonomy for the post draft. The studio's own calls and their
+ * answer types come from its router through Hono's `hc` (type imports only:
+ * nothing of the server reaches the bundle). Per call: a fetcher, its query
+ * options where it is read, a hook (CONVENTIONS.md "Client").
  */
+
+/** The studio endpoints, typed by their router. */
+const api = apiClient<ReturnType<typeof studioRoutes>>();
+const uploader = api.uploader.api.v1;
 
 /** Review states of SPEC.md section 3; `All` is the list filter only. */
 export const REVIEW_FILTERS = ['Pending', 'Approved', 'Rejected', 'All'] as const;
 export type ReviewFilter = (typeof REVIEW_FILTERS)[number];
 export type ReviewStatus = Exclude<ReviewFilter, 'All'>;
 
-/** A reel as GET /uploader/api/v1/video lists it. */
-export interface StudioReel {
-  id: string;
-  description: string;
-  option_id: string;
-  option_name: string;
-  category_id: string;
-  category_name: string;
-  topic_id: string;
-  topic_name: string;
-  user_id: string | null;
-  /** Processing state: `processing` (transcoding), `ready` or `failed`. */
-  status: string;
-  /** When `status` is failed: why, as a code (`studio.failure.<code>`), with the limit for video_too_long; else null. */
-  failure?: StudioReelFailure | null;
-  /** When failed for a reason written for the uploader: the server's English sentence; else null. */
-  failure_reason?: string | null;
-  review_status: ReviewStatus;
-  review_reason: string | null;
-  is_tldr: boolean;
-  duration_s: number | null;
-  created_at: string;
-  poster?: string | null;
-  /** Signed media URLs once the reel is ready, else null. */
-  media?: StudioMedia | null;
-}
-
-/** Why a reel failed, the server's own type (type only: nothing of the server reaches the bundle); unknown reasons are `processing_failed`. */
-export type StudioReelFailure = ReelFailure;
-
+/** One page (10, newest first) of GET /uploader/api/v1/video. */
+export type ReelPage = InferResponseType<typeof uploader.video.$get>;
+/**
+ * A reel as GET /uploader/api/v1/video lists it: its taxonomy, `status`
+ * (processing, ready or failed), its review state, and once ready its signed
+ * media; when failed, why (`failure`, and `failure_reason` when written for the uploader).
+ */
+export type StudioReel = ReelPage['items'][number];
 /** Signed media URLs of a ready reel (origin-relative `/media/<token>/<id>/...`). */
-export interface StudioMedia {
-  poster: string;
-  thumbnail: string;
-  master: string;
-  r360: string;
-  r240: string;
-}
+export type StudioMedia = NonNullable<StudioReel['media']>;
+/** Why a reel failed, the server's own type; unknown reasons are `processing_failed`. */
+export type StudioReelFailure = ReelFailure;
+/** The fields of my reel I may change; only those present are sent. */
+export type ReelEdit = InferRequestType<(typeof uploader.content)[':id']['$patch']>['json'];
 
-export interface ReelPage {
-  items: StudioReel[];
-  total: number;
-  page: number;
-  page_size: number;
-}
-
+/** A topic, category or option of the read side's taxonomy (the fields the post draft uses). */
 export interface NamedRow { id: string; name: string }
 
 /** Query keys of the studio feature. */
@@ -73,9 +51,8 @@ export const studioKeys = {
   guide: (topicId: string) => ['studio', 'guide', topicId] as const,
 };
 
-async function getJson<T>(path: string): Promise<T> {
-  return (await (await apiFetch(path)).json()) as T;
-}
+/** Path parameters are encoded here: `hc` puts them into the path as given. */
+const enc = encodeURIComponent;
 
 /**
  * GET /uploader/api/v1/video: one page (10 reels, newest first) of my uploads
@@ -83,9 +60,8 @@ async function getJson<T>(path: string): Promise<T> {
  * @param page 1-based.
  * @throws HttpError 401 `login_required`.
  */
-export function getVideos(scope: 'mine' | 'review', status: ReviewFilter, page: number): Promise<ReelPage> {
-  const q = new URLSearchParams({ scope, status, page: String(page) });
-  return getJson<ReelPage>(`/uploader/api/v1/video?${q.toString()}`);
+export async function getVideos(scope: 'mine' | 'review', status: ReviewFilter, page: number): Promise<ReelPage> {
+  return (await uploader.video.$get({ query: { scope, status, page: String(page) } })).json();
 }
 
 /** How often a list holding a reel still processing is fetched again, ms: the transcode of a 90 s video takes about a minute. */
@@ -97,23 +73,33 @@ export const PROCESSING_REFETCH_MS = 15_000;
  * fetched again every PROCESSING_REFETCH_MS, so it turns ready or failed
  * without a reload.
  */
-export function useVideos(scope: 'mine' | 'review', status: ReviewFilter, page: number, enabled = true) {
-  return useQuery(queryOptions({
+export function videosQueryOptions(scope: 'mine' | 'review', status: ReviewFilter, page: number) {
+  return queryOptions({
     queryKey: studioKeys.videos(scope, status, page),
     queryFn: () => getVideos(scope, status, page),
     placeholderData: keepPreviousData,
     refetchInterval: (q) => (q.state.data?.items.some((r) => r.status === 'processing') ? PROCESSING_REFETCH_MS : false),
-    enabled,
-  }));
+  });
+}
+
+/** My uploads or my review queue, a page at a time (videosQueryOptions). */
+export function useVideos(scope: 'mine' | 'review', status: ReviewFilter, page: number, enabled = true) {
+  return useQuery({ ...videosQueryOptions(scope, status, page), enabled });
+}
+
+/** GET /uploader/api/v1/content_count/review: Pending reels in my review queue. */
+export async function getReviewCount() {
+  return (await uploader.content_count.review.$get({ query: {} })).json();
 }
 
 /** GET /uploader/api/v1/content_count/review: Pending reels in my review queue. */
 export function useReviewCount(enabled = true) {
-  return useQuery({
-    queryKey: studioKeys.reviewCount,
-    queryFn: () => getJson<{ pending: number }>('/uploader/api/v1/content_count/review'),
-    enabled,
-  });
+  return useQuery({ ...reviewCountQueryOptions(), enabled });
+}
+
+/** The review queue's count under studioKeys.reviewCount. */
+export function reviewCountQueryOptions() {
+  return queryOptions({ queryKey: studioKeys.reviewCount, queryFn: getReviewCount });
 }
 
 /**
@@ -121,13 +107,8 @@ export function useReviewCount(enabled = true) {
  * `reason` is 3..500 characters and required for Rejected.
  * @throws HttpError 403 `forbidden`, 404, 409 `not_ready`, 422 `validation_failed`.
  */
-export async function setContentStatus(body: { content_id: string; status: 'Approved' | 'Rejected'; reason?: string }): Promise<unknown> {
-  const res = await apiFetch('/uploader/api/v1/content/status', {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  return res.json();
+export async function setContentStatus(body: { content_id: string; status: 'Approved' | 'Rejected'; reason?: string }) {
+  return (await uploader.content.status.$post({ json: body })).json();
 }
 
 /**
@@ -150,49 +131,76 @@ export function useReviewMove() {
   });
 }
 
+/**
+ * GET on the read side's taxonomy (reels' router: another feature, so it is
+ * not typed here by that router), reading only `key`, a list of NamedRow.
+ * Each row is checked to have the string `id` and `name` the draft shows.
+ */
+async function getNamedRows(path: string, key: 'topics' | 'categories' | 'options'): Promise<NamedRow[]> {
+  const body: unknown = await (await apiFetch(path)).json();
+  const rows = typeof body === 'object' && body !== null ? Object.entries(body).find(([k]) => k === key)?.[1] : undefined;
+  return Array.isArray(rows) ? rows.filter(isNamedRow) : [];
+}
+
+function isNamedRow(r: unknown): r is NamedRow {
+  return typeof r === 'object' && r !== null && 'id' in r && typeof r.id === 'string' && 'name' in r && typeof r.name === 'string';
+}
+
 /** GET /uploader-read/api/v3/topics: every topic (id, name). */
 export function useTopics() {
-  return useQuery({
+  return useQuery(topicsQueryOptions());
+}
+
+/** Every topic, five minutes fresh (topics change rarely). */
+export function topicsQueryOptions() {
+  return queryOptions({
     queryKey: studioKeys.topics,
-    queryFn: async () => (await getJson<{ topics: NamedRow[] }>('/uploader-read/api/v3/topics')).topics,
+    queryFn: () => getNamedRows('/uploader-read/api/v3/topics', 'topics'),
     staleTime: 5 * 60_000,
   });
 }
 
 /** GET /uploader-read/api/v1/{topicId}/category: the categories of a topic. */
 export function useCategories(topicId: string) {
-  return useQuery({
+  return useQuery(categoriesQueryOptions(topicId));
+}
+
+/** The categories of a topic; disabled without a topic. */
+export function categoriesQueryOptions(topicId: string) {
+  return queryOptions({
     queryKey: studioKeys.categories(topicId),
-    queryFn: async () => (await getJson<{ categories: NamedRow[] }>(`/uploader-read/api/v1/${encodeURIComponent(topicId)}/category`)).categories,
+    queryFn: () => getNamedRows(`/uploader-read/api/v1/${enc(topicId)}/category`, 'categories'),
     enabled: topicId !== '',
   });
 }
 
 /** GET /uploader-read/api/v1/{topicId}/{categoryId}/options: the options of a category. */
 export function useOptions(topicId: string, categoryId: string) {
-  return useQuery({
+  return useQuery(optionsQueryOptions(topicId, categoryId));
+}
+
+/** The options of a category; disabled without a topic and a category. */
+export function optionsQueryOptions(topicId: string, categoryId: string) {
+  return queryOptions({
     queryKey: studioKeys.options(topicId, categoryId),
-    queryFn: async () =>
-      (await getJson<{ options: NamedRow[] }>(`/uploader-read/api/v1/${encodeURIComponent(topicId)}/${encodeURIComponent(categoryId)}/options`)).options,
+    queryFn: () => getNamedRows(`/uploader-read/api/v1/${enc(topicId)}/${enc(categoryId)}/options`, 'options'),
     enabled: topicId !== '' && categoryId !== '',
   });
 }
 
 /** GET /uploader/api/v1/upload/guide_video?topic_id=: the topic's guide reel id, or null. */
-export function useGuideVideo(topicId: string) {
-  return useQuery({
-    queryKey: studioKeys.guide(topicId),
-    queryFn: async () =>
-      (await getJson<{ topic_id: string; content_id: string | null }>(`/uploader/api/v1/upload/guide_video?topic_id=${encodeURIComponent(topicId)}`)).content_id,
-    enabled: topicId !== '',
-  });
+export async function getGuideVideo(topicId: string): Promise<string | null> {
+  return (await (await uploader.upload.guide_video.$get({ query: { topic_id: topicId } })).json()).content_id;
 }
 
-/** The fields of my reel I may change; only those present are sent. */
-export interface ReelEdit {
-  description?: string;
-  option_id?: string;
-  is_tldr?: boolean;
+/** GET /uploader/api/v1/upload/guide_video?topic_id=: the topic's guide reel id, or null. */
+export function useGuideVideo(topicId: string) {
+  return useQuery(guideVideoQueryOptions(topicId));
+}
+
+/** A topic's guide reel id; disabled without a topic. */
+export function guideVideoQueryOptions(topicId: string) {
+  return queryOptions({ queryKey: studioKeys.guide(topicId), queryFn: () => getGuideVideo(topicId), enabled: topicId !== '' });
 }
 
 /**
@@ -200,13 +208,8 @@ export interface ReelEdit {
  * An edit of a Rejected reel sends it back to Pending (`resubmitted: true`).
  * @throws HttpError 403 `forbidden` (an option in a topic where I may not upload), 404, 422 `validation_failed`.
  */
-export async function editReel(id: string, body: ReelEdit): Promise<{ reel: StudioReel; resubmitted: boolean }> {
-  const res = await apiFetch(`/uploader/api/v1/content/${encodeURIComponent(id)}`, {
-    method: 'PATCH',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  return (await res.json()) as { reel: StudioReel; resubmitted: boolean };
+export async function editReel(id: string, body: ReelEdit) {
+  return (await uploader.content[':id'].$patch({ param: { id: enc(id) }, json: body })).json();
 }
 
 /** The uploader's edit of a reel; on success the studio's lists are fetched again. */

@@ -1,12 +1,25 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/http/client';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { InferResponseType } from 'hono/client';
+import { apiClient, apiFetch } from '@/lib/http/client';
 import type { Role } from '@/lib/auth/principal';
-import { studioKeys, type NamedRow, type ReelPage, type StudioReel } from './studio';
+import type { studioRoutes } from '../server/routes';
+import { studioKeys, type NamedRow, type StudioReel } from './studio';
 
 /**
  * The studio's taxonomy and role grants (docs/api/studio.md "Topics and
- * taxonomy", "Roles"; docs/api/accounts.md for the user search).
+ * taxonomy", "Roles"; docs/api/accounts.md for the user search). The
+ * studio's own calls and answers are typed by its router through Hono's
+ * `hc` (type imports only). The topic tree and the user search are other
+ * features' endpoints (the read side's, the accounts'), which a feature may
+ * not import: their answers are described here.
  */
+
+/** The studio endpoints, typed by their router. */
+const api = apiClient<ReturnType<typeof studioRoutes>>();
+const uploader = api.uploader.api.v1;
+const auth = api.auth.api.v1;
+/** Path parameters are encoded here: `hc` puts them into the path as given. */
+const enc = encodeURIComponent;
 
 /** A name's Hindi and Hinglish forms as the editor sends and reads them; empty or absent = the English name. */
 export type NameTexts = { hi?: { name?: string }; he?: { name?: string } };
@@ -28,7 +41,8 @@ export interface TopicTree extends PicturedRow {
 }
 /** A topic's order of categories and, per category, of its options (the body of PUT profile_stack/{id}). */
 export interface ProfileStack { categories: Array<{ id: string; options: string[] }> }
-export interface TopicGrant { user_id: string; name: string; username: string | null; role: Role; topic_id: string | null }
+/** A grant of a role on a topic as GET topic/{id}/topic_role lists it. */
+export type TopicGrant = InferResponseType<(typeof auth.topic)[':id']['topic_role']['$get']>['roles'][number];
 export interface FoundUser { userId: string; name: string; username: string | null }
 
 export const taxonomyKeys = {
@@ -38,17 +52,17 @@ export const taxonomyKeys = {
   approved: (topicId: string) => [...studioKeys.all, 'approved', topicId] as const,
 };
 
-async function send<T>(method: string, path: string, body: unknown): Promise<T> {
-  const res = await apiFetch(path, { method, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
-  return (await res.json()) as T;
-}
-
 /**
  * GET /uploader-read/api/v1/topic_details/{id}?include=translations: a topic with its categories and their
  * options, English names with their stored Hindi/Hinglish forms (what the editor edits).
  */
 export function useTopicTree(topicId: string) {
-  return useQuery({
+  return useQuery(topicTreeQueryOptions(topicId));
+}
+
+/** A topic's tree for the editor; disabled without a topic. */
+export function topicTreeQueryOptions(topicId: string) {
+  return queryOptions({
     queryKey: taxonomyKeys.tree(topicId),
     queryFn: async () => (await (await apiFetch(
       `/uploader-read/api/v1/topic_details/${encodeURIComponent(topicId)}?include=translations`,
@@ -59,17 +73,26 @@ export function useTopicTree(topicId: string) {
 
 /** GET /auth/api/v1/topic/{id}/topic_role: the topic's grants (CURATOR of the topic, ADMIN). */
 export function useTopicGrants(topicId: string, enabled: boolean) {
-  return useQuery({
+  return useQuery({ ...topicGrantsQueryOptions(topicId), enabled: enabled && topicId !== '' });
+}
+
+/** A topic's grants. */
+export function topicGrantsQueryOptions(topicId: string) {
+  return queryOptions({
     queryKey: taxonomyKeys.grants(topicId),
-    queryFn: async () => ((await (await apiFetch(`/auth/api/v1/topic/${encodeURIComponent(topicId)}/topic_role`)).json()) as { roles: TopicGrant[] }).roles,
-    enabled: enabled && topicId !== '',
+    queryFn: async () => (await (await auth.topic[':id'].topic_role.$get({ param: { id: enc(topicId) }, query: {} })).json()).roles,
   });
 }
 
 /** GET /auth/api/v1/users?q=: users whose name or username matches (q 2..60 characters). */
 export function useUserSearch(q: string) {
+  return useQuery(userSearchQueryOptions(q));
+}
+
+/** Users matching `q` (trimmed); disabled outside 2..60 characters. */
+export function userSearchQueryOptions(q: string) {
   const term = q.trim();
-  return useQuery({
+  return queryOptions({
     queryKey: taxonomyKeys.users(term),
     queryFn: async () =>
       ((await (await apiFetch(`/auth/api/v1/users?q=${encodeURIComponent(term)}`)).json()) as { users: FoundUser[] }).users,
@@ -101,24 +124,29 @@ export type TaxonomyWrite =
  * `validation_failed` (e.g. a guide reel that is not an Approved reel of the topic,
  * an id in the stack that is not of that topic or category).
  */
-export function writeTaxonomy(w: TaxonomyWrite): Promise<unknown> {
-  const base = '/uploader/api/v1';
-  switch (w.kind) {
-    case 'createTopic': return send('POST', `${base}/topic`, { name: w.name, ...texts(w.translations) });
-    case 'createCategory': return send('POST', `${base}/category`, { topic_id: w.topicId, name: w.name, ...texts(w.translations) });
-    case 'createOption': return send('POST', `${base}/option`, { category_id: w.categoryId, name: w.name, ...texts(w.translations) });
-    case 'rename': return send('PATCH', `${base}/${w.what}/${encodeURIComponent(w.id)}`, { name: w.name, ...texts(w.translations) });
-    case 'bulk': return send('POST', `${base}/bulk/create`, bulkBody(w.topicId, w.categories));
-    case 'description':
-      return send('PATCH', `${base}/topic/${encodeURIComponent(w.topicId)}`, { description: w.description, ...texts(w.translations) });
-    case 'reset': return send('POST', `${base}/reset/${w.what}/${encodeURIComponent(w.id)}`, { confirm: true });
-    case 'grant':
-    case 'revoke':
-      return send(w.kind === 'grant' ? 'POST' : 'DELETE', `/auth/api/v1/topic/${encodeURIComponent(w.topicId)}/topic_role`, { user_id: w.userId, role: w.role });
-    case 'typeTag': return send('PATCH', `${base}/topic/${encodeURIComponent(w.topicId)}`, { type_tag: w.typeTag });
-    case 'guideVideo': return send('POST', `${base}/upload/guide_video`, { topic_id: w.topicId, content_id: w.contentId });
-    case 'stack': return send('PUT', `${base}/profile_stack/${encodeURIComponent(w.topicId)}`, { categories: w.stack.categories });
-  }
+export async function writeTaxonomy(w: TaxonomyWrite): Promise<unknown> {
+  const res = await (() => {
+    switch (w.kind) {
+      case 'createTopic': return uploader.topic.$post({ json: { name: w.name, ...texts(w.translations) } });
+      case 'createCategory': return uploader.category.$post({ json: { topic_id: w.topicId, name: w.name, ...texts(w.translations) } });
+      case 'createOption': return uploader.option.$post({ json: { category_id: w.categoryId, name: w.name, ...texts(w.translations) } });
+      case 'rename': return uploader[w.what][':id'].$patch({ param: { id: enc(w.id) }, json: { name: w.name, ...texts(w.translations) } });
+      case 'bulk': return uploader.bulk.create.$post({ json: bulkBody(w.topicId, w.categories) });
+      case 'description':
+        return uploader.topic[':id'].$patch({ param: { id: enc(w.topicId) }, json: { description: w.description, ...texts(w.translations) } });
+      case 'reset': return uploader.reset[w.what][':id'].$post({ param: { id: enc(w.id) }, json: { confirm: true } });
+      case 'grant':
+      case 'revoke': {
+        const args = { param: { id: enc(w.topicId) }, json: { user_id: w.userId, role: w.role } };
+        const grants = auth.topic[':id'].topic_role;
+        return w.kind === 'grant' ? grants.$post(args) : grants.$delete(args);
+      }
+      case 'typeTag': return uploader.topic[':id'].$patch({ param: { id: enc(w.topicId) }, json: { type_tag: w.typeTag } });
+      case 'guideVideo': return uploader.upload.guide_video.$post({ json: { topic_id: w.topicId, content_id: w.contentId } });
+      case 'stack': return uploader.profile_stack[':id'].$put({ param: { id: enc(w.topicId) }, json: { categories: w.stack.categories } });
+    }
+  })();
+  return res.json();
 }
 
 /** `{translations}` when the write carries them (older callers send the English name alone). */
@@ -165,14 +193,12 @@ export interface PictureWrite { what: 'topic' | 'category' | 'option'; id: strin
  * 422 `invalid_image` / `image_dimensions_too_large`, 403 `forbidden`, 404.
  */
 export async function writeTaxonomyPicture(w: PictureWrite): Promise<{ id: string; pic: string | null }> {
-  const path = `/uploader/api/v1/${w.what}/${encodeURIComponent(w.id)}/picture`;
-  let init: RequestInit = { method: 'DELETE' };
-  if (w.file) {
-    const form = new FormData();
-    form.append('file', w.file);
-    init = { method: 'POST', body: form };
-  }
-  return (await (await apiFetch(path, init)).json()) as { id: string; pic: string | null };
+  const picture = uploader[':kind{topic|category|option}'][':id'].picture;
+  const param = { kind: w.what, id: enc(w.id) };
+  if (!w.file) return (await picture.$delete({ param })).json();
+  const form = new FormData();
+  form.append('file', w.file);
+  return (await picture.$post({ param }, { init: { body: form } })).json();
 }
 
 /** A picture upload or removal; every studio query is fetched again after one. */
@@ -190,8 +216,7 @@ const APPROVED_PAGES_MAX = 10;
 async function approvedPages(scope: 'mine' | 'review', topicId: string): Promise<StudioReel[]> {
   const out: StudioReel[] = [];
   for (let page = 1; page <= APPROVED_PAGES_MAX; page++) {
-    const q = new URLSearchParams({ scope, status: 'Approved', topic_id: topicId, page: String(page) });
-    const p = (await (await apiFetch(`/uploader/api/v1/video?${q.toString()}`)).json()) as ReelPage;
+    const p = await (await uploader.video.$get({ query: { scope, status: 'Approved', topic_id: topicId, page: String(page) } })).json();
     out.push(...p.items);
     if (p.items.length === 0 || page * p.page_size >= p.total) break;
   }
@@ -215,11 +240,12 @@ export async function getApprovedTopicReels(topicId: string): Promise<StudioReel
 
 /** The topic's Approved reels (getApprovedTopicReels); `enabled` false for a viewer who may not set the guide. */
 export function useApprovedTopicReels(topicId: string, enabled = true) {
-  return useQuery({
-    queryKey: taxonomyKeys.approved(topicId),
-    queryFn: () => getApprovedTopicReels(topicId),
-    enabled: enabled && topicId !== '',
-  });
+  return useQuery({ ...approvedTopicReelsQueryOptions(topicId), enabled: enabled && topicId !== '' });
+}
+
+/** The topic's Approved reels under taxonomyKeys.approved. */
+export function approvedTopicReelsQueryOptions(topicId: string) {
+  return queryOptions({ queryKey: taxonomyKeys.approved(topicId), queryFn: () => getApprovedTopicReels(topicId) });
 }
 
 /** What a move button moves: a category of the topic, or an option inside its category. */

@@ -17,7 +17,7 @@ function reel(over: Partial<StudioReel>): StudioReel {
   return {
     id: 'r1', description: 'Rooftop panels', option_id: O1, option_name: 'Mono PERC', category_id: C1, category_name: 'Panels',
     topic_id: T1, topic_name: 'Solar basics', user_id: USER_ID, status: 'ready', review_status: 'Pending', review_reason: null,
-    is_tldr: false, duration_s: 30, created_at: '2026-11-20T10:00:00Z', ...over,
+    is_tldr: false, duration_s: 30, created_at: '2026-11-20T10:00:00Z', media: null, failure: null, failure_reason: null, ...over,
   };
 }
 
@@ -61,7 +61,7 @@ describe('MyUploads edit', () => {
     expect((await screen.findByText('Sent for review again')).getAttribute('role')).toBe('status');
     expect(patches).toEqual([{ description: 'Louder clip' }]);
     const updated = (await screen.findByText('Louder clip')).closest('li')!;
-    expect(within(updated).getByText('Pending')).toBeTruthy();
+    within(updated).getByText('Pending');
     expect(screen.queryByRole('form', { name: 'Edit this video' })).toBeNull();
   });
 
@@ -102,13 +102,13 @@ describe('MyUploads processing state', () => {
     ])));
     renderWithApp(<MyUploads viewer={creator} />);
 
-    expect(within(await row('Still working')).getByText('Processing…')).toBeTruthy();
+    within(await row('Still working')).getByText('Processing…');
     const tooLong = await row('Too long clip');
-    expect(within(tooLong).getByText('Processing failed')).toBeTruthy();
-    expect(within(tooLong).getByText('This video is longer than 90 seconds, the most a video can be. Trim it and upload it again.')).toBeTruthy();
-    expect(within(await row('Heavy clip')).getByText('This video took too long to process. Please upload a shorter or smaller video.')).toBeTruthy();
+    within(tooLong).getByText('Processing failed');
+    within(tooLong).getByText('This video is longer than 90 seconds, the most a video can be. Trim it and upload it again.');
+    within(await row('Heavy clip')).getByText('This video took too long to process. Please upload a shorter or smaller video.');
     for (const d of ['Broken clip', 'Newer code', 'Older answer']) {
-      expect(within(await row(d)).getByText('We could not process this video. Please upload it again.'), d).toBeTruthy();
+      within(await row(d)).getByText('We could not process this video. Please upload it again.');
     }
     const ready = await row('Ready clip');
     expect(within(ready).queryByText('Processing…')).toBeNull();
@@ -123,13 +123,13 @@ describe('MyUploads processing state', () => {
     ])));
     const he = renderWithApp(<MyUploads viewer={creator} />, { locale: 'he' });
     const heRow = await row('Too long clip');
-    expect(within(heRow).getByText('Yeh video 120 seconds se lamba hai, jo video ki maximum limit hai. Ise chhota karke dobara upload karein.')).toBeTruthy();
-    expect(within(heRow).getByText('Processing fail ho gayi')).toBeTruthy();
-    expect(within(await row('Still working')).getByText('Process ho raha hai…')).toBeTruthy();
+    within(heRow).getByText('Yeh video 120 seconds se lamba hai, jo video ki maximum limit hai. Ise chhota karke dobara upload karein.');
+    within(heRow).getByText('Processing fail ho gayi');
+    within(await row('Still working')).getByText('Process ho raha hai…');
     he.unmount();
 
     renderWithApp(<MyUploads viewer={creator} />, { locale: 'hi' });
-    expect(within(await row('Too long clip')).getByText('यह वीडियो 120 सेकंड से लंबा है, जो वीडियो की अधिकतम सीमा है। इसे छोटा करके फिर से अपलोड करें।')).toBeTruthy();
+    within(await row('Too long clip')).getByText('यह वीडियो 120 सेकंड से लंबा है, जो वीडियो की अधिकतम सीमा है। इसे छोटा करके फिर से अपलोड करें।');
   });
 
   it('asks again while a reel is processing, so it turns failed (or ready) without a reload', async () => {
@@ -142,9 +142,9 @@ describe('MyUploads processing state', () => {
         : reel({ id: 'x', description: 'My clip', status: 'failed', failure: { code: 'processing_timeout' } })]);
     }));
     renderWithApp(<MyUploads viewer={creator} />);
-    expect(within(await row('My clip')).getByText('Processing…')).toBeTruthy();
+    within(await row('My clip')).getByText('Processing…');
     await act(() => vi.advanceTimersByTimeAsync(PROCESSING_REFETCH_MS + 100));
-    await waitFor(() => expect(within(screen.getByText('My clip').closest('li')!).getByText('Processing failed')).toBeTruthy());
+    await waitFor(() => within(screen.getByText('My clip').closest('li')!).getByText('Processing failed'));
     expect(asked).toBe(2);
     // Nothing processing any more: no further asking.
     await act(() => vi.advanceTimersByTimeAsync(PROCESSING_REFETCH_MS * 3));

@@ -5,7 +5,7 @@ import { useTranslations } from 'next-intl';
 import type { RoleGrant } from '@/lib/auth/principal';
 import { mayEditReel } from '../policy';
 import { REVIEW_FILTERS, useEditReel, useVideos, type ReelEdit, type ReviewFilter, type StudioReel } from '../api/studio';
-import { useStudioErrorText } from './error-text';
+import { useErrorText } from '@/lib/use-error-text';
 import { OptionPicker, type OptionChoice } from './option-picker';
 import { ReelPlayer } from './reel-player';
 
@@ -132,7 +132,7 @@ function EditReelForm({ reel, viewer, onCancel, onSaved }: {
   onSaved: (resubmitted: boolean) => void;
 }) {
   const t = useTranslations('studio');
-  const errorText = useStudioErrorText();
+  const errorText = useErrorText();
   const edit = useEditReel();
   const [description, setDescription] = useState(reel.description);
   const [choice, setChoice] = useState<OptionChoice>({ topicId: reel.topic_id, categoryId: reel.category_id, optionId: reel.option_id });

@@ -50,6 +50,7 @@ function Player({ media }: { media: StudioMedia }) {
   useHlsSource(video, media.master, () => setFailed(true));
   return (
     <div className="flex flex-col gap-1">
+      {/* eslint-disable-next-line jsx-a11y/media-has-caption -- reels carry no caption track (none in the media pipeline) */}
       <video ref={setVideo} data-testid="studio-player" controls playsInline autoPlay poster={media.poster}
         className="aspect-[9/16] max-h-[60vh] w-auto self-start rounded-lg bg-black" />
       {failed && <p role="alert" className="text-sm text-red-700 dark:text-red-400">{t('player.failed')}</p>}

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import { useReviewCount, useReviewMove, useVideos, type StudioReel } from '../api/studio';
-import { useStudioErrorText } from './error-text';
+import { useErrorText } from '@/lib/use-error-text';
 import { Pager, ReelRow } from './my-uploads';
 
 const REASON_MIN = 3;
@@ -68,7 +68,7 @@ export function ReviewQueue() {
   const pending = useVideos('review', 'Pending', page);
   const approved = useVideos('review', 'Approved', approvedPage);
   const move = useReviewMove();
-  const errorText = useStudioErrorText();
+  const errorText = useErrorText();
 
   function act(ids: string[], status: 'Approved' | 'Rejected', reason?: string) {
     move.mutate({ ids, status, reason }, {

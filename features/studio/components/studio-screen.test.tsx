@@ -61,11 +61,11 @@ describe('MyUploads', () => {
       return HttpResponse.json({ items, total: 1, page: 1, page_size: 10 });
     }));
     const { user } = renderWithApp(<MyUploads />);
-    expect(await screen.findByText('Rooftop panels')).toBeTruthy();
+    await screen.findByText('Rooftop panels');
     expect(asked).toEqual(['mine:All:1']);
 
     await user.click(screen.getByRole('tab', { name: 'Rejected' }));
-    expect(await screen.findByText('Reason: The audio is too quiet')).toBeTruthy();
+    await screen.findByText('Reason: The audio is too quiet');
     expect(asked).toContain('mine:Rejected:1');
     expect(screen.getByRole('tab', { name: 'Rejected' }).getAttribute('aria-selected')).toBe('true');
 
@@ -116,7 +116,7 @@ describe('UploadForm', () => {
     await act(() => useStudioDraftStore.persist.rehydrate());
 
     const { user } = renderWithApp(<UploadForm viewer={creator} />);
-    expect(await screen.findByText(/The upload of rooftop.mp4 was interrupted/)).toBeTruthy();
+    await screen.findByText(/The upload of rooftop.mp4 was interrupted/);
     await user.upload(screen.getByLabelText('Video file (up to 200 MB)'), new File(['video'], 'rooftop.mp4', { type: 'video/mp4' }));
     expect(screen.queryByText(/was interrupted/)).toBeNull();
   });
@@ -210,11 +210,11 @@ describe('ReviewQueue', () => {
   it('approving removes the reel and updates the count', async () => {
     const moves = serveQueue();
     const { user } = renderWithApp(<ReviewQueue />);
-    expect(await screen.findByText('2 pending')).toBeTruthy();
+    await screen.findByText('2 pending');
     const first = (await screen.findByText('First clip')).closest('li')!;
     await user.click(within(first).getByRole('button', { name: 'Approve' }));
     await waitFor(() => expect(screen.queryByText('First clip')).toBeNull());
-    expect(await screen.findByText('1 pending')).toBeTruthy();
+    await screen.findByText('1 pending');
     expect(moves).toEqual([{ content_id: 'p1', status: 'Approved' }]);
   });
 
@@ -239,7 +239,7 @@ describe('ReviewQueue', () => {
     const first = (await screen.findByText('First clip')).closest('li')!;
     await user.click(within(first).getByRole('button', { name: 'Approve' }));
     expect((await screen.findByRole('alert')).textContent).toBe('This video is still processing.');
-    expect(screen.getByText('First clip')).toBeTruthy();
+    screen.getByText('First clip');
   });
 
   it('takes down an Approved reel only with a reason', async () => {
@@ -274,7 +274,7 @@ describe('ReviewQueue', () => {
     await screen.findByText('First clip');
     for (const box of screen.getAllByRole('checkbox', { name: 'Select' })) await user.click(box);
     await user.click(screen.getByRole('button', { name: 'Approve 2 selected' }));
-    await waitFor(() => expect(screen.getByText('Nothing waiting for review.')).toBeTruthy());
+    await waitFor(() => screen.getByText('Nothing waiting for review.'));
     expect(moves).toHaveLength(2);
   });
 });
@@ -283,11 +283,11 @@ describe('StudioScreen', () => {
   it('a creator sees uploads but not the review section', async () => {
     server.use(http.get('/uploader/api/v1/video', () => HttpResponse.json({ items: [], total: 0, page: 1, page_size: 10 })));
     renderWithApp(<StudioScreen viewer={creator} />);
-    expect(screen.getByRole('button', { name: 'My uploads' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Upload' })).toBeTruthy();
+    screen.getByRole('button', { name: 'My uploads' });
+    screen.getByRole('button', { name: 'Upload' });
     expect(screen.queryByRole('button', { name: 'Review' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Topics' })).toBeNull();
-    expect(await screen.findByText('No videos here yet.')).toBeTruthy();
+    await screen.findByText('No videos here yet.');
   });
 
   it('after an upload, says it waits for review and lists the new reel as Pending in My uploads', async () => {
@@ -305,7 +305,7 @@ describe('StudioScreen', () => {
     // the screen's notice, once (the hidden form, kept mounted, leaves it to the screen)
     await waitFor(() => expect(screen.getAllByText('Uploaded — waiting for review')).toHaveLength(1));
     const item = (await screen.findByText('Fresh clip')).closest('li')!;
-    expect(within(item).getByText('Pending')).toBeTruthy();
+    within(item).getByText('Pending');
   });
 
   it('a look at My uploads does not stop a running upload', async () => {
@@ -321,7 +321,7 @@ describe('StudioScreen', () => {
     await screen.findByText('No videos here yet.');
     await user.click(screen.getByRole('button', { name: 'Upload' }));
     expect(tus.uploads[0].abort).not.toHaveBeenCalled();
-    expect(screen.getByRole('button', { name: 'Pause' })).toBeTruthy();
+    screen.getByRole('button', { name: 'Pause' });
   });
 
   it('shows the topic\'s guide video before the first upload to it', async () => {
@@ -360,7 +360,7 @@ describe('StudioScreen', () => {
 
   it('a user without a role gets a message and no sections', () => {
     renderWithApp(<StudioScreen viewer={{ userId: USER_ID, roles: [] }} />);
-    expect(screen.getByText(/for creators and curators/)).toBeTruthy();
+    screen.getByText(/for creators and curators/);
     expect(screen.queryByRole('button', { name: 'Topics' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Review' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Upload' })).toBeNull();
@@ -369,8 +369,8 @@ describe('StudioScreen', () => {
   it('a curator sees the review and topics sections', async () => {
     server.use(http.get('/uploader/api/v1/video', () => HttpResponse.json({ items: [], total: 0, page: 1, page_size: 10 })));
     renderWithApp(<StudioScreen viewer={curator} />);
-    expect(screen.getByRole('button', { name: 'Review' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Topics' })).toBeTruthy();
+    screen.getByRole('button', { name: 'Review' });
+    screen.getByRole('button', { name: 'Topics' });
     expect(screen.queryByRole('link', { name: 'Partners' })).toBeNull();
     await screen.findByText('No videos here yet.');
   });

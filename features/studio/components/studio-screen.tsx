@@ -60,7 +60,7 @@ export function StudioScreen({ viewer, start = null }: { viewer: { userId: strin
       topicId: start.topicId,
       ...(start.categoryId ? { categoryId: start.categoryId, optionId: start.optionId } : {}),
     });
-    // Only the start the page opened with; later draft changes are the person's.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only the start the page opened with; later draft changes are the person's
   }, []);
 
   if (sections.length === 0) {

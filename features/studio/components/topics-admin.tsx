@@ -11,7 +11,7 @@ import {
   useTaxonomyWrite, useTopicGrants, useTopicTree, useUserSearch, withStoredTexts, type BulkProblemKind, type NameTexts, type StackItem,
   type TaxonomyWrite, type TopicTexts, type TopicTree, type TypeTag,
 } from '../api/taxonomy';
-import { useStudioErrorText } from './error-text';
+import { useErrorText } from '@/lib/use-error-text';
 
 type Viewer = { userId: string | null; roles: RoleGrant[] };
 
@@ -165,7 +165,7 @@ type Write = (w: TaxonomyWrite, done?: () => void) => void;
  */
 function PictureControl({ what, id, name, pic }: { what: 'topic' | 'category' | 'option'; id: string; name: string; pic: string | null }) {
   const t = useTranslations('studio.topics');
-  const errorText = useStudioErrorText();
+  const errorText = useErrorText();
   const change = useTaxonomyPicture();
   const [error, setError] = useState<string | null>(null);
   const busy = change.isPending;
@@ -424,7 +424,7 @@ export function TopicsAdmin({ viewer }: { viewer: Viewer }) {
   const t = useTranslations('studio.topics');
   const topics = useTopics();
   const write = useTaxonomyWrite();
-  const errorText = useStudioErrorText();
+  const errorText = useErrorText();
   const [topicId, setTopicId] = useState('');
   const [done, setDone] = useState(false);
   const mine = (topics.data ?? []).filter((tp) => may(viewer, 'taxonomy.edit', tp.id));

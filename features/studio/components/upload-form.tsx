@@ -4,12 +4,12 @@ import { useEffect, useId, useRef, useState } from 'react';
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import { useInterfaceLang } from '@/lib/use-app-formatter';
+import { useErrorText } from '@/lib/use-error-text';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Upload } from 'tus-js-client';
 import type { RoleGrant } from '@/lib/auth/principal';
 import { studioKeys, useGuideVideo } from '../api/studio';
 import { useStudioDraftStore } from '../store';
-import { useStudioErrorText } from './error-text';
 import { OptionPicker } from './option-picker';
 
 /** SPEC.md section 5: the largest video an upload may carry, bytes (200 MB). */
@@ -38,12 +38,12 @@ type Phase = 'idle' | 'uploading' | 'paused' | 'done' | 'cancelled' | 'error';
 
 interface Progress { sent: number; total: number; mbPerS: number; secondsLeft: number | null }
 
-/** The API's `{error:{code,message}}` of a tus failure, when the server answered one. */
-function tusError(err: Error & { originalResponse?: { getBody(): string } | null }): { code?: string; message?: string } {
+/** The API's `{error:{code,message}}` of a tus failure (a `duplicate_video` adds the reel's `link`), when the server answered one. */
+function tusError(err: Error & { originalResponse?: { getBody(): string } | null }): { code?: string; message?: string; link?: string } {
   try {
     const body = err.originalResponse?.getBody();
     if (body) {
-      const parsed = JSON.parse(body) as { error?: { code?: string; message?: string } };
+      const parsed = JSON.parse(body) as { error?: { code?: string; message?: string; link?: string } };
       if (parsed.error) return parsed.error;
     }
   } catch {
@@ -75,7 +75,7 @@ export function UploadForm({ viewer, onUploaded, maxDurationS = DEFAULT_MAX_DURA
   const locale = useInterfaceLang();
   const qc = useQueryClient();
   const ids = useId();
-  const errorText = useStudioErrorText();
+  const errorText = useErrorText();
   const { draft, update, clear, guideSeen, markGuideSeen, pendingFile, setPendingFile } = useStudioDraftStore();
   const guide = useGuideVideo(draft.topicId);
 
@@ -165,7 +165,10 @@ export function UploadForm({ viewer, onUploaded, maxDurationS = DEFAULT_MAX_DURA
       onError: (err) => {
         uploadRef.current = null;
         setPhase('error');
-        setError(errorText(tusError(err)));
+        const refused = tusError(err);
+        // A duplicate names where the reel already is.
+        const text = errorText(refused);
+        setError(refused.code === 'duplicate_video' && refused.link ? `${text} ${refused.link}` : text);
       },
     });
     uploadRef.current = upload;
