@@ -3,6 +3,7 @@
 import { useEffect } from 'react';
 import { useTranslations } from 'next-intl';
 import { logError } from '@/lib/analytics/log-client';
+import { Button } from '@/components/ui/button';
 
 /**
  * A page failed to render (e.g. the database is unreachable): say so and
@@ -18,9 +19,9 @@ export default function ErrorPage({ error, reset }: { error: Error & { digest?: 
     <section role="alert" className="mx-auto flex min-h-[calc(100dvh-var(--tabbar-h))] max-w-md flex-col items-center justify-center gap-4 px-6 text-center">
       <h1 className="text-2xl font-bold">{t('title')}</h1>
       <p className="text-neutral-600 dark:text-neutral-400">{t('generic')}</p>
-      <button type="button" onClick={reset} className="rounded-full bg-amber-500 px-5 py-2.5 font-semibold text-black hover:bg-amber-400">
+      <Button type="button" onClick={reset} size="md">
         {t('retry')}
-      </button>
+      </Button>
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
+import { buttonClass } from '@/components/ui/button';
 
 /** Unknown page, or a reel/topic that does not exist or is not available. */
 export default async function NotFound() {
@@ -9,7 +10,7 @@ export default async function NotFound() {
       <p className="text-6xl font-bold text-amber-500" aria-hidden="true">404</p>
       <h1 className="text-2xl font-bold">{t('title')}</h1>
       <p className="text-neutral-600 dark:text-neutral-400">{t('body')}</p>
-      <Link href="/reels" className="rounded-full bg-amber-500 px-5 py-2.5 font-semibold text-black hover:bg-amber-400">{t('home')}</Link>
+      <Link href="/reels" className={buttonClass({ size: 'md' })}>{t('home')}</Link>
     </section>
   );
 }

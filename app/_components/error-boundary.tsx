@@ -3,6 +3,7 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { useTranslations } from 'next-intl';
 import { logError } from '@/lib/analytics/log-client';
+import { Button } from '@/components/ui/button';
 
 /** What a boundary shows instead of its broken part: the app's generic message and a retry. */
 function Fallback({ onRetry }: { onRetry: () => void }) {
@@ -10,9 +11,9 @@ function Fallback({ onRetry }: { onRetry: () => void }) {
   return (
     <div role="alert" className="flex min-h-48 flex-col items-center justify-center gap-3 p-6 text-center">
       <p className="text-neutral-600 dark:text-neutral-400">{t('generic')}</p>
-      <button type="button" onClick={onRetry} className="rounded-full bg-amber-500 px-5 py-2 font-semibold text-black hover:bg-amber-400">
+      <Button type="button" onClick={onRetry}>
         {t('retry')}
-      </button>
+      </Button>
     </div>
   );
 }

@@ -52,7 +52,7 @@ const activeReel = () => screen.getAllByTestId('reel').find((r) => r.dataset.act
 describe('PartnerFeed', () => {
   it('shows the partner layout: name and logo in the header, its CTA in the footer; remembers the partner', () => {
     renderPartner();
-    expect(screen.getByRole('heading', { name: 'Sun Partners' })).toBeTruthy();
+    screen.getByRole('heading', { name: 'Sun Partners' });
     expect(screen.getByTestId('partner-logo').getAttribute('src')).toBe(PARTNER.logo_url);
     expect(within(activeReel()).getByTestId('feed-cta').textContent).toBe('Free quote');
     expect(screen.queryByTestId('partner-banner')).toBeNull();
@@ -68,14 +68,14 @@ describe('PartnerFeed', () => {
     renderPartner();
     fireEvent.click(within(activeReel()).getByTestId('feed-cta'));
     const form = await screen.findByTestId('partner-form');
-    expect(screen.getByRole('dialog', { name: 'Get your free quote' })).toBeTruthy();
-    expect(within(form).getByLabelText('Name')).toBeTruthy();
-    expect(within(form).getByLabelText('Mobile number')).toBeTruthy();
+    screen.getByRole('dialog', { name: 'Get your free quote' });
+    within(form).getByLabelText('Name');
+    within(form).getByLabelText('Mobile number');
     expect(within(form).queryByLabelText('Email')).toBeNull();
     fireEvent.change(within(form).getByLabelText('Name'), { target: { value: 'Asha Verma' } });
     fireEvent.change(within(form).getByLabelText('Mobile number'), { target: { value: '12345' } });
     fireEvent.click(within(form).getByTestId('partner-form-submit'));
-    expect(await within(form).findByText('Please enter valid Mobile Number')).toBeTruthy();
+    await within(form).findByText('Please enter valid Mobile Number');
     expect(bodies).toHaveLength(0);
     fireEvent.change(within(form).getByLabelText('Mobile number'), { target: { value: '98123 45678' } });
     fireEvent.click(within(form).getByTestId('partner-form-submit'));
@@ -94,7 +94,7 @@ describe('PartnerFeed', () => {
     fireEvent.change(within(form).getByLabelText('Name'), { target: { value: 'Asha Verma' } });
     fireEvent.change(within(form).getByLabelText('Mobile number'), { target: { value: '9812345678' } });
     fireEvent.click(within(form).getByTestId('partner-form-submit'));
-    expect(await within(form).findByText('Something went Wrong. Please try again Later.')).toBeTruthy();
+    await within(form).findByText('Something went Wrong. Please try again Later.');
     await waitFor(() => expect(tracked.map(([type]) => type)).toContain('PARTNER_CONTACT_FAILED'));
     expect(tracked.find(([type]) => type === 'PARTNER_CONTACT_FAILED')?.[1]).toMatchObject({ partner_id: 'sun-partners' });
   });
@@ -104,7 +104,7 @@ describe('PartnerFeed', () => {
     const banner = screen.getByTestId('partner-banner');
     expect(banner.textContent).toContain('10% off rooftop solar');
     fireEvent.click(within(banner).getByTestId('partner-banner-cta'));
-    expect(await screen.findByTestId('partner-form')).toBeTruthy();
+    await screen.findByTestId('partner-form');
     unmount();
     renderPartner({ ...PARTNER, ui_config: 'awardbased' });
     expect(within(activeReel()).getByTestId('feed-cta').getAttribute('href')).toBe('/rewards');

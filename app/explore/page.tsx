@@ -6,14 +6,15 @@ import { CompassIcon, GiftIcon, SparkleChatIcon, UserIcon, VideosIcon } from '@/
 import { CallbackSheetButton } from '@/features/leads/components/callback-sheet-button';
 import { EarnNowButton } from '@/features/auth/components/earn-now-button';
 import { TrackedLink } from '../_components/tracked-link';
+import { buttonClass } from '@/components/ui/button';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('meta');
   return { title: t('explore') };
 }
 
-const primary = 'inline-block rounded-full bg-amber-500 px-5 py-2.5 font-semibold text-black hover:bg-amber-400';
-const secondary = 'inline-block rounded-full border border-neutral-300 px-5 py-2.5 font-semibold hover:bg-neutral-100 dark:border-neutral-700 dark:hover:bg-neutral-800';
+const primary = buttonClass({ size: 'md', className: 'inline-block' });
+const secondary = buttonClass({ variant: 'secondary', size: 'md', className: 'inline-block' });
 
 function Card({ icon, title, body, action }: { icon: ReactNode; title: string; body: string; action: ReactNode }) {
   return (

@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
+import { buttonClass } from '@/components/ui/button';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('offline');
@@ -18,7 +19,7 @@ export default async function OfflinePage() {
       <h1 className="text-2xl font-bold">{t('pageTitle')}</h1>
       <p className="text-neutral-600 dark:text-neutral-400">{t('pageBody')}</p>
       {/* Plain anchors: a full navigation lets the worker answer with the saved page. */}
-      <a href="/reels" className="rounded-full bg-amber-500 px-5 py-2.5 font-semibold text-black hover:bg-amber-400">{t('openSaved')}</a>
+      <a href="/reels" className={buttonClass({ size: 'md' })}>{t('openSaved')}</a>
     </section>
   );
 }

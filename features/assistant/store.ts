@@ -40,13 +40,13 @@ function messageId(): string {
 }
 
 /**
- * Runs `use` on localStorage, or returns `otherwise` where the browser
+ * Runs `run` on localStorage, or returns `otherwise` where the browser
  * refuses storage (a page framed by another site with third-party storage
  * blocked, private modes, a full quota): the chat then works, unsaved.
  */
-function withStorage<T>(use: (st: Storage) => T, otherwise: T): T {
+function withStorage<T>(run: (st: Storage) => T, otherwise: T): T {
   try {
-    return use(window.localStorage);
+    return run(window.localStorage);
   } catch {
     return otherwise;
   }

@@ -163,11 +163,6 @@ export function flushEvents(): void {
   for (const e of later) q.enqueue(e);
 }
 
-/** The number of events waiting in this page's queue (tests, diagnostics). */
-export function pendingEvents(): number {
-  return queue?.size ?? 0;
-}
-
 /** Drops this page's queue and listeners' state (tests simulating a reload); stored copies stay. */
 export function resetSenderForTests(): void {
   queue?.drain();

@@ -17,12 +17,6 @@ export function isSlowConnection(): boolean {
   return !!c && (c.saveData === true || c.effectiveType === '2g' || c.effectiveType === 'slow-2g');
 }
 
-/** The browser's downlink estimate, Mbps, or null when it gives none. */
-export function browserDownlinkMbps(): number | null {
-  const d = connection()?.downlink;
-  return typeof d === 'number' && Number.isFinite(d) && d >= 0 ? d : null;
-}
-
 /** False only when the browser knows it is offline (`navigator.onLine === false`). */
 export function isOnline(): boolean {
   return typeof navigator === 'undefined' || navigator.onLine !== false;

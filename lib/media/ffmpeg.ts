@@ -52,11 +52,6 @@ export function ffmpegPath(): string {
   return mediaTools().ffmpeg;
 }
 
-/** Path (or PATH name) of the ffprobe executable. */
-export function ffprobePath(): string {
-  return mediaTools().ffprobe;
-}
-
 export interface RunOptions {
   /** Aborting kills the tool (SIGKILL) and rejects with the abort reason. */
   signal?: AbortSignal;

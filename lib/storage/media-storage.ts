@@ -32,8 +32,6 @@ export function contentPrefix(contentId: string): string {
 
 /** File name of a stored picture inside its prefix. */
 export const PICTURE_FILE = 'pic.webp';
-/** File name of a stored profile picture inside its prefix. */
-export const AVATAR_FILE = PICTURE_FILE;
 
 /** Where uploaded pictures live: `avatars` (users), `taxonomy` (topics, categories, options). */
 export type PictureKind = 'avatars' | 'taxonomy';
@@ -56,11 +54,6 @@ export const PICTURE_PATH_RE = /^\/media\/(avatars|taxonomy)\/([0-9a-f]{32})\/pi
 export function pictureOfUrl(url: string | null | undefined): { kind: PictureKind; id: string } | null {
   const m = url ? PICTURE_PATH_RE.exec(url) : null;
   return m ? { kind: m[1] as PictureKind, id: m[2] } : null;
-}
-
-/** Storage prefix of one profile picture: `avatars/<id>`. */
-export function avatarPrefix(id: string): string {
-  return picturePrefix('avatars', id);
 }
 
 /** Public, origin-relative URL of a profile picture, served by server/media.ts. */

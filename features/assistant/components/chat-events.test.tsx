@@ -38,7 +38,7 @@ describe('chatbot events (SPEC.md section 2)', () => {
     const { user } = renderWithApp(<ChatScreen uiLanguage="english" />);
     await waitFor(() => expect(fakeSocket.listens('connect')).toBe(true));
     if (!fakeSocket.connected) act(() => fakeSocket.serverConnects());
-    expect(await screen.findByText('Connected')).toBeTruthy();
+    await screen.findByText('Connected');
 
     await user.click(await screen.findByRole('button', { name: /How much subsidy can I get\?/ }));
     act(() => fakeSocket.serverSends('chat_error', { code: 'rate_limited', message: 'Too many.' }));

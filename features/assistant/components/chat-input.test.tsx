@@ -17,13 +17,13 @@ describe('ChatInput', () => {
     const { user, onSend, box, send } = renderInput();
 
     await user.type(box, '  What is net metering?  ');
-    expect(screen.getByText(`25/${MAX_MESSAGE_CHARS}`)).toBeTruthy();
+    screen.getByText(`25/${MAX_MESSAGE_CHARS}`);
     await user.click(send);
 
     expect(onSend).toHaveBeenCalledTimes(1);
     expect(onSend).toHaveBeenCalledWith('What is net metering?');
     expect(box.value).toBe('');
-    expect(screen.getByText(`0/${MAX_MESSAGE_CHARS}`)).toBeTruthy();
+    screen.getByText(`0/${MAX_MESSAGE_CHARS}`);
   });
 
   it('sends on Enter, and Shift+Enter starts a new line instead', async () => {
@@ -56,7 +56,7 @@ describe('ChatInput', () => {
     await user.paste('a'.repeat(MAX_MESSAGE_CHARS + 100));
 
     expect(box.value).toHaveLength(MAX_MESSAGE_CHARS);
-    expect(screen.getByText(`${MAX_MESSAGE_CHARS}/${MAX_MESSAGE_CHARS}`)).toBeTruthy();
+    screen.getByText(`${MAX_MESSAGE_CHARS}/${MAX_MESSAGE_CHARS}`);
     await user.click(send);
     expect(onSend).toHaveBeenCalledWith('a'.repeat(MAX_MESSAGE_CHARS));
   });

@@ -3,6 +3,7 @@
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import { track } from '@/lib/analytics/event-client';
+import { useErrorText } from '@/lib/use-error-text';
 import type { ChatMessage, RelatedReel } from '../lib/chat-state';
 
 /**
@@ -19,7 +20,7 @@ export function ChatMessageView({
   embedded: boolean;
 }) {
   const t = useTranslations('assistant');
-  const tErr = useTranslations('errors');
+  const codeText = useErrorText();
   if (message.role === 'user') {
     return (
       <div className="flex justify-end" data-testid="chat-message" data-role="user">
@@ -33,7 +34,7 @@ export function ChatMessageView({
   let errorText: string | null = null;
   if (message.error) {
     if (message.error === 'interrupted') errorText = t('interrupted');
-    else errorText = tErr.has(message.error) ? tErr(message.error) : tErr('generic');
+    else errorText = codeText(message.error);
   }
   return (
     <div

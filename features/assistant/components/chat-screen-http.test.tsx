@@ -33,7 +33,7 @@ function serveChat(reply: () => Response) {
 
 async function ask(question: string) {
   const view = renderWithApp(<ChatScreen uiLanguage="hinglish" />);
-  expect(await screen.findByText('Offline')).toBeTruthy();
+  await screen.findByText('Offline');
   await view.user.type(screen.getByRole('textbox', { name: 'Your question' }), `${question}{Enter}`);
   return view;
 }
@@ -59,10 +59,10 @@ describe('ChatScreen over HTTP (no socket)', () => {
     await ask('3 kW pe kitni subsidy?');
 
     const list = within(screen.getByTestId('chat-messages'));
-    expect(await list.findByText('3 kW ke liye ₹78,000 tak subsidy milti hai.')).toBeTruthy();
-    expect(list.getByText('3 kW pe kitni subsidy?')).toBeTruthy();
+    await list.findByText('3 kW ke liye ₹78,000 tak subsidy milti hai.');
+    list.getByText('3 kW pe kitni subsidy?');
     expect(bodies).toEqual([{ message: '3 kW pe kitni subsidy?', language: 'hinglish' }]);
-    expect(screen.getByRole('button', { name: 'Net metering kya hai?' })).toBeTruthy();
+    screen.getByRole('button', { name: 'Net metering kya hai?' });
   });
 
   it('shows a 429 rate_limited answer as an error on the message', async () => {
@@ -73,7 +73,7 @@ describe('ChatScreen over HTTP (no socket)', () => {
 
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Too many tries. Please wait a moment and try again.');
-    expect(within(alert).getByRole('button', { name: 'Try again' })).toBeTruthy();
+    within(alert).getByRole('button', { name: 'Try again' });
     expect(bodies).toHaveLength(1);
     await waitFor(() => expect(screen.queryByText('The assistant is listening and preparing an answer…')).toBeNull());
   });

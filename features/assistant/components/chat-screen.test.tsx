@@ -40,10 +40,10 @@ async function openChat() {
   // One connection serves the whole tab: the first screen of this file opens it.
   await waitFor(() => expect(fakeSocket.listens('connect')).toBe(true));
   if (!fakeSocket.connected) {
-    await waitFor(() => expect(screen.getByText('Connecting…')).toBeTruthy());
+    await waitFor(() => screen.getByText('Connecting…'));
     act(() => fakeSocket.serverConnects());
   }
-  expect(await screen.findByText('Connected')).toBeTruthy();
+  await screen.findByText('Connected');
   return view;
 }
 
@@ -63,16 +63,16 @@ describe('ChatScreen over the socket', () => {
     await user.type(screen.getByRole('textbox', { name: 'Your question' }), 'How much subsidy for 3 kW?{Enter}');
 
     await waitFor(() => expect(chatsSent()).toEqual([{ message: 'How much subsidy for 3 kW?', language: 'english' }]));
-    expect(messageList().getByText('How much subsidy for 3 kW?')).toBeTruthy();
-    expect(screen.getByText('The assistant is listening and preparing an answer…')).toBeTruthy();
+    messageList().getByText('How much subsidy for 3 kW?');
+    screen.getByText('The assistant is listening and preparing an answer…');
     expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Send' }).disabled).toBe(true);
 
     act(() => fakeSocket.serverSends('chat_chunk', { chat_id: CHAT_ID, text: 'Up to ₹78,000 ' }));
-    expect(screen.getByText('Up to ₹78,000', { normalizer: (s) => s.trim() })).toBeTruthy();
+    screen.getByText('Up to ₹78,000', { normalizer: (s) => s.trim() });
     expect(screen.queryByText('The assistant is listening and preparing an answer…')).toBeNull();
 
     act(() => fakeSocket.serverSends('chat_chunk', { chat_id: CHAT_ID, text: 'for 3 kW.' }));
-    expect(screen.getByText('Up to ₹78,000 for 3 kW.')).toBeTruthy();
+    screen.getByText('Up to ₹78,000 for 3 kW.');
 
     const end: ChatEndEvent = {
       chat_id: CHAT_ID,
@@ -85,7 +85,7 @@ describe('ChatScreen over the socket', () => {
     };
     act(() => fakeSocket.serverSends('chat_end', end));
 
-    expect(screen.getByText('Up to ₹78,000 for a 3 kW system.')).toBeTruthy();
+    screen.getByText('Up to ₹78,000 for a 3 kW system.');
     expect(screen.queryByText('Up to ₹78,000 for 3 kW.')).toBeNull();
     expect(screen.getByRole('link', { name: 'The subsidy in 60 seconds' }).getAttribute('href')).toBe('/content/reel-1');
 
@@ -110,7 +110,7 @@ describe('ChatScreen over the socket', () => {
     const { user } = renderWithApp(<ChatScreen uiLanguage="english" initialSuggestions={SUGGESTIONS} />);
 
     // No loading state: the card is there on the first render.
-    expect(screen.getByRole('button', { name: /How much subsidy can I get\?/ })).toBeTruthy();
+    screen.getByRole('button', { name: /How much subsidy can I get\?/ });
     expect(screen.queryByTestId('chat-suggestion-skeleton')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'हिन्दी' }));
     await waitFor(() => expect(asked).toEqual(['hindi']));
@@ -146,6 +146,6 @@ describe('ChatScreen over the socket', () => {
 
     expect(chatsSent()).toEqual([]);
     expect(screen.queryByTestId('chat-messages')).toBeNull();
-    expect(screen.getByText('Namaste! Ask me about rooftop solar.')).toBeTruthy();
+    screen.getByText('Namaste! Ask me about rooftop solar.');
   });
 });

@@ -1,6 +1,6 @@
 import 'server-only';
 import type { Principal } from '@/lib/auth/principal';
-import { consumeLimit, LIMITS } from '@/lib/http/rate-limit';
+import { consumeLimit } from '@/lib/http/rate-limit';
 import type { ChatLanguage } from '../schemas';
 import { messageInEachLanguage } from './answer';
 
@@ -9,11 +9,6 @@ import { messageInEachLanguage } from './answer';
  * 10 minutes per visitor and IP_LIMIT_CHAT (default 300) per IP, then a 429
  * in the one error shape, said in the asker's language.
  */
-
-/** Messages per window per visitor. */
-export const CHAT_MESSAGES_PER_WINDOW = LIMITS.chat.perVisitor as number;
-/** The window, seconds (10 minutes). */
-export const CHAT_WINDOW_S = LIMITS.chat.windowS;
 
 /** The 429 message, in the asker's language (messages/*.json "assistant.rateLimited"). */
 export const RATE_LIMITED_MESSAGE = messageInEachLanguage('assistant.rateLimited');

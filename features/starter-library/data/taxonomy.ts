@@ -93,10 +93,3 @@ export const STARTER_KEY_ROOT = 'starter:';
 export function sourceKeyOf(optionKey: string, lang: ReelLang): string {
   return `${SOURCE_KEY_PREFIX}${optionKey}:${lang}`;
 }
-
-/** The topic a category belongs to. @throws Error when no topic lists it. */
-export function topicOfCategory(category: QuestionBankCategory): TopicDef {
-  const t = TOPICS.find((x) => x.categories.includes(category));
-  if (!t) throw new Error(`no topic lists category ${category}`);
-  return t;
-}
