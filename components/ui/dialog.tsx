@@ -38,7 +38,11 @@ export interface DialogProps {
  * back to the element that had it when the dialog opened. Rendered in a
  * portal at the end of <body>, the panel inside a full-screen overlay (so
  * `overlayClassName` places it: centred, bottom sheet, full screen).
- * Sheet and the sign-in modal are built on it.
+ * Every modal of the app is built on it: Sheet, the sign-in modal, the
+ * onboarding overlay, the TLDR popup, the notification layers' alert dialog.
+ * It brings Radix (~12 KB gzipped): import it only from code that is itself
+ * loaded on demand (see ./on-demand.tsx, `Sheet`), never from a screen's
+ * first load.
  */
 export function Dialog({
   open = true, onClose, role = 'dialog', dismissOnOutsidePress = role === 'dialog', initialFocus,

@@ -19,7 +19,7 @@ describe('NotificationLayers: error modal', () => {
     opener.focus();
     notify({ type: 'modal', message: 'The upload failed.', retryLabel: 'Upload again', onRetry: action });
 
-    const dialog = screen.getByRole('alertdialog', { name: 'Something went wrong' });
+    const dialog = await screen.findByRole('alertdialog', { name: 'Something went wrong' });
     expect(dialog.getAttribute('aria-modal')).toBe('true');
     expect(within(dialog).getByText('The upload failed.').id).toBe(dialog.getAttribute('aria-describedby'));
     const retry = within(dialog).getByRole('button', { name: 'Upload again' });
@@ -38,7 +38,7 @@ describe('NotificationLayers: error modal', () => {
     const action = vi.fn();
     const { user } = renderWithApp(<NotificationLayers />);
     notify({ type: 'modal', message: 'Could not save.', retryLabel: 'Save again', onRetry: action });
-    const dialog = screen.getByRole('alertdialog');
+    const dialog = await screen.findByRole('alertdialog');
     await user.tab();
     expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Close' }));
     await user.tab();
@@ -50,19 +50,19 @@ describe('NotificationLayers: error modal', () => {
     expect(useNotificationStore.getState()).toMatchObject({ show: false, onRetry: null });
   });
 
-  it('offers only Close when there is nothing to retry, with the default label for an unlabelled retry', () => {
+  it('offers only Close when there is nothing to retry, with the default label for an unlabelled retry', async () => {
     renderWithApp(<NotificationLayers />);
     notify({ type: 'modal', message: 'Not allowed.' });
-    expect(within(screen.getByRole('alertdialog')).getAllByRole('button').map((b) => b.textContent)).toEqual(['Close']);
+    expect(within(await screen.findByRole('alertdialog')).getAllByRole('button').map((b) => b.textContent)).toEqual(['Close']);
     notify({ type: 'modal', message: 'Failed.', onRetry: () => {} });
     expect(within(screen.getByRole('alertdialog')).getAllByRole('button').map((b) => b.textContent)).toEqual(['Try again', 'Close']);
   });
 
-  it('keeps the modal when a toast arrives meanwhile', () => {
+  it('keeps the modal when a toast arrives meanwhile', async () => {
     renderWithApp(<NotificationLayers />);
     notify({ type: 'modal', message: 'Could not save.', onRetry: () => {} });
     notify({ message: 'New notification' });
-    screen.getByRole('alertdialog');
+    await screen.findByRole('alertdialog');
     expect(screen.queryByText('New notification')).toBeNull();
   });
 });
@@ -71,7 +71,7 @@ describe('NotificationLayers: error overlay', () => {
   it('covers the screen with the message until dismissed', async () => {
     const { user } = renderWithApp(<NotificationLayers />);
     notify({ type: 'overlay', message: 'You are offline.' });
-    const dialog = screen.getByRole('alertdialog', { name: 'Something went wrong' });
+    const dialog = await screen.findByRole('alertdialog', { name: 'Something went wrong' });
     expect(dialog.getAttribute('data-variant')).toBe('overlay');
     within(dialog).getByText('You are offline.');
     const close = within(dialog).getByRole('button', { name: 'Close' });
@@ -86,7 +86,7 @@ describe('NotificationLayers: error overlay', () => {
       renderWithApp(<NotificationLayers />);
       notify({ type: 'overlay', message: 'You are offline.' });
       act(() => { vi.advanceTimersByTime(10_000); });
-      screen.getByRole('alertdialog');
+      await screen.findByRole('alertdialog');
       act(() => { document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true })); });
       expect(screen.queryByRole('alertdialog')).toBeNull();
     } finally {

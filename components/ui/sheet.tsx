@@ -1,46 +1,28 @@
 'use client';
 
-import type { ReactNode } from 'react';
-import { Dialog, DialogTitle } from './dialog';
-import { CloseIcon } from './icons';
+import { onDemand } from './on-demand';
+import type { SheetProps } from './sheet-panel';
+
+export type { SheetProps } from './sheet-panel';
+
+const Panel = onDemand<SheetProps>(() => import('./sheet-panel').then((m) => m.SheetPanel));
 
 /**
- * A bottom sheet on the shared Dialog (modal: focus stays inside, Escape or
- * a press on the backdrop closes, the page behind is inert, focus returns
- * to the opener). On wide screens it sits centred. Its content is mounted
- * only while it is open.
+ * Fetches the sheet's code (the shared Dialog and @radix-ui/react-dialog)
+ * ahead of a `Sheet` opening, e.g. on the tap that will open it while
+ * something else is awaited. Rejects when the fetch fails.
  */
-export function Sheet({
-  open, onClose, title, closeLabel, children,
-}: {
-  open: boolean;
-  onClose: () => void;
-  /** The heading and the dialog's accessible name. */
-  title: string;
-  /** Accessible name of the close button. */
-  closeLabel: string;
-  children: ReactNode;
-}) {
-  return (
-    <Dialog
-      open={open}
-      onClose={onClose}
-      described={false}
-      overlayClassName="fixed inset-0 z-50 flex items-end justify-center bg-black/60 sm:items-center"
-      className="max-h-[90dvh] w-full overflow-y-auto rounded-t-2xl bg-white p-5 pb-[max(1.25rem,env(safe-area-inset-bottom))] text-neutral-900 shadow-xl sm:max-w-md sm:rounded-2xl dark:bg-neutral-900 dark:text-neutral-100"
-    >
-      <div className="mb-4 flex items-center justify-between gap-4">
-        <DialogTitle className="text-lg font-semibold">{title}</DialogTitle>
-        <button
-          type="button"
-          onClick={onClose}
-          aria-label={closeLabel}
-          className="rounded-full p-2 hover:bg-neutral-100 dark:hover:bg-neutral-800"
-        >
-          <CloseIcon size={20} />
-        </button>
-      </div>
-      {children}
-    </Dialog>
-  );
+export const preloadSheet = (): Promise<unknown> => Panel.preload();
+
+/**
+ * A bottom sheet (modal: focus stays inside, Escape, the close button or a
+ * press on the backdrop closes, the page behind is inert, focus returns to
+ * the opener); on wide screens it sits centred. Its content is mounted only
+ * while it is open. The dialog code (./sheet-panel.tsx with Radix, ~12 KB
+ * gzipped) is not in the page's first-load JavaScript: it is fetched the
+ * first time a sheet opens (or on `preloadSheet()`), the sheet showing once
+ * it has come; a failed fetch shows nothing and is retried on the next open.
+ */
+export function Sheet(props: SheetProps) {
+  return props.open ? <Panel.Component {...props} /> : null;
 }

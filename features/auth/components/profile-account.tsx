@@ -21,9 +21,9 @@ export const AFTER_ERASE_PATH = '/reels';
 /**
  * "Your data" on the Profile tab (docs/decisions/021): download everything
  * held about me as a JSON file, and delete my account after a confirmation
- * (the shared Sheet, a modal <dialog>) that says what is lost and what is
- * kept anonymised. After deletion the person is signed out, lands on the
- * feed and is told so by a toast.
+ * (the shared Sheet, a modal on components/ui/dialog.tsx) that says what is
+ * lost and what is kept anonymised. After deletion the person is signed
+ * out, lands on the feed and is told so by a toast.
  */
 /** The section's secondary (outlined) button: Download, and Keep my account in the confirmation. */
 

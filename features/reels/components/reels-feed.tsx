@@ -205,7 +205,8 @@ function Feed({
       if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey) return;
       const target = e.target instanceof HTMLElement ? e.target : null;
       if (target?.closest('input, textarea, select, [contenteditable="true"]')) return;
-      if (document.querySelector('dialog[open]')) return;
+      // A modal is open (the shared Dialog marks its panel aria-modal): its keys are not the feed's.
+      if (document.querySelector('dialog[open], [aria-modal="true"]')) return;
       const store = useFeedStore.getState();
       switch (e.key) {
         case 'ArrowDown':

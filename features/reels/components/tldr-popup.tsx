@@ -1,11 +1,11 @@
 'use client';
 
-import { useEffect, useId, useRef, useState, type SyntheticEvent } from 'react';
-import { createPortal } from 'react-dom';
+import { useEffect, useRef, useState, type SyntheticEvent } from 'react';
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import { useInterfaceLang } from '@/lib/use-app-formatter';
 import { CloseIcon } from '@/components/ui/icons';
+import { Dialog, DialogTitle } from '@/components/ui/dialog';
 import { track } from '@/lib/analytics/event-client';
 import type { ContentLang, FeedItem, TldrEntry } from '../schemas';
 import { fetchReel } from '../api/feed';
@@ -43,9 +43,9 @@ async function loadEntry(topic: string | null, contentId: string | null, lang: C
 
 /**
  * The TLDR popup (SPEC.md section 2 screen TLDR_POPUP): a modal dialog over
- * the feed playing one topic's summary reel, stories style. A progress bar
- * follows playback; a tap pauses and resumes; a swipe down, Escape or the
- * close button closes it. While it is open the feed's reel is paused
+ * the feed (the shared Dialog, full screen) playing one topic's summary
+ * reel, stories style. A progress bar follows playback; a tap pauses and
+ * resumes; a swipe down, Escape or the close button closes it. While it is open the feed's reel is paused
  * (feed store `play`), and the person's earlier wish comes back on close, so
  * the feed goes on with the same reel at the same second. Playback is
  * reported with the player's events (view, progress, complete: the viewer's
@@ -57,23 +57,17 @@ export default function TldrPopup({ topic, contentId, onClose }: TldrPopupProps)
   const t = useTranslations('tldr');
   // Interface locales and reel languages share codes (en, hi, he).
   const locale = useInterfaceLang();
-  const titleId = useId();
-  const dialogRef = useRef<HTMLDialogElement>(null);
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   const closedRef = useRef(false);
 
   const close = () => {
     if (closedRef.current) return;
     closedRef.current = true;
-    const d = dialogRef.current;
-    if (d?.open) d.close();
     onClose();
   };
 
-  // Open as a modal (focus stays inside, the page behind is inert); pause the feed meanwhile.
+  // Pause the feed while the popup is open.
   useEffect(() => {
-    const d = dialogRef.current;
-    if (d && !d.open) d.showModal();
     const store = useFeedStore.getState();
     const wanted = store.play;
     store.setPlay(false);
@@ -94,36 +88,34 @@ export default function TldrPopup({ topic, contentId, onClose }: TldrPopupProps)
   const entry = load.state === 'ready' ? load.entry : null;
   // The feed's gestures must not see the popup's: React events bubble through the portal to the feed's handlers.
   const keep = (e: SyntheticEvent) => e.stopPropagation();
-  return createPortal(
-    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- the handlers only stop events reaching the feed's gestures
-    <dialog
-      ref={dialogRef}
-      aria-labelledby={titleId}
-      data-testid="tldr-popup"
-      onTouchStart={keep}
-      onTouchMove={keep}
-      onTouchEnd={keep}
-      onTouchCancel={keep}
-      onWheel={keep}
-      onPointerDown={keep}
-      onPointerUp={keep}
-      onClick={keep}
-      onKeyDown={keep}
-      onCancel={(e) => {
-        // Escape: close through the same path as the button (the feed resumes).
-        e.preventDefault();
-        close();
+  return (
+    // Escape and the close button take the same path (the feed resumes); the panel fills the screen, so nothing is outside it.
+    <Dialog
+      onClose={close}
+      described={false}
+      overlayClassName="fixed inset-0 z-[60] bg-black"
+      className="fixed inset-0 h-full w-full bg-black text-white"
+      panelProps={{
+        'data-testid': 'tldr-popup',
+        onTouchStart: keep,
+        onTouchMove: keep,
+        onTouchEnd: keep,
+        onTouchCancel: keep,
+        onWheel: keep,
+        onPointerDown: keep,
+        onPointerUp: keep,
+        onClick: keep,
+        onKeyDown: keep,
       }}
-      className="fixed inset-0 m-0 h-full max-h-none w-full max-w-none bg-black p-0 text-white backdrop:bg-black"
     >
       <div className="relative mx-auto flex h-full w-full max-w-[calc(100dvh*9/16)] flex-col">
         <div className="absolute inset-x-0 top-0 z-20 bg-gradient-to-b from-black/70 to-transparent px-3 pb-6 pt-[max(0.5rem,env(safe-area-inset-top))]">
           {/* Room for the summary player's progress bar, drawn over this bar. */}
           <div className="h-1" aria-hidden="true" />
           <div className="mt-2 flex items-center gap-2">
-            <h2 id={titleId} className="min-w-0 flex-1 truncate text-base font-bold drop-shadow">
+            <DialogTitle className="min-w-0 flex-1 truncate text-base font-bold drop-shadow">
               {entry ? t('popupTitle', { topic: entry.topic_name }) : t('title')}
-            </h2>
+            </DialogTitle>
             <button
               type="button"
               onClick={close}
@@ -150,8 +142,7 @@ export default function TldrPopup({ topic, contentId, onClose }: TldrPopupProps)
           </div>
         ) : null}
       </div>
-    </dialog>,
-    document.body,
+    </Dialog>
   );
 }
 
