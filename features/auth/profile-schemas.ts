@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { differenceInYears, format, isValid, parseISO } from 'date-fns';
 import { TZDate } from '@date-fns/tz';
+import { UUID_RE } from '@/lib/uuid';
 
 /**
  * The profile's rules (SPEC.md section 3 "User", section 5 "Name" and
@@ -68,9 +69,6 @@ export const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
   'videos', 'tldr', 'share', 'chat', 'assistant', 'media', 'static', 'www', 'mail', 'email', 'security', 'privacy',
   'terms', 'suryareels', 'surya', 'solar',
 ]);
-
-/** The UUID shape of user, topic and content ids. */
-export const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Today's calendar date in India, YYYY-MM-DD (the app's users are in India). */
 function todayInIndia(): string {

@@ -85,8 +85,9 @@ export function maySeeReward(p: Principal, reward: { referrer_user_id: string })
 /**
  * True when `p` may do the staff's work: see every deal and inactive
  * catalogue deal, move any deal, cancel one, review held rewards, edit the
- * deals catalogue.
+ * deals catalogue. The server passes the caller's principal; the staff
+ * screen, which holds the signed-in user's role grants only, passes `{ roles }`.
  */
-export function mayStaff(p: Principal): boolean {
+export function mayStaff(p: Parameters<typeof isStaff>[0]): boolean {
   return isStaff(p);
 }

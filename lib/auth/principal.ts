@@ -53,6 +53,6 @@ export function visitorPrincipal(visitorId: string, isNewVisitor = false): Princ
  * True when `p` holds `role` in `topicId` (or everywhere). ADMIN holds every
  * role everywhere.
  */
-export function hasRole(p: Principal, role: Role, topicId: string | null = null): boolean {
+export function hasRole(p: Pick<Principal, 'roles'>, role: Role, topicId: string | null = null): boolean {
   return p.roles.some((g) => g.role === 'ADMIN' || (g.role === role && (g.topicId === null || g.topicId === topicId)));
 }

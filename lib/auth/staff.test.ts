@@ -16,4 +16,11 @@ describe('isStaff', () => {
     expect(isStaff(who('u1', []))).toBe(false);
     expect(isStaff(who(null, [{ role: 'STAFF', topicId: null }]))).toBe(false);
   });
+
+  it('reads the grants alone of a signed-in user the same way (the staff screen holds only those)', () => {
+    expect(isStaff({ roles: [{ role: 'STAFF', topicId: null }] })).toBe(true);
+    expect(isStaff({ roles: [{ role: 'ADMIN', topicId: null }] })).toBe(true);
+    expect(isStaff({ roles: [{ role: 'CREATOR', topicId: 'x' }] })).toBe(false);
+    expect(isStaff({ roles: [] })).toBe(false);
+  });
 });

@@ -1,8 +1,7 @@
 import 'server-only';
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
-import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
-import type { TLSSocket } from 'node:tls';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { hasRole, type Principal, type Role } from '../auth/principal';
 import { mintDeviceIfMissing } from '../auth/device';
 import { resolveCredentials } from '../auth/resolve';
@@ -12,6 +11,7 @@ import { mediaSigningReady } from '../storage/signing';
 import { ApiError, forbidden } from './errors';
 import { consumeLimit } from './rate-limit';
 import { clientIpOf, isAllowedOrigin, isHttpsOf } from './request-info';
+import { encryptedOf, headersOf, incomingOf } from './request-origin';
 
 /**
  * Who is calling, once per request (ARCHITECTURE.md decision 12;
@@ -28,21 +28,6 @@ export type PrincipalVars = {
   /** True when the request came over https (directly or via a trusted proxy). */
   isHttps: boolean;
 };
-
-/** The node:http request under a Hono context, when served by @hono/node-server. */
-function incoming(c: Context): IncomingMessage | undefined {
-  return (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
-}
-
-function headersOf(c: Context): IncomingHttpHeaders {
-  return incoming(c)?.headers ?? Object.fromEntries(c.req.raw.headers.entries());
-}
-
-function encryptedOf(c: Context): boolean {
-  const req = incoming(c);
-  if (req) return Boolean((req.socket as TLSSocket | undefined)?.encrypted);
-  return c.req.url.startsWith('https:');
-}
 
 /**
  * Hands out a new visitor id to a client at `ip`: counted against the per-IP
@@ -86,7 +71,7 @@ export function principal() {
   return createMiddleware<{ Variables: PrincipalVars }>(async (c, next) => {
     await mediaSigningReady();
     const headers = headersOf(c);
-    const ip = clientIpOf(headers, incoming(c)?.socket?.remoteAddress);
+    const ip = clientIpOf(headers, incomingOf(c)?.socket?.remoteAddress);
     const https = isHttpsOf(headers, encryptedOf(c));
     const fromHeader = headers[FINGERPRINT_HEADER];
     const { principal: known, staleSession } = await resolveCredentials({

@@ -13,8 +13,22 @@ import { publicOriginOf } from './request-info';
  * with (a test calling the Hono app with no Host header).
  */
 export function requestOrigin(c: Context): string {
-  const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
-  const headers: IncomingHttpHeaders = incoming?.headers ?? Object.fromEntries(c.req.raw.headers.entries());
-  const encrypted = incoming ? Boolean((incoming.socket as TLSSocket | undefined)?.encrypted) : c.req.url.startsWith('https:');
-  return publicOriginOf(headers, encrypted) ?? new URL(c.req.url).origin;
+  return publicOriginOf(headersOf(c), encryptedOf(c)) ?? new URL(c.req.url).origin;
+}
+
+/** The node:http request under a Hono context, when served by @hono/node-server (undefined in tests calling the app). */
+export function incomingOf(c: Context): IncomingMessage | undefined {
+  return (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+}
+
+/** The request's headers as node:http gives them (lower-case names), or the Fetch request's when there is no node request. */
+export function headersOf(c: Context): IncomingHttpHeaders {
+  return incomingOf(c)?.headers ?? Object.fromEntries(c.req.raw.headers.entries());
+}
+
+/** True when the connection to this process is TLS (the socket's own, not a proxy's word); for a Fetch request, its URL's scheme. */
+export function encryptedOf(c: Context): boolean {
+  const req = incomingOf(c);
+  if (req) return Boolean((req.socket as TLSSocket | undefined)?.encrypted);
+  return c.req.url.startsWith('https:');
 }

@@ -2,12 +2,11 @@
 
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import Link from 'next/link';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
 import { SparkleChatIcon } from '@/components/ui/icons';
 import { track } from '@/lib/analytics/event-client';
 import { chatLanguageSchema, type ChatLanguage } from '../schemas';
-import { suggestionsQueryOptions, type SuggestionsResponse } from '../api/chat';
+import { useSuggestions, type SuggestionsResponse } from '../api/chat';
 import { useChat } from '../api/use-chat';
 import { isAnswering, lastQuestion, type ChatMessage } from '../lib/chat-state';
 import { callbackHref } from '../lib/chat-ui';
@@ -53,10 +52,7 @@ export function ChatScreen({
   const [hydrated, setHydrated] = useState(false);
   const [browse, setBrowse] = useState(false);
   const endRef = useRef<HTMLDivElement>(null);
-  const sugg = useQuery({
-    ...suggestionsQueryOptions(language),
-    initialData: language === uiLanguage && initialSuggestions ? initialSuggestions : undefined,
-  });
+  const sugg = useSuggestions(language, language === uiLanguage && initialSuggestions ? initialSuggestions : undefined);
 
   useEffect(() => {
     // The saved chat is read after mount so the server HTML and the first render agree; once per

@@ -1,10 +1,9 @@
 'use client';
 
 import { memo, useState, type MouseEvent } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
 import { CATEGORIES, type Category, type ChatLanguage } from '../schemas';
-import { suggestionSearchQueryOptions, type ShortSuggestion, type Suggestion } from '../api/chat';
+import { useSuggestionSearch, type ShortSuggestion, type Suggestion } from '../api/chat';
 import { CARD_COLORS, questionsOfCategory } from '../lib/chat-ui';
 
 /** Message keys of the nine categories (messages/*.json "assistant.categories"). */
@@ -47,7 +46,7 @@ export function SuggestionPanel({
   const [picked, setPicked] = useState<Category | null>(null);
   const tagged = picked ? questionsOfCategory(short, picked) : [];
   const pickedName = picked ? t(`categories.${CATEGORY_KEYS[picked]}`) : '';
-  const search = useQuery({ ...suggestionSearchQueryOptions(pickedName), enabled: picked !== null && tagged.length === 0 });
+  const search = useSuggestionSearch(pickedName, picked !== null && tagged.length === 0);
   const hits = (search.data?.suggestions ?? []).filter((s) => s.language === language);
   const found = picked ? questionsOfCategory(hits, picked) : [];
   const questions = tagged.length > 0 ? tagged : found;

@@ -111,8 +111,6 @@ export function costRange(kW: number): { low: number; high: number; scaled: bool
 
 /** Estimated yearly saving for a home using up to 300 units a month (fact sheet, Benefits [2]), rupees. */
 export const YEARLY_SAVING_300_UNITS = 15_000;
-/** Vendors' payback claim (fact sheet, System Cost [41]), a **vendor estimate**. */
-export const VENDOR_PAYBACK_YEARS = { low: 3, high: 5 } as const;
 
 /**
  * Payback in years, an estimate: net cost (after subsidy) divided by the

@@ -1,5 +1,5 @@
 import 'server-only';
-import { Hono, type Context } from 'hono';
+import { Hono, type Context, type TypedResponse } from 'hono';
 import { stream } from 'hono/streaming';
 import type { Principal } from '@/lib/auth/principal';
 import type { ApiEnv } from '@/lib/http/app';
@@ -42,20 +42,26 @@ function wantsJson(c: Context): boolean {
 }
 
 /**
+ * The chat's two answers as the browser's client (Hono `hc`) sees them: the
+ * JSON ChatResult, or the streamed `text/plain` answer text.
+ */
+export type ChatAnswerResponse = TypedResponse<ChatResult, 200, 'json'> | TypedResponse<string, 200, 'text'>;
+
+/**
  * The chat answer: with `Accept: application/json` the JSON ChatResult;
  * otherwise the answer as `text/plain` chunks while it is composed, the chat
  * id in `X-Chat-Id`. Who may ask and the rate limits are settled before the
  * first byte, so their errors are still the one error shape.
  */
-async function chatResponse(c: Context, p: Principal, clientIp: string, deps: ChatDeps, req: ChatRequest) {
+async function chatResponse(c: Context, p: Principal, clientIp: string, deps: ChatDeps, req: ChatRequest): Promise<ChatAnswerResponse> {
   const prepared = await prepareChat(p, clientIp, req, chatOptionsFor(deps, p));
-  if (wantsJson(c)) return c.json<ChatResult>(await prepared.run());
+  if (wantsJson(c)) return c.json<ChatResult, 200>(await prepared.run(), 200);
   c.header('Content-Type', 'text/plain; charset=utf-8');
   // Text a client renders as it streams: never let a browser guess another type.
   c.header('X-Content-Type-Options', 'nosniff');
   c.header('Cache-Control', 'no-store');
   c.header('X-Chat-Id', prepared.chatId);
-  return stream(c, async (s) => {
+  const streamed = stream(c, async (s) => {
     let aborted = false;
     s.onAbort(() => {
       aborted = true;
@@ -68,6 +74,8 @@ async function chatResponse(c: Context, p: Principal, clientIp: string, deps: Ch
     // Headers are gone by now: the stream just ends, and the log has why.
     logger().error({ err, chatId: prepared.chatId }, 'streamed chat answer failed');
   });
+  // A plain Response to Hono's types; marked as the text it streams, so the client's type keeps the JSON branch too.
+  return streamed as unknown as TypedResponse<string, 200, 'text'>;
 }
 
 /** The assistant's router; `deps` joins it to the reels feature. */

@@ -1,7 +1,7 @@
-import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient, type HttpError } from '@/lib/http/client';
 import type { Me } from '../schemas';
-import type { FollowEntry, ProfilePatchInput, PublicProfile, WatchedPage } from '../profile-schemas';
+import type { ProfilePatchInput, PublicProfile, WatchedPage } from '../profile-schemas';
 import type { profileRoutes } from '../server/profile-routes';
 import type { authRoutes } from '../server/routes';
 import { authKeys } from './session';
@@ -25,7 +25,6 @@ const authV1 = apiClient<ReturnType<typeof authRoutes>>().auth.api.v1;
 export const profileKeys = {
   all: ['profile'] as const,
   watched: ['profile', 'watched'] as const,
-  follows: ['profile', 'follows'] as const,
   username: (username: string) => ['profile', 'username', username] as const,
   user: (id: string) => ['profile', 'user', id] as const,
 };
@@ -100,19 +99,6 @@ export function useWatched(enabled: boolean) {
 }
 
 /**
- * GET /auth/api/v1/user/follows: the topics and creators the signed-in user follows.
- * @throws HttpError 401 `login_required`.
- */
-export async function getFollows(): Promise<FollowEntry[]> {
-  return (await (await v1.user.follows.$get()).json()).follows;
-}
-
-/** What the signed-in user follows; `enabled` false for a visitor. */
-export function useFollows(enabled: boolean) {
-  return useQuery({ queryKey: profileKeys.follows, queryFn: getFollows, enabled, staleTime: 60_000 });
-}
-
-/**
  * GET /auth/api/v1/users/{id}/profiles: anyone's public profile.
  * @throws HttpError 404 `user_not_found`.
  */
@@ -171,23 +157,6 @@ export function useLinkGoogle() {
     mutationKey: ['profile', 'google'],
     mutationFn: linkGoogle,
     onSuccess: (me) => qc.setQueryData(authKeys.me, me),
-  });
-}
-
-/**
- * Follow or unfollow a topic or creator (POST / DELETE
- * /auth/api/v1/user/follows); the follow list and the caller's counts reload.
- * @throws HttpError 404 `topic_not_found` / `user_not_found`, 422 `cannot_follow_self`.
- */
-export function useFollow() {
-  const qc = useQueryClient();
-  return useMutation<unknown, HttpError, { target_kind: 'topic' | 'creator'; target_id: string; follow: boolean }>({
-    mutationKey: ['profile', 'follow'],
-    mutationFn: async ({ follow, ...t }) => (await (follow ? v1.user.follows.$post({ json: t }) : v1.user.follows.$delete({ json: t }))).json(),
-    onSuccess: () => {
-      void qc.invalidateQueries({ queryKey: profileKeys.follows });
-      void qc.invalidateQueries({ queryKey: authKeys.me });
-    },
   });
 }
 

@@ -7,6 +7,7 @@ import { env } from '@/lib/env';
 import { ApiError } from '@/lib/http/errors';
 import { toIndianMobileE164 } from '@/lib/phone';
 import { purposeKey } from '@/lib/storage/signing';
+import { isUuid } from '@/lib/uuid';
 import {
   newOtpCode, otpCodeMac, otpCodeMatches,
   OTP_CODE_TTL_S, OTP_MAX_SENDS_PER_DEVICE_PER_DAY, OTP_MAX_SENDS_PER_DEVICE_PER_HOUR, OTP_MAX_SENDS_PER_PHONE_PER_DAY,
@@ -183,9 +184,6 @@ export async function startOtpRequest(tx: DbOrTx, phone: string, who: OtpCaller)
   return { ...sentAnswer(id), code };
 }
 
-/** A request id as the client may send it (a UUID); anything else is simply not found. */
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 const requestGone = () => new ApiError(410, 'otp_expired', 'This code has expired or was already used. Please ask for a new one.');
 
 /**
@@ -194,7 +192,7 @@ const requestGone = () => new ApiError(410, 'otp_expired', 'This code has expire
  * device's request alike, so an id tells a stranger nothing.
  */
 async function ownRequestLocked(tx: DbOrTx, requestId: string, viewerId: string): Promise<typeof otpRequests.$inferSelect | undefined> {
-  if (!UUID_RE.test(requestId)) return undefined;
+  if (!isUuid(requestId)) return undefined;
   const mine = and(eq(otpRequests.id, requestId), eq(otpRequests.viewer_id, viewerId));
   const [first] = await tx.select({ phone: otpRequests.phone }).from(otpRequests).where(mine).limit(1);
   if (!first) return undefined;

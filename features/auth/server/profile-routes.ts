@@ -10,6 +10,8 @@ import { guards } from '@/lib/http/guards';
 import { issueVisitor, principal, requireUser } from '@/lib/http/principal';
 import { rateLimit } from '@/lib/http/rate-limit';
 import type { ApiPrefix } from '@/lib/http/route-facts';
+import type { KeepsContract, Verdicts } from '@/lib/contracts/contract';
+import type { UserSearchRoutes } from '@/lib/contracts/user-search';
 import { body, parseOrThrow } from '@/lib/http/validate';
 import { messageText, toLocale } from '@/lib/messages';
 import {
@@ -126,6 +128,13 @@ export const profileRoutes = new Hono<ApiEnv>()
     c.header('cache-control', 'private, no-store');
     return c.json(await listWatched((await getDb()).db, c.var.principal, page));
   });
+
+/**
+ * The profile router keeps the user-search contract other features read
+ * (lib/contracts/user-search.ts: the studio's role grants); a type error
+ * here names the route whose answer or input drifted.
+ */
+export type ProfileKeepsUserSearchContract = KeepsContract<Verdicts<typeof profileRoutes, UserSearchRoutes>>;
 
 /** What an erasure tells the rest of the app; wired in server/api.ts. */
 export interface AccountDeps {

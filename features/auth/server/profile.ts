@@ -9,8 +9,9 @@ import {
 } from '@/lib/db/schema';
 import { ApiError, notFound } from '@/lib/http/errors';
 import { signedMediaUrls } from '@/lib/storage/signing';
+import { isUuid } from '@/lib/uuid';
 import {
-  RESERVED_USERNAMES, UUID_RE,
+  RESERVED_USERNAMES,
   type CreatorHit, type FollowBody, type FollowEntry, type ProfilePatch, type PublicProfile, type WatchedPage,
 } from '../profile-schemas';
 
@@ -105,7 +106,7 @@ export function firstNameOf(name: string): string {
  * for an erased account (a tombstone).
  */
 export async function getPublicProfile(db: DbOrTx, id: string): Promise<PublicProfile> {
-  if (!UUID_RE.test(id)) throw notFound('This user does not exist.', 'user_not_found');
+  if (!isUuid(id)) throw notFound('This user does not exist.', 'user_not_found');
   const [u] = await db.select({
     userId: users.id, name: users.name, username: users.username, bio: users.bio, pic: users.pic,
     // Written out: Drizzle leaves a one-table select's columns unqualified, which the subqueries would capture.

@@ -1,11 +1,25 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import type { InferResponseType } from 'hono/client';
 import { apiClient, type HttpError } from '@/lib/http/client';
-import { outbox, postOrQueue, type Outbox } from '@/lib/pwa/outbox';
-import type { CallbackDay, CallbackLead, LeadCreated, SlotsResponse, SubsidyLead } from '../schemas';
+import { outbox, postOrQueue, type Outbox, type OutboxResult } from '@/lib/pwa/outbox';
+import type { CallbackDay, CallbackLead, SubsidyLead } from '../schemas';
 import type { leadRoutes } from '../server/routes';
+
+/**
+ * The browser side of the lead forms (SPEC.md section 5): the callback
+ * slots, and sending a form now or through the offline outbox. Calls and
+ * answer types come from the server's router through Hono's `hc` (type
+ * imports only). Per call: a fetcher, its query options, a hook.
+ */
 
 /** The leads endpoints, typed by their router. */
 const api = apiClient<typeof leadRoutes>();
+const leads = api.api.v1.leads;
+
+/** GET /api/v1/leads/slots answer: the day, its date in India (YYYY-MM-DD) and the slots still offered (ISO 8601, +05:30). */
+export type Slots = InferResponseType<typeof leads.slots.$get>;
+/** POST /api/v1/leads/callback and /subsidy answer: the stored lead (`slot` null for a subsidy enquiry); times ISO 8601. */
+export type LeadCreated = InferResponseType<typeof leads.callback.$post>;
 
 /** Query keys of the leads feature. */
 export const leadsKeys = {
@@ -17,8 +31,8 @@ export const leadsKeys = {
  * GET /api/v1/leads/slots?day=: the callback slots still offered (India time).
  * @throws HttpError.
  */
-export async function getSlots(day: CallbackDay): Promise<SlotsResponse> {
-  return (await api.api.v1.leads.slots.$get({ query: { day } })).json();
+export async function getSlots(day: CallbackDay): Promise<Slots> {
+  return (await leads.slots.$get({ query: { day } })).json();
 }
 
 /** Slots of `day`; refreshed every minute while shown, since today's run out as the clock moves. */
@@ -37,7 +51,7 @@ export function useSlots(day: CallbackDay) {
  * @throws HttpError `validation_failed` (message "field: text"), `slot_unavailable`, ...
  */
 export async function postCallback(lead: CallbackLead): Promise<LeadCreated> {
-  return (await api.api.v1.leads.callback.$post({ json: lead })).json();
+  return (await leads.callback.$post({ json: lead })).json();
 }
 
 /**
@@ -45,7 +59,7 @@ export async function postCallback(lead: CallbackLead): Promise<LeadCreated> {
  * @throws HttpError `validation_failed`, ...
  */
 export async function postSubsidy(lead: SubsidyLead): Promise<LeadCreated> {
-  return (await api.api.v1.leads.subsidy.$post({ json: lead })).json();
+  return (await leads.subsidy.$post({ json: lead })).json();
 }
 
 /** The API paths the outbox posts to when it sends a queued form (server/routes.ts). */
@@ -61,12 +75,25 @@ export type LeadSendResult = { queued: false; lead: LeadCreated } | { queued: tr
 
 async function sendOrQueue(kind: keyof typeof LEAD_PATHS, lead: CallbackLead | SubsidyLead, post: () => Promise<LeadCreated>, box?: Outbox):
   Promise<LeadSendResult> {
+  // The typed call is the sender, so its answer is kept here with its type (the outbox hands it back as unknown).
+  const sent: { lead?: LeadCreated } = {};
   const r = await postOrQueue(
     { key: lead.idempotency_key, kind, url: LEAD_PATHS[kind], body: JSON.stringify(lead) },
     box ?? outbox(),
-    post,
+    async () => (sent.lead = await post()),
   );
-  return r.queued ? { queued: true, key: lead.idempotency_key } : { queued: false, lead: r.body as LeadCreated };
+  return r.queued || !sent.lead ? { queued: true, key: lead.idempotency_key } : { queued: false, lead: sent.lead };
+}
+
+/**
+ * The lead the server stored for a form the offline outbox sent later.
+ * The outbox replays the stored request as it was queued, untyped
+ * (lib/pwa/outbox.ts postJson), so its answer arrives as `unknown`: it is
+ * the answer of the same route as postCallback / postSubsidy, which is the
+ * one place this shape is asserted rather than inferred.
+ */
+export function replayedLead(r: Extract<OutboxResult, { status: 'sent' }>): LeadCreated {
+  return r.body as LeadCreated;
 }
 
 /**

@@ -8,7 +8,7 @@ import { TIME_FORMAT } from '@/lib/i18n-locale';
 import { useAppFormatter } from '@/lib/use-app-formatter';
 import type { HttpError } from '@/lib/http/client';
 import { callbackLeadSchema, type CallbackLead, type CallbackLeadInput, type LeadCreated } from '../schemas';
-import { useCallbackMutation, useSlots } from '../api/leads';
+import { replayedLead, useCallbackMutation, useSlots } from '../api/leads';
 import { newIdempotencyKey } from '../lib/idempotency-key';
 import { ChoiceChips, FormDone, FormQueued, showServerError, SubmitButton, TextField, useMessageText, useQueuedResult } from './form-parts';
 
@@ -74,7 +74,7 @@ export function CallbackForm({ defaultValues, onDone }: { defaultValues?: Callba
     const phone = queued?.phone ?? '';
     setQueued(null);
     mutation.reset();
-    if (r.status === 'sent') finish(r.body as LeadCreated, phone);
+    if (r.status === 'sent') finish(replayedLead(r), phone);
     else refused(r.error);
   });
 

@@ -6,7 +6,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslations } from 'next-intl';
 import type { HttpError } from '@/lib/http/client';
 import { subsidyLeadSchema, type LeadCreated, type SubsidyLead, type SubsidyLeadInput } from '../schemas';
-import { useSubsidyMutation } from '../api/leads';
+import { replayedLead, useSubsidyMutation } from '../api/leads';
 import { newIdempotencyKey } from '../lib/idempotency-key';
 import { ChoiceChips, FormDone, FormQueued, showServerError, SubmitButton, TextField, useMessageText, useQueuedResult } from './form-parts';
 
@@ -61,7 +61,7 @@ export function SubsidyForm({ defaultValues, onDone }: { defaultValues?: Subsidy
     const phone = queued?.phone ?? '';
     setQueued(null);
     mutation.reset();
-    if (r.status === 'sent') finish(r.body as LeadCreated, phone);
+    if (r.status === 'sent') finish(replayedLead(r), phone);
     else refused(r.error);
   });
 

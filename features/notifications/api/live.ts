@@ -5,10 +5,13 @@ import { useInterfaceLang } from '@/lib/use-app-formatter';
 import type { Socket } from 'socket.io-client';
 import { useNotificationStore } from '@/stores/notification-store';
 import { notificationText } from '../lib/message';
-import type { NotificationItem } from '../schemas';
-import { notificationsKeys } from './notifications';
+import { notificationsKeys, type NotificationItem } from './notifications';
 
-/** The server's event of a new notification (lib/notifications/notify.ts). */
+/**
+ * The server's event of a new notification (lib/notifications/notify.ts),
+ * pushed in the shape the list answers (NotificationView); socket.io events
+ * carry no types, so the listener names it.
+ */
 const EVENT = 'notification';
 
 /**

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { NotificationItem } from '../schemas';
-import { markReadInPages, type NotificationPages } from './notifications';
+import { markReadInPages, type NotificationItem, type NotificationPages } from './notifications';
 
 const n = (id: number, read = false): NotificationItem => ({ id, key: 'welcome', params: {}, link: null, read, created_at: '2026-01-01T00:00:00.000Z' });
 const pages = (unread: number): NotificationPages => ({

@@ -1,16 +1,27 @@
 import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import type { InferResponseType } from 'hono/client';
 import { apiClient, type HttpError } from '@/lib/http/client';
-import type { MarkReadBody, MarkReadResult, NotificationsPage } from '../schemas';
+import type { MarkReadBody } from '../schemas';
 import type { notificationRoutes } from '../server/routes';
 
 /**
  * The browser side of the notification endpoints (docs/api/accounts.md
  * "Notifications"): the list (infinite, by id cursor), the unread count
  * taken from its first page, and marking read with an optimistic change.
+ * Calls and answer types come from the server's router through Hono's `hc`
+ * (type imports only). Per call: a fetcher, its query options, a hook.
  */
 
 /** The notification endpoints, typed by their router. */
 const api = apiClient<typeof notificationRoutes>();
+const v1 = api.auth.api.v1;
+
+/** GET /auth/api/v1/notifications answer: 20 notifications (newest first), the unread count over all pages, the next page's `before` (null on the last). */
+export type NotificationsPage = InferResponseType<typeof v1.notifications.$get>;
+/** A notification as listed; `key` names the message `notifications.<key>`; `created_at` ISO 8601. */
+export type NotificationItem = NotificationsPage['items'][number];
+/** POST /auth/api/v1/notifications/read answer: how many changed to read, and the unread count left. */
+export type MarkReadResult = InferResponseType<typeof v1.notifications.read.$post>;
 
 /** Query keys of the notifications feature. */
 export const notificationsKeys = {
@@ -28,7 +39,7 @@ export type NotificationPages = InfiniteData<NotificationsPage, number | undefin
  */
 export async function getNotifications(before?: number): Promise<NotificationsPage> {
   const query = before === undefined ? {} : { before: String(before) };
-  return (await api.auth.api.v1.notifications.$get({ query })).json();
+  return (await v1.notifications.$get({ query })).json();
 }
 
 /**
@@ -36,7 +47,7 @@ export async function getNotifications(before?: number): Promise<NotificationsPa
  * @throws HttpError 401 `login_required`, 422 `validation_failed`, 429 `rate_limited`.
  */
 export async function postMarkRead(body: MarkReadBody): Promise<MarkReadResult> {
-  return (await api.auth.api.v1.notifications.read.$post({ json: body })).json();
+  return (await v1.notifications.read.$post({ json: body })).json();
 }
 
 /** The list, page after page, under `['notifications','list']`. Fresh for 30 s; live pushes invalidate it. */

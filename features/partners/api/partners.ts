@@ -14,9 +14,7 @@ const v1 = api.partner.api.v1;
 
 /** Query keys of the partners feature. */
 export const partnersKeys = {
-  all: ['partners'] as const,
   admin: ['partners', 'admin'] as const,
-  one: (id: string) => ['partners', 'one', id] as const,
 };
 
 /**

@@ -9,6 +9,8 @@ import { principal } from '@/lib/http/principal';
 import type { ApiPrefix } from '@/lib/http/route-facts';
 import { body, query } from '@/lib/http/validate';
 import { askerLang, askerLangParam, langOnlyQuerySchema } from '@/lib/http/asker-lang';
+import type { KeepsContract, Verdicts } from '@/lib/contracts/contract';
+import type { ReadSideTaxonomyRoutes } from '@/lib/contracts/read-side-taxonomy';
 import {
   feedQuerySchema, likeBodySchema, noQuerySchema as noQuery, optionsQuerySchema, popupTldrQuerySchema,
   tldrV1QuerySchema, tldrV2QuerySchema,
@@ -108,6 +110,13 @@ export const readSideRoutes = new Hono<ApiEnv>()
   // GET /uploader-read/api/v1/{a}/{b}/options - the options of category b of topic a
   .get('/uploader-read/api/v1/:topicId/:categoryId/options', query(langOnlyQuerySchema), async (c) =>
     c.json({ options: await listCategoryOptions(c.req.param('topicId'), c.req.param('categoryId'), askerLang(c)) }));
+
+/**
+ * The read side keeps the taxonomy contract other features read
+ * (lib/contracts/read-side-taxonomy.ts: the studio's post draft and editor);
+ * a type error here names the route whose answer or input drifted.
+ */
+export type ReadSideKeepsTaxonomyContract = KeepsContract<Verdicts<typeof readSideRoutes, ReadSideTaxonomyRoutes>>;
 
 export const reactionRoutes = new Hono<ApiEnv>()
   // POST /uploader/api/v1/like/ - like a reel for the current visitor (idempotent)

@@ -6,17 +6,13 @@ import { useTranslations } from 'next-intl';
 import { DATE_TIME_FORMAT } from '@/lib/i18n-locale';
 import { useAppFormatter } from '@/lib/use-app-formatter';
 import type { RoleGrant } from '@/lib/auth/principal';
+import { mayStaff } from '../policy';
 import { useStaffDeals, useStaffStep, type DealView } from '../api/requests';
 import { useStaffRewardMove, useStaffRewards, type StaffReward } from '../api/rewards';
 import { NotesPanel } from './deal-screen';
 import { StaffDealsAdmin } from './staff-deals';
 import { Loading, Pager, StatusChip, ui, useActorName, useDisplayName, useInr, useStepName } from './shared';
 import { useErrorText } from '@/lib/use-error-text';
-
-/** Whether `roles` hold STAFF or ADMIN (docs/decisions/010: ADMIN may do all STAFF may). */
-export function isStaff(roles: readonly RoleGrant[]): boolean {
-  return roles.some((r) => r.role === 'STAFF' || r.role === 'ADMIN');
-}
 
 /**
  * The staff screen (docs/decisions/010): deals waiting for a staff move
@@ -27,7 +23,7 @@ export function isStaff(roles: readonly RoleGrant[]): boolean {
  */
 export function StaffScreen({ roles }: { roles: readonly RoleGrant[] }) {
   const t = useTranslations('staff');
-  if (!isStaff(roles)) {
+  if (!mayStaff({ roles })) {
     return (
       <div className={ui.page}>
         <h1 className={ui.h1}>{t('title')}</h1>

@@ -4,6 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { getDb } from '@/lib/db/client';
 import { categories, contentItems, options, topics } from '@/lib/db/schema';
 import { visibleReel } from '@/lib/db/visible-reel';
+import { isUuid } from '@/lib/uuid';
 
 /**
  * What a share link names (SPEC.md section 2 "/share/[slug]"): a reel by its
@@ -18,7 +19,6 @@ import { visibleReel } from '@/lib/db/visible-reel';
 export const SHARE_SLUG_RE = /^[0-9a-f]{10}$/;
 /** A topic slug as topics.slug holds them (the reels feature's topicKey accepts the same). */
 const TOPIC_SLUG_RE = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/;
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Bumped when the share image's drawing changes, so every cached image is made anew. */
 export const SHARE_IMAGE_DESIGN = 1;
@@ -57,7 +57,7 @@ export type ShareCard = ReelCard | TopicCard;
  * slug or a uuid); anything else is a 404 or 422 without a query.
  */
 export function isShareId(s: string): boolean {
-  return SHARE_SLUG_RE.test(s) || TOPIC_SLUG_RE.test(s) || UUID_RE.test(s);
+  return SHARE_SLUG_RE.test(s) || TOPIC_SLUG_RE.test(s) || isUuid(s);
 }
 
 const reelColumns = {
@@ -106,7 +106,7 @@ export async function resolveShare(slug: string): Promise<ShareCard | null> {
     const topic = await topicWhere(eq(topics.slug, slug));
     if (topic) return topic;
   }
-  if (UUID_RE.test(slug)) return reelWhere(eq(contentItems.id, slug.toLowerCase()));
+  if (isUuid(slug)) return reelWhere(eq(contentItems.id, slug.toLowerCase()));
   return null;
 }
 

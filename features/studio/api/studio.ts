@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { InferRequestType, InferResponseType } from 'hono/client';
-import { apiClient, apiFetch } from '@/lib/http/client';
+import { apiClient } from '@/lib/http/client';
+import type { ReadSideTaxonomyApp } from '@/lib/contracts/read-side-taxonomy';
 import type { ReelFailure } from '@/lib/media/failure-reason';
 import type { studioRoutes } from '../server/routes';
 
@@ -9,13 +10,17 @@ import type { studioRoutes } from '../server/routes';
  * review queue and its count, review moves, the uploader's edit, and the
  * read side's taxonomy for the post draft. The studio's own calls and their
  * answer types come from its router through Hono's `hc` (type imports only:
- * nothing of the server reaches the bundle). Per call: a fetcher, its query
+ * nothing of the server reaches the bundle); the read side is another
+ * feature's, read through the contract both keep
+ * (lib/contracts/read-side-taxonomy.ts). Per call: a fetcher, its query
  * options where it is read, a hook (CONVENTIONS.md "Client").
  */
 
 /** The studio endpoints, typed by their router. */
 const api = apiClient<ReturnType<typeof studioRoutes>>();
 const uploader = api.uploader.api.v1;
+/** The read side's taxonomy (the reels feature's), typed by the contract its router keeps. */
+const readSide = apiClient<ReadSideTaxonomyApp>()['uploader-read'].api;
 
 /** Review states of SPEC.md section 3; `All` is the list filter only. */
 export const REVIEW_FILTERS = ['Pending', 'Approved', 'Rejected', 'All'] as const;
@@ -37,8 +42,6 @@ export type StudioReelFailure = ReelFailure;
 /** The fields of my reel I may change; only those present are sent. */
 export type ReelEdit = InferRequestType<(typeof uploader.content)[':id']['$patch']>['json'];
 
-/** A topic, category or option of the read side's taxonomy (the fields the post draft uses). */
-export interface NamedRow { id: string; name: string }
 
 /** Query keys of the studio feature. */
 export const studioKeys = {
@@ -131,19 +134,23 @@ export function useReviewMove() {
   });
 }
 
-/**
- * GET on the read side's taxonomy (reels' router: another feature, so it is
- * not typed here by that router), reading only `key`, a list of NamedRow.
- * Each row is checked to have the string `id` and `name` the draft shows.
- */
-async function getNamedRows(path: string, key: 'topics' | 'categories' | 'options'): Promise<NamedRow[]> {
-  const body: unknown = await (await apiFetch(path)).json();
-  const rows = typeof body === 'object' && body !== null ? Object.entries(body).find(([k]) => k === key)?.[1] : undefined;
-  return Array.isArray(rows) ? rows.filter(isNamedRow) : [];
+/** GET /uploader-read/api/v3/topics: every topic (id, name in the asker's language). @throws HttpError. */
+export async function getTopics() {
+  return (await (await readSide.v3.topics.$get({ query: {} })).json()).topics;
 }
 
-function isNamedRow(r: unknown): r is NamedRow {
-  return typeof r === 'object' && r !== null && 'id' in r && typeof r.id === 'string' && 'name' in r && typeof r.name === 'string';
+/** GET /uploader-read/api/v1/{topicId}/category: the categories of a topic. @throws HttpError 404 `topic_not_found`. */
+export async function getCategories(topicId: string) {
+  return (await (await readSide.v1[':id'].category.$get({ param: { id: enc(topicId) }, query: {} })).json()).categories;
+}
+
+/**
+ * GET /uploader-read/api/v1/{topicId}/{categoryId}/options: the options of a category.
+ * @throws HttpError 404 `topic_not_found` / `category_not_found`.
+ */
+export async function getOptions(topicId: string, categoryId: string) {
+  const answer = await readSide.v1[':topicId'][':categoryId'].options.$get({ param: { topicId: enc(topicId), categoryId: enc(categoryId) }, query: {} });
+  return (await answer.json()).options;
 }
 
 /** GET /uploader-read/api/v3/topics: every topic (id, name). */
@@ -155,7 +162,7 @@ export function useTopics() {
 export function topicsQueryOptions() {
   return queryOptions({
     queryKey: studioKeys.topics,
-    queryFn: () => getNamedRows('/uploader-read/api/v3/topics', 'topics'),
+    queryFn: getTopics,
     staleTime: 5 * 60_000,
   });
 }
@@ -169,7 +176,7 @@ export function useCategories(topicId: string) {
 export function categoriesQueryOptions(topicId: string) {
   return queryOptions({
     queryKey: studioKeys.categories(topicId),
-    queryFn: () => getNamedRows(`/uploader-read/api/v1/${enc(topicId)}/category`, 'categories'),
+    queryFn: () => getCategories(topicId),
     enabled: topicId !== '',
   });
 }
@@ -183,7 +190,7 @@ export function useOptions(topicId: string, categoryId: string) {
 export function optionsQueryOptions(topicId: string, categoryId: string) {
   return queryOptions({
     queryKey: studioKeys.options(topicId, categoryId),
-    queryFn: () => getNamedRows(`/uploader-read/api/v1/${enc(topicId)}/${enc(categoryId)}/options`, 'options'),
+    queryFn: () => getOptions(topicId, categoryId),
     enabled: topicId !== '' && categoryId !== '',
   });
 }

@@ -1,9 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
-import { apiClient, apiFetch } from '@/lib/http/client';
+import { apiClient } from '@/lib/http/client';
 import type { Role } from '@/lib/auth/principal';
+import type { NameTexts, ReadSideTaxonomyApp, TopicTexts, TopicTree, TypeTag } from '@/lib/contracts/read-side-taxonomy';
+import type { UserSearchApp } from '@/lib/contracts/user-search';
 import type { studioRoutes } from '../server/routes';
-import { studioKeys, type NamedRow, type StudioReel } from './studio';
+import { studioKeys, type StudioReel } from './studio';
 
 /**
  * The studio's taxonomy and role grants (docs/api/studio.md "Topics and
@@ -11,40 +13,34 @@ import { studioKeys, type NamedRow, type StudioReel } from './studio';
  * studio's own calls and answers are typed by its router through Hono's
  * `hc` (type imports only). The topic tree and the user search are other
  * features' endpoints (the read side's, the accounts'), which a feature may
- * not import: their answers are described here.
+ * not import: they are read through the contracts their routers keep
+ * (lib/contracts/read-side-taxonomy.ts, lib/contracts/user-search.ts).
  */
 
 /** The studio endpoints, typed by their router. */
 const api = apiClient<ReturnType<typeof studioRoutes>>();
 const uploader = api.uploader.api.v1;
 const auth = api.auth.api.v1;
+/** The read side's topic tree and the accounts' user search, typed by the contracts their routers keep. */
+const readSide = apiClient<ReadSideTaxonomyApp>()['uploader-read'].api.v1;
+const users = apiClient<UserSearchApp>().auth.api.v1.users;
 /** Path parameters are encoded here: `hc` puts them into the path as given. */
 const enc = encodeURIComponent;
 
-/** A name's Hindi and Hinglish forms as the editor sends and reads them; empty or absent = the English name. */
-export type NameTexts = { hi?: { name?: string }; he?: { name?: string } };
-/** A topic's Hindi and Hinglish name and description (lib/db/schema.ts NameTranslations<'name' | 'description'>). */
-export type TopicTexts = { hi?: { name?: string; description?: string }; he?: { name?: string; description?: string } };
-/** A topic, category or option with its picture URL (null when none) and its Hindi/Hinglish names. */
-export interface PicturedRow extends NamedRow { pic: string | null; translations?: NameTexts }
-/** A topic's type tag (SPEC.md section 3 topics.type_tag). */
-export type TypeTag = 'HOT' | 'FREE';
+/**
+ * The read side's shapes the editor uses (lib/contracts/read-side-taxonomy.ts):
+ * names' and topics' Hindi/Hinglish texts, a topic's type tag, and the topic
+ * tree of GET topic_details/{id}?include=translations.
+ */
+export type { NameTexts, TopicTexts, TopicTree, TypeTag };
+/** The type tags a topic may have, in the order the editor offers them. */
 export const TYPE_TAGS: readonly TypeTag[] = ['HOT', 'FREE'];
-
-/** GET /uploader-read/api/v1/topic_details/{id}, the fields the studio uses; categories and options in display order. */
-export interface TopicTree extends PicturedRow {
-  type_tag: TypeTag;
-  /** The English description ('' when none); its Hindi and Hinglish forms are in `translations`. */
-  description?: string;
-  translations?: TopicTexts;
-  categories: Array<PicturedRow & { options: PicturedRow[] }>;
-}
 /** A topic's order of categories and, per category, of its options (the body of PUT profile_stack/{id}). */
 export interface ProfileStack { categories: Array<{ id: string; options: string[] }> }
 /** A grant of a role on a topic as GET topic/{id}/topic_role lists it. */
 export type TopicGrant = InferResponseType<(typeof auth.topic)[':id']['topic_role']['$get']>['roles'][number];
-export interface FoundUser { userId: string; name: string; username: string | null }
 
+/** Query keys of the studio's taxonomy screens, under studioKeys.all (a studio write refreshes them all). */
 export const taxonomyKeys = {
   tree: (topicId: string) => [...studioKeys.all, 'tree', topicId] as const,
   grants: (topicId: string) => [...studioKeys.all, 'grants', topicId] as const,
@@ -55,7 +51,13 @@ export const taxonomyKeys = {
 /**
  * GET /uploader-read/api/v1/topic_details/{id}?include=translations: a topic with its categories and their
  * options, English names with their stored Hindi/Hinglish forms (what the editor edits).
+ * @throws HttpError 404 `topic_not_found`.
  */
+export async function getTopicTree(topicId: string): Promise<TopicTree> {
+  return (await readSide.topic_details[':id'].$get({ param: { id: enc(topicId) }, query: { include: 'translations' } })).json();
+}
+
+/** A topic's tree for the editor (getTopicTree). */
 export function useTopicTree(topicId: string) {
   return useQuery(topicTreeQueryOptions(topicId));
 }
@@ -64,9 +66,7 @@ export function useTopicTree(topicId: string) {
 export function topicTreeQueryOptions(topicId: string) {
   return queryOptions({
     queryKey: taxonomyKeys.tree(topicId),
-    queryFn: async () => (await (await apiFetch(
-      `/uploader-read/api/v1/topic_details/${encodeURIComponent(topicId)}?include=translations`,
-    )).json()) as TopicTree,
+    queryFn: () => getTopicTree(topicId),
     enabled: topicId !== '',
   });
 }
@@ -84,6 +84,14 @@ export function topicGrantsQueryOptions(topicId: string) {
   });
 }
 
+/**
+ * GET /auth/api/v1/users?q=: users whose name or username contains `q` (2..60 characters), at most 20.
+ * @throws HttpError 422 `validation_failed` for a `q` out of bounds.
+ */
+export async function searchUsers(q: string) {
+  return (await (await users.$get({ query: { q } })).json()).users;
+}
+
 /** GET /auth/api/v1/users?q=: users whose name or username matches (q 2..60 characters). */
 export function useUserSearch(q: string) {
   return useQuery(userSearchQueryOptions(q));
@@ -94,8 +102,7 @@ export function userSearchQueryOptions(q: string) {
   const term = q.trim();
   return queryOptions({
     queryKey: taxonomyKeys.users(term),
-    queryFn: async () =>
-      ((await (await apiFetch(`/auth/api/v1/users?q=${encodeURIComponent(term)}`)).json()) as { users: FoundUser[] }).users,
+    queryFn: () => searchUsers(term),
     enabled: term.length >= 2 && term.length <= 60,
   });
 }

@@ -4,6 +4,7 @@ import { getDb, type DbOrTx } from '@/lib/db/client';
 import { categories, contentItems, contentReviews, options, topics } from '@/lib/db/schema';
 import type { Principal } from '@/lib/auth/principal';
 import { ApiError, forbidden, notFound } from '@/lib/http/errors';
+import { isUuid } from '@/lib/uuid';
 import { logger } from '@/lib/logger';
 import { mediaSigningReady, signedMediaUrls } from '@/lib/storage/signing';
 import { reelFailureOf, uploaderFailureReason, type ReelFailure } from '@/lib/media/failure-reason';
@@ -20,8 +21,6 @@ import { isAdmin, may, mayEditReel, mayMoveReel, maySeeReel, type ReelForPolicy 
 export type ReviewStatus = 'Pending' | 'Approved' | 'Rejected';
 /** Items per page of the studio's lists (SPEC.md section 4: a page holds 10). */
 export const STUDIO_PAGE_SIZE = 10;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const reelColumns = {
   id: contentItems.id,
@@ -121,7 +120,7 @@ function visible(p: Principal, reel: ReelRow): boolean {
 }
 
 async function loadReel(db: DbOrTx, id: string, lock = false): Promise<ReelRow | null> {
-  if (!UUID.test(id)) return null;
+  if (!isUuid(id)) return null;
   const q = reelQuery(db).where(eq(contentItems.id, id)).limit(1);
   const [row] = lock ? await q.for('update', { of: contentItems }) : await q;
   return row ?? null;
@@ -206,7 +205,7 @@ export async function editReel(p: Principal, contentId: string, edit: ReelEdit):
     if (!reel || !visible(p, reel)) throw notFound('Content not found.');
     if (!mayEditReel(p, policyOf(reel))) throw forbidden();
     if (edit.option_id !== undefined && edit.option_id !== reel.option_id) {
-      const [opt] = UUID.test(edit.option_id)
+      const [opt] = isUuid(edit.option_id)
         ? await tx.select({ topic_id: categories.topic_id }).from(options)
           .innerJoin(categories, eq(categories.id, options.category_id)).where(eq(options.id, edit.option_id)).limit(1)
         : [];
@@ -274,7 +273,7 @@ function listWhere(p: Principal, f: Omit<StudioListFilter, 'page'>): SQL | undef
 export async function listStudioReels(p: Principal, f: StudioListFilter): Promise<{ items: StudioReel[]; total: number; page: number; page_size: number }> {
   await mediaSigningReady();
   const { db } = await getDb();
-  if (f.topicId !== undefined && !UUID.test(f.topicId)) return { items: [], total: 0, page: f.page, page_size: STUDIO_PAGE_SIZE };
+  if (f.topicId !== undefined && !isUuid(f.topicId)) return { items: [], total: 0, page: f.page, page_size: STUDIO_PAGE_SIZE };
   const where = listWhere(p, f);
   const rows = await reelQuery(db).where(where).orderBy(desc(contentItems.created_at), desc(contentItems.id))
     .limit(STUDIO_PAGE_SIZE).offset((f.page - 1) * STUDIO_PAGE_SIZE);

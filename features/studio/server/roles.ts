@@ -4,6 +4,7 @@ import { getDb, type DbOrTx } from '@/lib/db/client';
 import { topics, userRoles, users } from '@/lib/db/schema';
 import { ROLES as ROLE_NAMES, type Principal, type Role } from '@/lib/auth/principal';
 import { forbidden, notFound } from '@/lib/http/errors';
+import { isUuid } from '@/lib/uuid';
 import { logger } from '@/lib/logger';
 import { toIndianMobileE164 } from '@/lib/phone';
 import { grantableRoles, may, type StudioAction } from '../policy';
@@ -13,8 +14,6 @@ import { grantableRoles, may, type StudioAction } from '../policy';
  * entity_permission; docs/decisions/008). Who may read or change them is
  * asked of features/studio/policy.ts only.
  */
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A grant as the API answers it. */
 export interface GrantView {
@@ -38,7 +37,7 @@ export interface TopicGrantView {
  * The topic of `idOrSlug` (a uuid or a slug), or null.
  */
 export async function findTopic(db: DbOrTx, idOrSlug: string): Promise<typeof topics.$inferSelect | null> {
-  const where = UUID.test(idOrSlug) ? eq(topics.id, idOrSlug) : eq(topics.slug, idOrSlug);
+  const where = isUuid(idOrSlug) ? eq(topics.id, idOrSlug) : eq(topics.slug, idOrSlug);
   const [t] = await db.select().from(topics).where(where).limit(1);
   return t ?? null;
 }
@@ -85,7 +84,7 @@ export async function changeTopicGrant(
   const topic = await findTopic(db, topicId);
   if (!topic) throw notFound('Topic not found.');
   if (!grantableRoles(p, topic.id).includes(role)) throw forbidden();
-  if (!UUID.test(userId)) throw notFound('User not found.');
+  if (!isUuid(userId)) throw notFound('User not found.');
   const [u] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
   if (!u) throw notFound('User not found.');
   const changed = grant

@@ -7,6 +7,7 @@ import { categories, contentItems, options, reactions, topics, views, watchProgr
 import { visibleReel } from '@/lib/db/visible-reel';
 import type { Principal } from '@/lib/auth/principal';
 import { ApiError, forbidden, notFound } from '@/lib/http/errors';
+import { isUuid } from '@/lib/uuid';
 import { deletePictureByUrl, processSquareImage, storePicture } from '@/lib/media/image';
 import { may, type StudioAction } from '../policy';
 
@@ -16,8 +17,6 @@ import { may, type StudioAction } from '../policy';
  * upload/guide_video; docs/decisions/008). Each function asks
  * features/studio/policy.ts and writes in one transaction.
  */
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type TopicRow = typeof topics.$inferSelect;
 type CategoryRow = typeof categories.$inferSelect;
@@ -33,19 +32,19 @@ export function slugOf(name: string): string {
 }
 
 async function topicOrThrow(db: DbOrTx, id: string): Promise<TopicRow> {
-  const [t] = UUID.test(id) ? await db.select().from(topics).where(eq(topics.id, id)).limit(1) : [];
+  const [t] = isUuid(id) ? await db.select().from(topics).where(eq(topics.id, id)).limit(1) : [];
   if (!t) throw notFound('Topic not found.');
   return t;
 }
 
 async function categoryOrThrow(db: DbOrTx, id: string): Promise<CategoryRow> {
-  const [c] = UUID.test(id) ? await db.select().from(categories).where(eq(categories.id, id)).limit(1) : [];
+  const [c] = isUuid(id) ? await db.select().from(categories).where(eq(categories.id, id)).limit(1) : [];
   if (!c) throw notFound('Category not found.');
   return c;
 }
 
 async function optionOrThrow(db: DbOrTx, id: string): Promise<OptionRow & { topic_id: string }> {
-  const [o] = UUID.test(id)
+  const [o] = isUuid(id)
     ? await db.select({ o: options, topic_id: categories.topic_id }).from(options)
       .innerJoin(categories, eq(categories.id, options.category_id)).where(eq(options.id, id)).limit(1)
     : [];
@@ -328,13 +327,13 @@ export async function setProfileStack(p: Principal, topicId: string, input: Prof
   return db.transaction(async (tx) => {
     let nc = 0; let no = 0;
     for (const [ci, cat] of input.categories.entries()) {
-      const done = UUID.test(cat.id)
+      const done = isUuid(cat.id)
         ? await tx.update(categories).set({ sort_order: ci }).where(and(eq(categories.id, cat.id), eq(categories.topic_id, t.id))).returning({ id: categories.id })
         : [];
       if (!done.length) throw new ApiError(422, 'validation_failed', `categories.${ci}.id: not a category of this topic`);
       nc++;
       for (const [oi, oid] of (cat.options ?? []).entries()) {
-        const od = UUID.test(oid)
+        const od = isUuid(oid)
           ? await tx.update(options).set({ sort_order: oi }).where(and(eq(options.id, oid), eq(options.category_id, cat.id))).returning({ id: options.id })
           : [];
         if (!od.length) throw new ApiError(422, 'validation_failed', `categories.${ci}.options.${oi}: not an option of this category`);
@@ -353,7 +352,7 @@ export async function setGuideVideo(p: Principal, topicId: string, contentId: st
   const { db } = await getDb();
   const t = await topicOrThrow(db, topicId);
   need(p, 'topic.edit', t.id);
-  const [reel] = UUID.test(contentId)
+  const [reel] = isUuid(contentId)
     ? await db.select({ id: contentItems.id }).from(contentItems)
       .innerJoin(options, eq(options.id, contentItems.option_id))
       .innerJoin(categories, eq(categories.id, options.category_id))
