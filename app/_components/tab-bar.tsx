@@ -32,6 +32,7 @@ export function isPlayerRoute(pathname: string): boolean {
 
 /**
  * Main navigation: a bottom tab bar on phones, a left rail on desktop.
+ * Labels are 12 px (text-xs), the smallest size Devanagari stays legible at.
  * Links are not prefetched: on a 1.6 Mbps phone those requests would compete
  * with the first reel's video (the first frame has a byte budget on a slow phone).
  */
@@ -58,7 +59,7 @@ export function TabBar() {
                 href={href}
                 aria-current={current ? 'page' : undefined}
                 data-testid={`tab-${key}`}
-                className={`relative flex h-full flex-col items-center justify-center gap-0.5 px-1 py-2 text-[0.68rem] font-medium leading-tight lg:py-3 ${current ? 'text-amber-700 group-data-[on-video=true]:text-amber-400 dark:text-amber-400' : 'text-neutral-500 group-data-[on-video=true]:text-neutral-300 dark:text-neutral-400'}`}
+                className={`relative flex h-full flex-col items-center justify-center gap-0.5 px-1 py-2 text-xs font-medium leading-tight lg:py-3 ${current ? 'text-amber-700 group-data-[on-video=true]:text-amber-400 dark:text-amber-400' : 'text-neutral-500 group-data-[on-video=true]:text-neutral-300 dark:text-neutral-400'}`}
               >
                 <Icon size={22} />
                 <span className="max-w-full truncate text-center">{t(key)}</span>

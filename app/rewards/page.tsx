@@ -1,7 +1,6 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
-import { LoginGate } from '@/features/auth/components/login-gate';
-import { RewardsScreen } from '@/features/referrals/components/rewards-screen';
+import { RewardsForMe } from './rewards-for-me';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('meta');
@@ -9,16 +8,12 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 /**
- * The Rewards tab (SPEC.md section 2 and 4): a visitor is asked to sign in
- * first (section 4 "Calls needing login"); a user sees their summary and
- * share link, the deals, scratch cards and requests
- * (features/referrals/components/rewards-screen.tsx).
+ * The Rewards tab (SPEC.md section 2 and 4): a visitor sees how the
+ * program works, the deals and what each earns, then a sign-in (section 4
+ * "Calls needing login": the tap's action runs after sign-in); a user sees
+ * their summary and share link, the deals, scratch cards and requests
+ * (./rewards-for-me.tsx composes features/referrals with features/auth).
  */
-export default async function RewardsPage() {
-  const tAuth = await getTranslations('auth');
-  return (
-    <LoginGate title={tAuth('rewardsGateTitle')} body={tAuth('rewardsGateBody')}>
-      <RewardsScreen />
-    </LoginGate>
-  );
+export default function RewardsPage() {
+  return <RewardsForMe />;
 }

@@ -32,6 +32,16 @@ describe('phoneFormSchema', () => {
   });
 });
 
+describe('phoneSchema', () => {
+  it('says an empty number is missing, and keeps SPEC.md section 5\'s message for one that is not a mobile number', () => {
+    const first = (phone: unknown) => phoneFormSchema.safeParse({ phone, over_18: true, accept_terms: true }).error?.issues[0]?.message;
+    expect(first('')).toBe('auth.validation.phoneRequired');
+    expect(first('   ')).toBe('auth.validation.phoneRequired');
+    expect(first(undefined)).toBe('auth.validation.phoneRequired');
+    expect(first('12345')).toBe('auth.validation.phone');
+  });
+});
+
 describe('the one-time code', () => {
   it('is exactly 6 digits; spaces of a paste are dropped', () => {
     expect(otpSchema.safeParse('123 456').data).toBe('123456');

@@ -18,6 +18,7 @@ export { toIndianMobileE164 };
 /** Message keys of the sign-in validation rules; en.json holds SPEC.md section 5's English text for the phone. */
 export const AUTH_MESSAGE_KEYS = {
   phone: 'auth.validation.phone',
+  phoneRequired: 'auth.validation.phoneRequired',
   otp: 'auth.validation.otp',
   over18: 'auth.validation.over18',
   acceptTerms: 'auth.validation.acceptTerms',
@@ -28,8 +29,17 @@ const K = AUTH_MESSAGE_KEYS;
 /** Digits of a one-time code. */
 export const OTP_LENGTH = 6;
 
-/** Mobile number field: an Indian mobile number, output E.164 (SPEC.md section 5 "Phone"). */
-export const phoneSchema = z.string({ error: K.phone }).transform((v, ctx) => {
+/**
+ * Mobile number field: an Indian mobile number, output E.164 (SPEC.md
+ * section 5 "Phone"). Empty: "Please enter your mobile number"
+ * (`phoneRequired`); SPEC's "Please enter valid Mobile Number" is for a
+ * number that is not a mobile number.
+ */
+export const phoneSchema = z.string({ error: K.phoneRequired }).transform((v, ctx) => {
+  if (v.trim() === '') {
+    ctx.addIssue({ code: 'custom', message: K.phoneRequired });
+    return z.NEVER;
+  }
   const e164 = toIndianMobileE164(v);
   if (!e164) {
     ctx.addIssue({ code: 'custom', message: K.phone });

@@ -16,10 +16,13 @@ export { toIndianMobileE164 };
 /** Message keys of the validation rules; en.json holds SPEC.md section 5's exact English texts. */
 export const LEAD_MESSAGE_KEYS = {
   name: 'leads.validation.name',
+  nameRequired: 'leads.validation.nameRequired',
   nameTooLong: 'leads.validation.nameTooLong',
   email: 'leads.validation.email',
   phone: 'leads.validation.phone',
+  phoneRequired: 'leads.validation.phoneRequired',
   pinCode: 'leads.validation.pinCode',
+  pinCodeRequired: 'leads.validation.pinCodeRequired',
   slot: 'leads.validation.slot',
   day: 'leads.validation.day',
   systemType: 'leads.validation.systemType',
@@ -48,11 +51,27 @@ export const POWER_CUTS = ['under-2h', 'over-2h'] as const;
 /** India Post's PIN code: 6 digits, the first 1-9 (postal zones 1-9). */
 export const PIN_CODE_RE = /^[1-9][0-9]{5}$/;
 
-/** Name: trimmed, at least 3 characters (SPEC.md section 5). */
-export const leadNameSchema = z.string({ error: K.name }).trim().min(3, { error: K.name }).max(NAME_MAX, { error: K.nameTooLong });
+/**
+ * Name: trimmed, at least 3 characters (SPEC.md section 5). An empty name
+ * says "Please enter your name" (`nameRequired`); SPEC's "Name must be 3
+ * Character long" is kept for a name that is too short.
+ */
+export const leadNameSchema = z.string({ error: K.nameRequired }).trim()
+  .min(1, { error: K.nameRequired, abort: true })
+  .min(3, { error: K.name })
+  .max(NAME_MAX, { error: K.nameTooLong });
 
-/** Mobile number: an Indian mobile number, output E.164 (SPEC.md section 5 "Phone"). */
-export const leadPhoneSchema = z.string({ error: K.phone }).transform((v, ctx) => {
+/**
+ * Mobile number: an Indian mobile number, output E.164 (SPEC.md section 5
+ * "Phone"). Empty or missing: "Please enter your mobile number"
+ * (`phoneRequired`); SPEC's "Please enter valid Mobile Number" is for one
+ * that is not a mobile number.
+ */
+export const leadPhoneSchema = z.string({ error: K.phoneRequired }).transform((v, ctx) => {
+  if (v.trim() === '') {
+    ctx.addIssue({ code: 'custom', message: K.phoneRequired });
+    return z.NEVER;
+  }
   const e164 = toIndianMobileE164(v);
   if (!e164) {
     ctx.addIssue({ code: 'custom', message: K.phone });
@@ -61,12 +80,22 @@ export const leadPhoneSchema = z.string({ error: K.phone }).transform((v, ctx) =
   return e164;
 });
 
-/** Email (SPEC.md section 5; zod's email format), trimmed and lower-cased. */
-export const leadEmailSchema = z.string({ error: K.email }).trim().toLowerCase().pipe(z.email({ error: K.email }).max(254, { error: K.email }));
+/**
+ * Optional email (SPEC.md section 5 gives the rule only for an email that
+ * is given; zod's email format), trimmed and lower-cased. Missing or blank
+ * is undefined: the enquiry needs only name, mobile and PIN code.
+ */
+export const leadEmailSchema = z.string({ error: K.email }).trim().toLowerCase()
+  .transform((v) => (v === '' ? undefined : v))
+  .pipe(z.email({ error: K.email }).max(254, { error: K.email }).optional())
+  .optional();
 
-/** PIN code: India Post's 6-digit format; a space inside ("110 001") is accepted and dropped. */
-export const leadPinCodeSchema = z.string({ error: K.pinCode }).transform((v) => v.replace(/\s+/g, ''))
-  .pipe(z.string().regex(PIN_CODE_RE, { error: K.pinCode }));
+/**
+ * PIN code: India Post's 6-digit format; a space inside ("110 001") is
+ * accepted and dropped. Empty: "Please enter your PIN code" (`pinCodeRequired`).
+ */
+export const leadPinCodeSchema = z.string({ error: K.pinCodeRequired }).transform((v) => v.replace(/\s+/g, ''))
+  .pipe(z.string().min(1, { error: K.pinCodeRequired, abort: true }).regex(PIN_CODE_RE, { error: K.pinCode }));
 
 /** The client-made idempotency key: a double submit with the same key makes one lead. */
 export const idempotencyKeySchema = z.uuid({ error: K.idempotencyKey });
@@ -92,8 +121,8 @@ export type CallbackLeadInput = z.input<typeof callbackLeadSchema>;
 export type CallbackLead = z.output<typeof callbackLeadSchema>;
 
 /**
- * Subsidy enquiry (SPEC.md section 5): name, mobile, email, PIN code,
- * system type, size and daily power cut.
+ * Subsidy enquiry (SPEC.md section 5): name, mobile, PIN code, system
+ * type, size and daily power cut; an email only if the person gives one.
  */
 export const subsidyLeadSchema = z.strictObject({
   idempotency_key: idempotencyKeySchema,

@@ -70,7 +70,8 @@ test.describe('referrals', () => {
     const b = await open();
     await b.page.goto(shareUrl!);
     await b.page.waitForURL(/\/invite\/[0-9A-Z]{8}\?deal=/);
-    await expect(b.page.getByRole('heading', { name: 'E2E rooftop referral' })).toBeVisible();
+    await expect(b.page.getByRole('heading', { level: 1, name: /has invited you to get rooftop solar$/ })).toBeVisible();
+    await expect(b.page.getByText('Offer: E2E rooftop referral')).toBeVisible();
     await b.page.getByRole('button', { name: 'Sign in to accept' }).click();
     await signInWithModal(b.page, phoneB);
     await b.page.goto('/rewards');

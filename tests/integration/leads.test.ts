@@ -315,9 +315,23 @@ describe('POST /api/v1/leads/subsidy', () => {
   });
 
   it.each([
+    ['without an email', { email: undefined }],
+    ['with a blank email', { email: '  ' }],
+  ])('answers 201 for an enquiry %s and stores no email (name, mobile and PIN code are enough)', async (_, patch) => {
+    const res = await post('/api/v1/leads/subsidy', subsidyBody(patch), await visitorHeaders());
+    expect(res.status).toBe(201);
+    const row = await leadRow(((await res.json()) as LeadCreated).id);
+    expect(row).toMatchObject({ kind: 'subsidy', name: 'Ravi Kumar', phone: '+919987654321', pin_code: '226001', email: null });
+  });
+
+  it.each([
     ['name', { name: 'Jo' }, 'Name must be 3 Character long'],
+    ['name', { name: '' }, 'Please enter your name'],
     ['phone', { phone: '99876' }, 'Please enter valid Mobile Number'],
+    ['phone', { phone: '' }, 'Please enter your mobile number'],
+    ['pin_code', { pin_code: '' }, 'Please enter your PIN code'],
     ['email', { email: 'ravi@' }, 'Please enter valid email'],
+    ['email', { email: 'ravi at example.in' }, 'Please enter valid email'],
     ['pin_code', { pin_code: '022600' }, 'Please enter valid PIN Code'],
     ['system_type', { system_type: 'hybrid' }, 'Please select a system type'],
     ['size', { size: '10kW' }, 'Please select a system size'],
@@ -351,6 +365,8 @@ describe('POST /api/v1/leads/callback', () => {
     expect((await hi.json()).error.message).toBe('name: नाम कम से कम 3 अक्षर का होना चाहिए');
     const he = await post('/api/v1/leads/callback', callbackBody({ phone: '123' }), { ...(await visitorHeaders()), cookie: 'NEXT_LOCALE=he' });
     expect((await he.json()).error.message).toBe('phone: Please sahi Mobile Number daalein');
+    const hiEmpty = await post('/api/v1/leads/callback', callbackBody({ name: '' }), { ...(await visitorHeaders()), cookie: 'NEXT_LOCALE=hi' });
+    expect((await hiEmpty.json()).error.message).toBe('name: कृपया अपना नाम डालें');
   });
 
   it('refuses a slot long past with 422 slot_unavailable', async () => {

@@ -77,7 +77,9 @@ describe('referrer/send_request', () => {
     expect(body.invite.share_url).toBe(`http://localhost/r/${code}?deal=${deal.url_id}`);
     expect(body.invite.text).toContain('Asha Verma');
     expect(body.invite.text).toContain('Rooftop 3 kW');
-    expect(body.invite.text).toContain('₹1,08,000');
+    expect(body.invite.text).toContain('Asha Verma has invited you');
+    expect(body.invite.text).toContain('₹78,000');
+    expect(body.invite.text.endsWith(body.invite.share_url)).toBe(true);
     expect(body.invite.text).toContain(body.invite.share_url);
     expect(body.invite.wa_url).toBe(`https://wa.me/${phone.slice(1)}?text=${encodeURIComponent(body.invite.text)}`);
     const moves = await movesOf(body.request.id);
@@ -92,6 +94,22 @@ describe('referrer/send_request', () => {
     });
     expect(res.status).toBe(201);
     expect((await res.json()).invite.text).toContain('आमंत्रित');
+  });
+
+  it('a referrer without a name invites as "Your friend" in every language, never with a blank', async () => {
+    const deal = await rs.seedDeal({ title: 'Rooftop 3 kW' });
+    const me = await seed.signedIn({ name: '' });
+    const send = async (lang: string) => (await (await post(`${V1}/referrer/send_request`, me.cookie, {
+      deal_id: deal.id, phone: seed.phone(), name: 'Ravi', idempotency_key: key(), lang,
+    })).json()).invite as { text: string; share_url: string };
+    const inv = { en: await send('en'), hi: await send('hi'), he: await send('he') };
+    expect(inv.en.text.startsWith('Your friend has invited you to get rooftop solar for your home.')).toBe(true);
+    expect(inv.hi.text.startsWith('आपके दोस्त ने आपको')).toBe(true);
+    expect(inv.he.text.startsWith('Aapke dost ne aapko')).toBe(true);
+    for (const i of Object.values(inv)) {
+      expect(i.text).toContain('Rooftop 3 kW');
+      expect(i.text.endsWith(i.share_url)).toBe(true);
+    }
   });
 
   it("writes the deal's title into the invite in the invite's language", async () => {
@@ -445,7 +463,7 @@ describe('attribution', () => {
 
   const signIn = (cookie: string, phone: string) => signInByOtp({ api, seed, codes }, cookie, phone);
 
-  it('GET /r/{code} records the click with utm params and redirects to the invite page; an unknown code goes to /rewards', async () => {
+  it('GET /r/{code} records the click with utm params and redirects to the invite page; an unknown code goes to its 404 invite page', async () => {
     const deal = await rs.seedDeal();
     const amb = await seed.signedIn();
     const code = await referralCodeOf((await getDb()).db, amb.user.id);
@@ -463,9 +481,9 @@ describe('attribution', () => {
     expect(plain.headers.get('location')).toBe(`/invite/${code}`);
     const unknown = await get('/r/ZZZZZZZZ', visitor.cookie);
     expect(unknown.status).toBe(302);
-    expect(unknown.headers.get('location')).toBe('/rewards');
+    expect(unknown.headers.get('location')).toBe('/invite/ZZZZZZZZ');
     const bad = await get('/r/%3Cscript%3E', visitor.cookie);
-    expect(bad.headers.get('location')).toBe('/rewards');
+    expect(bad.headers.get('location')).toBe('/invite/%3CSCRIPT%3E');
     // The click without a deal is its own row; the unknown codes record nothing.
     expect(await db.select().from(referralClicks).where(eq(referralClicks.viewer_id, visitor.id))).toHaveLength(2);
   });

@@ -105,7 +105,7 @@ export function ChatScreen({
       data-testid="chat-screen"
       data-hydrated={hydrated ? 'true' : 'false'}
       data-language={language}
-      className={`mx-auto flex w-full max-w-2xl flex-col ${embedded ? 'h-full' : 'h-[calc(100dvh-var(--tabbar-h))]'}`}
+      className={`mx-auto flex w-full max-w-2xl flex-col ${embedded ? 'h-full' : 'h-[calc(100dvh-var(--tabbar-h)-var(--offline-h,0px))]'}`}
     >
       <header className="flex flex-wrap items-center gap-2 border-b border-neutral-200 px-4 py-2.5 dark:border-neutral-800">
         <SparkleChatIcon size={22} className="text-amber-600 dark:text-amber-400" />
@@ -136,9 +136,12 @@ export function ChatScreen({
                 if (l !== language) track('LANGUAGE_CHANGED', { metadata: { from: language, to: l } });
                 useChatStore.getState().setLanguage(l);
               }}
-              className={`rounded-full px-3 py-1 ${language === l ? 'bg-neutral-900 font-semibold text-white dark:bg-white dark:text-black' : ''}`}
+              // A 44 px tall target; negative margins and the inner pill keep the switch's 28 px look.
+              className="-my-2 flex min-h-11 items-center"
             >
-              {t(`languages.${l}`)}
+              <span className={`rounded-full px-3 py-1 ${language === l ? 'bg-neutral-900 font-semibold text-white dark:bg-white dark:text-black' : ''}`}>
+                {t(`languages.${l}`)}
+              </span>
             </button>
           ))}
         </div>

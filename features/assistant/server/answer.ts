@@ -54,11 +54,28 @@ export const FOLLOW_UP_COUNT = 3;
 export const RELATED_REELS_MAX = 3;
 
 /**
+ * The chat's "Call me" button label in each chat language (messages
+ * "assistant.callMe", the key the button itself shows), so a reply that
+ * names the button says the words the person sees on it.
+ */
+export const CALL_ME_LABEL = messageInEachLanguage('assistant.callMe');
+
+/** `replies` with `{callMe}` filled by the button's label of the same language. */
+function namingCallMe(replies: Record<ChatLanguage, string>): Record<ChatLanguage, string> {
+  return {
+    english: replies.english.replaceAll('{callMe}', CALL_ME_LABEL.english),
+    hindi: replies.hindi.replaceAll('{callMe}', CALL_ME_LABEL.hindi),
+    hinglish: replies.hinglish.replaceAll('{callMe}', CALL_ME_LABEL.hinglish),
+  };
+}
+
+/**
  * The reply when nothing in the bank matches well: say so and offer a
  * callback, in the asker's language,
- * from messages/*.json "assistant.noMatchReply".
+ * from messages/*.json "assistant.noMatchReply" (naming the "Call me"
+ * button by its label, CALL_ME_LABEL).
  */
-export const NO_MATCH_REPLY = messageInEachLanguage('assistant.noMatchReply');
+export const NO_MATCH_REPLY = namingCallMe(messageInEachLanguage('assistant.noMatchReply'));
 
 /** What the bank and the calculator say to one message, before any model rephrasing. */
 export interface Composition {
@@ -95,8 +112,8 @@ export interface ComposeOptions {
 
 /** The one-line decline of an instruction aimed at the assistant (messages "assistant.declineInstruction"). */
 export const DECLINE_REPLY = messageInEachLanguage('assistant.declineInstruction');
-/** "The closest question I can answer is ..." with the callback offer (messages "assistant.closestReply"; {question}). */
-export const CLOSEST_REPLY = messageInEachLanguage('assistant.closestReply');
+/** "The closest question I can answer is ..." with the callback offer (messages "assistant.closestReply"; {question}; the button named as CALL_ME_LABEL). */
+export const CLOSEST_REPLY = namingCallMe(messageInEachLanguage('assistant.closestReply'));
 const WORKING_LINE = messageInEachLanguage('assistant.computedWorking');
 const SOURCE_LINE = messageInEachLanguage('assistant.computedSource');
 const UNKNOWN_PLACE = messageInEachLanguage('assistant.unknownPlace');

@@ -1,25 +1,30 @@
 'use client';
 
-import { useEffect, useId } from 'react';
+import { useEffect, useId, type ReactNode } from 'react';
 import type { UseFormRegisterReturn, UseFormReturn } from 'react-hook-form';
 import { useTranslations } from 'next-intl';
 import type { PhoneForm, PhoneFormInput } from '../schemas';
 import { FieldError } from './login-modal-fields';
 import { Button } from '@/components/ui/button';
 
+const legalLink = 'font-medium text-amber-700 underline underline-offset-2 dark:text-amber-400';
+
 const inputBox =
   'rounded-xl border border-neutral-300 bg-white focus-within:border-amber-500 focus-within:ring-2 focus-within:ring-amber-500/40 dark:border-neutral-700 dark:bg-neutral-950';
 
-/** One of the two sign-in confirmations (SPEC.md section 5): a checkbox with its error under it. */
+/**
+ * One of the two sign-in confirmations (SPEC.md section 5): a checkbox with
+ * its error under it. The whole label, at least 44 px tall, is the target.
+ */
 function Confirmation({ id, label, error, field }: {
-  id: string; label: string; error: string | undefined; field: UseFormRegisterReturn;
+  id: string; label: ReactNode; error: string | undefined; field: UseFormRegisterReturn;
 }) {
   return (
     <div className="flex flex-col gap-1">
-      <label className="flex cursor-pointer items-start gap-3 text-sm">
+      <label className="flex min-h-11 cursor-pointer items-center gap-3 text-sm">
         <input
           type="checkbox"
-          className="mt-0.5 size-5 shrink-0 accent-amber-500"
+          className="size-5 shrink-0 accent-amber-500"
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? id : undefined}
           {...field}
@@ -80,7 +85,16 @@ export function PhoneStep({ form, text, pending, onSubmit }: {
       </div>
 
       <Confirmation id={over18Id} label={t('over18')} error={over18Error} field={register('over_18')} />
-      <Confirmation id={termsId} label={t('acceptTerms')} error={termsError} field={register('accept_terms')} />
+      <Confirmation
+        id={termsId}
+        // The pages open in a new tab, so the number and ticks typed here stay as they are.
+        label={t.rich('acceptTerms', {
+          terms: (chunks) => <a href="/terms" target="_blank" rel="noopener" className={legalLink}>{chunks}</a>,
+          privacy: (chunks) => <a href="/privacy" target="_blank" rel="noopener" className={legalLink}>{chunks}</a>,
+        })}
+        error={termsError}
+        field={register('accept_terms')}
+      />
 
       <Button
         type="submit"

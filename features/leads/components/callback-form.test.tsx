@@ -88,6 +88,27 @@ describe('CallbackForm', () => {
     expect(bodies).toEqual([]);
   });
 
+  it.each([
+    ['en', 'Please enter your name', 'Please enter your mobile number'],
+    ['hi', 'कृपया अपना नाम डालें', 'कृपया अपना मोबाइल नंबर डालें'],
+    ['he', 'Please apna naam daalein', 'Please apna mobile number daalein'],
+  ] as const)('says, in %s, that an empty name and mobile number are missing, not that they are too short or invalid', async (locale, name, phone) => {
+    serveSlots(MIDDAY);
+    const bodies = serveCallback(() => HttpResponse.json(created(''), { status: 201 }));
+    const msgs = (await import(`@/messages/${locale}.json`)).default;
+    const { user } = renderWithApp(<CallbackForm />, { locale });
+    await screen.findAllByRole('radio', { name: /\d/ });
+
+    await user.click(screen.getByRole('button', { name: msgs.leads.callback.submit }));
+
+    await screen.findByText(name);
+    screen.getByText(phone);
+    expect(screen.queryByText(msgs.leads.validation.name)).toBeNull();
+    expect(screen.queryByText(msgs.leads.validation.phone)).toBeNull();
+    expect(screen.getByLabelText(msgs.leads.fields.name).getAttribute('aria-invalid')).toBe('true');
+    expect(bodies).toEqual([]);
+  });
+
   it('says there is no slot left today and offers tomorrow\'s', async () => {
     const asked = serveSlots(EVENING);
     const { user } = renderWithApp(<CallbackForm />);

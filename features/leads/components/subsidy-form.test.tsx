@@ -26,7 +26,7 @@ function serveSubsidy(reply: () => Response) {
 async function fillValid(user: ReturnType<typeof renderWithApp>['user']) {
   await user.type(screen.getByLabelText('Name'), '  Ravi Kumar ');
   await user.type(screen.getByLabelText('Mobile number'), '+91 98123-45678');
-  await user.type(screen.getByLabelText('Email'), 'Ravi.Kumar@Example.com');
+  await user.type(screen.getByLabelText('Email (optional)'), 'Ravi.Kumar@Example.com');
   await user.type(screen.getByLabelText('PIN code'), '110 001');
   await user.click(screen.getByRole('radio', { name: 'On-grid' }));
   await user.click(screen.getByRole('radio', { name: '3 kW or above' }));
@@ -42,7 +42,7 @@ describe('SubsidyForm', () => {
 
     await user.type(screen.getByLabelText('Name'), 'Ra');
     await user.type(screen.getByLabelText('Mobile number'), '22 1234 5678');
-    await user.type(screen.getByLabelText('Email'), 'ravi@');
+    await user.type(screen.getByLabelText('Email (optional)'), 'ravi@');
     await user.type(screen.getByLabelText('PIN code'), '012345');
     await user.click(submit());
 
@@ -121,9 +121,48 @@ describe('SubsidyForm', () => {
 
     await user.click(screen.getByRole('button', { name: hi.leads.subsidy.submit }));
 
-    await screen.findByText(hi.leads.validation.name);
-    screen.getByText(hi.leads.validation.pinCode);
+    await screen.findByText(hi.leads.validation.nameRequired);
+    screen.getByText(hi.leads.validation.phoneRequired);
+    screen.getByText(hi.leads.validation.pinCodeRequired);
     expect(screen.queryByText('Please enter valid PIN Code')).toBeNull();
+  });
+
+  it.each([
+    ['en', 'Please enter your name', 'Please enter your mobile number', 'Please enter your PIN code', 'Name must be 3 Character long'],
+    ['hi', 'कृपया अपना नाम डालें', 'कृपया अपना मोबाइल नंबर डालें', 'कृपया अपना पिन कोड डालें', 'नाम कम से कम 3 अक्षर का होना चाहिए'],
+    ['he', 'Please apna naam daalein', 'Please apna mobile number daalein', 'Please apna PIN code daalein', 'Naam kam se kam 3 character ka hona chahiye'],
+  ] as const)('says, in %s, that an empty name, mobile and PIN code are missing, and asks nothing of the empty email', async (locale, name, phone, pin, short) => {
+    const bodies = serveSubsidy(() => HttpResponse.json(CREATED, { status: 201 }));
+    const msgs = (await import(`@/messages/${locale}.json`)).default;
+    const { user } = renderWithApp(<SubsidyForm />, { locale });
+
+    await user.click(screen.getByRole('button', { name: msgs.leads.subsidy.submit }));
+
+    await screen.findByText(name);
+    screen.getByText(phone);
+    screen.getByText(pin);
+    expect(screen.queryByText(short)).toBeNull();
+    expect(screen.queryByText(msgs.leads.validation.email)).toBeNull();
+    expect(screen.getByLabelText(msgs.leads.fields.emailOptional).getAttribute('aria-invalid')).toBeNull();
+    expect(bodies).toEqual([]);
+  });
+
+  it('sends an enquiry without an email: name, mobile and PIN code are enough', async () => {
+    const bodies = serveSubsidy(() => HttpResponse.json(CREATED, { status: 201 }));
+    const { user } = renderWithApp(<SubsidyForm />);
+
+    await user.type(screen.getByLabelText('Name'), 'Ravi Kumar');
+    await user.type(screen.getByLabelText('Mobile number'), '98123 45678');
+    await user.type(screen.getByLabelText('PIN code'), '110001');
+    await user.click(screen.getByRole('radio', { name: 'Off-grid' }));
+    await user.click(screen.getByRole('radio', { name: '1 kW' }));
+    await user.click(screen.getByRole('radio', { name: 'Under 2 hours a day' }));
+    await user.click(submit());
+
+    await screen.findByRole('heading', { name: 'Enquiry received' });
+    expect(bodies).toHaveLength(1);
+    expect(bodies[0]).not.toHaveProperty('email');
+    expect(bodies[0]).toMatchObject({ name: 'Ravi Kumar', phone: '+919812345678', pin_code: '110001' });
   });
 
   it('saves an enquiry whose post got no answer; when the outbox sends it and the server refuses a field, the form shows why', async () => {
@@ -142,7 +181,7 @@ describe('SubsidyForm', () => {
     await act(async () => void (await outbox().flush()));
 
     await screen.findByText('This email cannot receive mail');
-    expect(screen.getByLabelText('Email').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByLabelText('Email (optional)').getAttribute('aria-invalid')).toBe('true');
     expect(bodies).toHaveLength(2);
     expect(bodies[1].idempotency_key).toBe(bodies[0].idempotency_key);
     expect(await outbox().pending()).toEqual([]);

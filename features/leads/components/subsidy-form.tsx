@@ -22,9 +22,9 @@ export interface SubsidyDefaults {
 const FIELDS = ['name', 'phone', 'email', 'pin_code', 'system_type', 'size', 'power_cut', 'context'] as const;
 
 /**
- * Subsidy enquiry (SPEC.md section 5): name, mobile, email, PIN code,
- * system type (on-grid, off-grid), size (1 kW, 2 kW, 3 kW or above) and
- * daily power cuts (under or over 2 hours). Same zod schema as the API; one
+ * Subsidy enquiry (SPEC.md section 5): name, mobile, PIN code, an
+ * optional email, system type (on-grid, off-grid), size (1 kW, 2 kW, 3 kW
+ * or above) and daily power cuts (under or over 2 hours). Same zod schema as the API; one
  * idempotency key per enquiry. Sent without a connection, it waits in the
  * offline outbox under that key and ends like any other once sent.
  */
@@ -106,7 +106,7 @@ export function SubsidyForm({ defaultValues, onDone }: { defaultValues?: Subsidy
       />
       <TextField
         id="sb-email"
-        label={t('fields.email')}
+        label={t('fields.emailOptional')}
         error={text(errors.email?.message)}
         inputProps={{ ...register('email'), type: 'email', inputMode: 'email', autoComplete: 'email' }}
       />

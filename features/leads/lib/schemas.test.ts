@@ -35,11 +35,14 @@ describe('callbackLeadSchema', () => {
   it.each([
     ['name', { name: 'Al' }, 'Name must be 3 Character long'],
     ['name', { name: '   Al   ' }, 'Name must be 3 Character long'],
-    ['name', { name: undefined }, 'Name must be 3 Character long'],
+    ['name', { name: undefined }, 'Please enter your name'],
+    ['name', { name: '' }, 'Please enter your name'],
+    ['name', { name: '   ' }, 'Please enter your name'],
     ['phone', { phone: '12345' }, 'Please enter valid Mobile Number'],
     ['phone', { phone: '011 2345 6789' }, 'Please enter valid Mobile Number'], // a Delhi landline
     ['phone', { phone: '+1 415 555 2671' }, 'Please enter valid Mobile Number'], // a US mobile
-    ['phone', { phone: '' }, 'Please enter valid Mobile Number'],
+    ['phone', { phone: '' }, 'Please enter your mobile number'],
+    ['phone', { phone: undefined }, 'Please enter your mobile number'],
     ['slot', { slot: '' }, 'Please select a time slot'],
     ['slot', { slot: undefined }, 'Please select a time slot'],
     ['slot', { slot: '10:00' }, 'Please select a time slot'],
@@ -60,8 +63,20 @@ describe('subsidyLeadSchema', () => {
   });
 
   it.each([
+    ['missing', undefined],
+    ['blank', ''],
+    ['spaces', '   '],
+  ])('accepts an enquiry with the email %s, storing none (SPEC.md section 5 checks an email only when given)', (_, email) => {
+    const r = subsidyLeadSchema.parse({ ...subsidy, email });
+    expect(r.email).toBeUndefined();
+    expect(r).toMatchObject({ name: 'Asha Verma', phone: '+919812345678', pin_code: '110001' });
+  });
+
+  it.each([
     ['email', { email: 'asha@' }, 'Please enter valid email'],
-    ['email', { email: '' }, 'Please enter valid email'],
+    ['email', { email: 'not an email' }, 'Please enter valid email'],
+    ['pin_code', { pin_code: '' }, 'Please enter your PIN code'],
+    ['pin_code', { pin_code: ' ' }, 'Please enter your PIN code'],
     ['pin_code', { pin_code: '011001' }, 'Please enter valid PIN Code'], // no postal zone 0
     ['pin_code', { pin_code: '11001' }, 'Please enter valid PIN Code'],
     ['pin_code', { pin_code: '1100011' }, 'Please enter valid PIN Code'],

@@ -9,6 +9,7 @@ import { WhatsAppIcon } from '@/components/ui/icons';
 import { Sheet } from '@/components/ui/sheet';
 import { newKey, useAddContact, useAddLocalContacts, useContacts, useDeleteAllContacts, useImportContacts, useOneDeal, type Contact, type ImportResult } from '../api/referrals';
 import { useSendRequest } from '../api/requests';
+import { DealCard } from './deal-card';
 import { GoogleContactsButton } from './google-contacts-button';
 import { Loading, Pager, ui } from './shared';
 import { useErrorText } from '@/lib/use-error-text';
@@ -64,11 +65,7 @@ export function InviteScreen({ dealId, googleClientId = null, retentionDays = 90
       {deal.isPending ? <Loading label={t('loading')} /> : null}
       {deal.isError ? <p role="alert" className={ui.error}>{errorText(deal.error)}</p> : null}
       {deal.data ? (
-        <section className={`${ui.card} flex flex-col gap-1`} aria-label={t('dealLabel')}>
-          <p className="font-semibold">{deal.data.title}</p>
-          {deal.data.ribbon ? <p className="text-sm font-bold text-amber-700 dark:text-amber-400">{deal.data.ribbon}</p> : null}
-          <p className={ui.muted}>{deal.data.description}</p>
-        </section>
+        <DealCard as="section" label={t('dealLabel')} headingLevel={2} deal={deal.data} />
       ) : null}
       <AddContacts googleClientId={googleClientId} retentionDays={retentionDays} />
       <section aria-labelledby="inv-contacts-h" className="flex flex-col gap-3">
@@ -88,21 +85,36 @@ export function InviteScreen({ dealId, googleClientId = null, retentionDays = 90
   );
 }
 
+/**
+ * One contact with its "Sent" label and its WhatsApp button: "Invite on
+ * WhatsApp" for a new one, which goes on to the thanks page; for one
+ * already sent an invite, "Remind on WhatsApp": the same send, for which
+ * the server answers a phone already invited with this deal with that
+ * request and the same wa.me link (no 409); WhatsApp opens again and the
+ * link stays offered in the row (in case the browser blocked the new tab).
+ */
 function ContactRow({ contact, dealId }: { contact: Contact; dealId: string | null }) {
   const t = useTranslations('referrals.invite');
   const errorText = useErrorText();
   const locale = useInterfaceLang();
   const router = useRouter();
   const send = useSendRequest();
+  const [remindUrl, setRemindUrl] = useState<string | null>(null);
+  const sent = contact.label === 'sent';
 
   const invite = () => {
     if (!dealId) return;
+    setRemindUrl(null);
     send.mutate(
       { deal_id: dealId, phone: contact.phone, name: contact.name, idempotency_key: newKey(), lang: locale },
       {
         onSuccess: ({ invite: inv }) => {
           const wa = isWhatsAppUrl(inv.wa_url) ? inv.wa_url : null;
           if (wa) window.open(wa, '_blank', 'noopener,noreferrer');
+          if (sent && wa) {
+            setRemindUrl(wa);
+            return;
+          }
           const q = new URLSearchParams({ deal: dealId });
           if (wa) q.set('wa', wa);
           router.push(`/rewards/thanks?${q.toString()}`);
@@ -127,11 +139,17 @@ function ContactRow({ contact, dealId }: { contact: Contact; dealId: string | nu
         className={`${ui.primary} self-start bg-green-600 text-white hover:bg-green-500`}
         disabled={!dealId || send.isPending}
         onClick={invite}
-        aria-label={t('inviteAria', { name: contact.name })}
+        aria-label={sent ? t('remindAria', { name: contact.name }) : t('inviteAria', { name: contact.name })}
       >
         <WhatsAppIcon size={18} />
-        {send.isPending ? t('sending') : t('invite')}
+        {send.isPending ? t('sending') : sent ? t('remind') : t('invite')}
       </button>
+      {remindUrl ? (
+        <p role="status" className="flex flex-wrap items-center gap-x-2 text-sm">
+          {t('reminded')}
+          <a href={remindUrl} target="_blank" rel="noopener noreferrer" className={ui.link}>{t('openWhatsAppAgain')}</a>
+        </p>
+      ) : null}
       {send.isError ? <p role="alert" className={ui.error}>{errorText(send.error)}</p> : null}
     </li>
   );
@@ -184,6 +202,11 @@ function DeleteAllContacts({ total, onDeleted }: { total: number; onDeleted: () 
   );
 }
 
+/** Whether a failed call was refused for its phone number (`invalid_phone`). */
+function isInvalidPhone(err: unknown): boolean {
+  return !!err && typeof err === 'object' && (err as { code?: unknown }).code === 'invalid_phone';
+}
+
 /**
  * Adding contacts: by hand, from the phone's contacts (Contact Picker API),
  * from a .vcf / .csv file, or from Google (when configured), under a notice
@@ -203,7 +226,9 @@ function AddContacts({ googleClientId, retentionDays }: { googleClientId: string
   const fileRef = useRef<HTMLInputElement | null>(null);
   const id = useId();
   const picker = hasContactPicker();
-  const failed = add.error ?? local.error ?? importFile.error;
+  // A number the server refuses is told at its field; other failures below the ways of adding.
+  const phoneError = isInvalidPhone(add.error) ? add.error : null;
+  const failed = (phoneError ? null : add.error) ?? local.error ?? importFile.error;
 
   const pick = async () => {
     setPickerError(false);
@@ -243,7 +268,20 @@ function AddContacts({ googleClientId, retentionDays }: { googleClientId: string
         <label htmlFor={`${id}-name`} className="font-semibold">{t('name')}</label>
         <input id={`${id}-name`} className={ui.input} value={name} onChange={(e) => setName(e.target.value)} required maxLength={100} autoComplete="off" />
         <label htmlFor={`${id}-phone`} className="font-semibold">{t('phone')}</label>
-        <input id={`${id}-phone`} className={ui.input} value={phone} onChange={(e) => setPhone(e.target.value)} required inputMode="tel" type="tel" maxLength={16} autoComplete="off" />
+        <input
+          id={`${id}-phone`}
+          className={ui.input}
+          value={phone}
+          onChange={(e) => setPhone(e.target.value)}
+          required
+          inputMode="tel"
+          type="tel"
+          maxLength={16}
+          autoComplete="off"
+          aria-invalid={phoneError ? true : undefined}
+          aria-describedby={phoneError ? `${id}-phone-error` : undefined}
+        />
+        {phoneError ? <p id={`${id}-phone-error`} role="alert" className={ui.error}>{errorText(phoneError)}</p> : null}
         <button type="submit" className={`${ui.secondary} self-start`} disabled={add.isPending}>{t('add')}</button>
       </form>
       <div className="flex flex-wrap gap-2">

@@ -7,6 +7,7 @@ import { CopyIcon } from '@/components/ui/icons';
 import { qrCodePath, useAllDeals, useReferralProfile, type ListedDeal, type ReferralProfile } from '../api/referrals';
 import { useRequestAction, useRequests, type ReferralRequest } from '../api/requests';
 import { useRewards } from '../api/rewards';
+import { DealCard } from './deal-card';
 import { ScratchCard } from './scratch-card';
 import { Loading, Pager, StatusChip, ui, useDisplayName, useInr } from './shared';
 import { useErrorText } from '@/lib/use-error-text';
@@ -117,9 +118,10 @@ function SummaryCard({ p, shareDeal }: { p: ReferralProfile; shareDeal: ListedDe
 }
 
 /**
- * The deals as cards with their ribbons; samples are marked; a
- * customers-only deal the caller may not use is shown locked, and tapping
- * it says so (SPEC's message) and moves to the deals meant for them.
+ * The deals as cards (./deal-card.tsx: what each earns first, the ribbon
+ * as a tag, terms folded away); a customers-only deal the caller may not
+ * use is shown locked, and tapping it says so (SPEC's message) and moves
+ * to the deals meant for them.
  */
 function DealList() {
   const t = useTranslations('rewards.deals');
@@ -148,17 +150,7 @@ function DealList() {
       {deals.data.length === 0 ? <p className={ui.muted}>{t('none')}</p> : null}
       <ul className="flex flex-col gap-3">
         {deals.data.map((d) => (
-          <li key={d.id} id={`deal-${d.id}`} className={`${ui.card} relative flex flex-col gap-2 overflow-hidden ${d.allowed ? '' : 'opacity-70'}`}>
-            {d.ribbon ? (
-              <span className="absolute right-0 top-0 rounded-bl-xl bg-amber-500 px-3 py-1 text-sm font-bold text-black">{d.ribbon}</span>
-            ) : null}
-            <h3 className="pr-16 font-semibold">{d.title}</h3>
-            <div className="flex flex-wrap gap-2">
-              {d.is_sample ? <span className={`${ui.chip} bg-sky-100 text-sky-900 dark:bg-sky-950 dark:text-sky-200`}>{t('sample')}</span> : null}
-              {d.customers_only ? <span className={`${ui.chip} bg-neutral-200 text-neutral-800 dark:bg-neutral-800 dark:text-neutral-200`}>{t('customersOnlyChip')}</span> : null}
-            </div>
-            <p className="text-neutral-700 dark:text-neutral-300">{d.description}</p>
-            {d.terms ? <p className={ui.muted}>{d.terms}</p> : null}
+          <DealCard key={d.id} id={`deal-${d.id}`} deal={d} dimmed={!d.allowed}>
             {d.allowed ? (
               <Link prefetch={false} href={`/rewards/invite?deal=${encodeURIComponent(d.id)}`} className={`${ui.primary} self-start`} aria-label={t('referAria', { deal: d.title })}>
                 {t('refer')}
@@ -168,7 +160,7 @@ function DealList() {
                 {t('locked')}
               </button>
             )}
-          </li>
+          </DealCard>
         ))}
       </ul>
     </section>

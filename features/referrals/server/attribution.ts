@@ -34,14 +34,17 @@ const URL_ID_RE = /^[A-Za-z0-9_-]{1,100}$/;
  * the deal named by `dealUrlId` when it is an active deal), once per
  * visitor, referrer and deal within ATTRIBUTION_DAYS.
  * @returns where to send the visitor: `/invite/<CODE>?deal=<url_id>`
- * (without `deal` when none), or `/rewards` for an unknown code.
+ * (without `deal` when none); for a code nobody holds `/invite/<CODE>`
+ * too, whose page is then the 404 page in the visitor's language (nothing
+ * is recorded).
  */
 export async function recordClick(visitorId: string, code: string, dealUrlId: string | undefined, query: Record<string, string>): Promise<string> {
   const { db } = await getDb();
   const upper = code.trim().toUpperCase();
-  if (!REFERRAL_CODE_RE.test(upper)) return '/rewards';
+  const unknown = `/invite/${encodeURIComponent(upper.slice(0, 64))}`;
+  if (!REFERRAL_CODE_RE.test(upper)) return unknown;
   const referrerId = await referrerOfCode(db, upper);
-  if (!referrerId) return '/rewards';
+  if (!referrerId) return unknown;
   let deal: { id: string; url_id: string } | undefined;
   if (dealUrlId && URL_ID_RE.test(dealUrlId)) {
     [deal] = await db.select({ id: deals.id, url_id: deals.url_id }).from(deals)

@@ -17,6 +17,7 @@ import { isUuid } from '@/lib/uuid';
 import en from '@/messages/en.json';
 import hi from '@/messages/hi.json';
 import he from '@/messages/he.json';
+import { inviteTextOf } from '../invite-text';
 import type { ReferralState } from '../statuses';
 import { referralCodeOf, referrerOfCode, shareUrlOf } from './codes';
 import { customerByPhone } from './customers';
@@ -98,10 +99,10 @@ export type InviteLang = keyof typeof MESSAGES;
 
 /**
  * The invite a referrer sends over WhatsApp for referral `r`: the share link
- * of the referrer's code for the deal on `origin`, the text
- * `referrals.inviteText` in `lang` (the deal's title in `lang` where it has
- * one), and the wa.me link to the referee's
- * phone carrying the text.
+ * of the referrer's code for the deal on `origin`, the text in `lang`
+ * (features/referrals/invite-text.ts: the referrer's name or "Your friend",
+ * what the friend gets, the deal's title in `lang` where it has one, the
+ * link last), and the wa.me link to the referee's phone carrying the text.
  */
 export async function inviteOf(db: DbOrTx, r: ReferralRow, deal: DealRow, origin: string, lang: InviteLang): Promise<Invite> {
   const code = await referralCodeOf(db, r.referrer_user_id);
@@ -109,9 +110,19 @@ export async function inviteOf(db: DbOrTx, r: ReferralRow, deal: DealRow, origin
   const [me] = await db.select({ name: users.name }).from(users).where(eq(users.id, r.referrer_user_id)).limit(1);
   const t = createTranslator({ locale: formatLocale(lang), messages: MESSAGES[lang], namespace: 'referrals' });
   // The deal's title in the invite's language where it has one (the friend reads the invite in it).
-  const text = t('inviteText', { name: me?.name ?? '', deal: localizedText(deal, 'title', lang) ?? deal.title, url: share });
+  const text = inviteTextOf(t, { name: me?.name, deal: localizedText(deal, 'title', lang) ?? deal.title, url: share, lang });
   const digits = r.referee_phone.replace(/\D/g, '');
   return { share_url: share, wa_url: `https://wa.me/${digits}?text=${encodeURIComponent(text)}`, text };
+}
+
+/** `referrerId`'s own open, pending or accepted referral of `phone` (E.164) with active deal `dealId`, if any. */
+async function liveReferralOf(db: DbOrTx, referrerId: string, dealId: string, phone: string): Promise<ReferralRow | undefined> {
+  if (!isUuid(dealId)) return undefined;
+  const [row] = await db.select({ r: referrals }).from(referrals).innerJoin(deals, eq(deals.id, referrals.deal_id)).where(and(
+    eq(referrals.referrer_user_id, referrerId), eq(referrals.initiated_by, 'referrer'), eq(referrals.deal_id, dealId),
+    eq(referrals.referee_phone, phone), inArray(referrals.state, ['open', 'pending', 'accepted']), eq(deals.active, true),
+  )).limit(1);
+  return row?.r;
 }
 
 /**
@@ -148,11 +159,15 @@ async function sendOnce(
  * The request is `open` when the phone has no account, else `pending` to
  * that user (who is notified). A resend with the same idempotency_key and
  * body (its request hash, lib/http/idempotency.ts; the phone as E.164)
- * answers the first request (`created: false`). The request echoes the
- * name the sender typed, never the account's own.
+ * answers the first request (`created: false`). A send to a phone the
+ * sender already referred with this deal, still open, pending or accepted,
+ * answers that request and its invite again (`created: false`, a reminder
+ * on WhatsApp with the same link). The request echoes the name the sender
+ * typed, never the account's own.
  * @throws ApiError 422 `invalid_phone`, 422 `self_referral` (the sender's
  * own phone), 404 unknown or inactive deal, 403 `customers_only` (the
- * sender is not a registered customer), 409 `already_referred`, 429
+ * sender is not a registered customer), 409 `already_referred` (another
+ * referrer's live referral of the phone with this deal), 429
  * `referral_velocity`, 422 `idempotency_key_reused` (the key already sent
  * another body).
  * @param askerLang the language of the answer's `request.deal` texts (the
@@ -165,8 +180,9 @@ export async function sendReferrerRequest(p: Principal, input: {
   const me = p.userId!;
   const lang = input.lang ?? 'en';
   const hash = requestHash({ ...input, phone: toIndianMobileE164(input.phone) ?? input.phone });
-  const answer = async (r: ReferralRow, created: boolean) => {
-    if (!created) assertSameRequest(r.request_hash, hash);
+  // `replay`: the same key again, which must carry the same body; a reminder (below) is a new key by design.
+  const answer = async (r: ReferralRow, created: boolean, replay = !created) => {
+    if (replay) assertSameRequest(r.request_hash, hash);
     const [deal] = await db.select().from(deals).where(eq(deals.id, r.deal_id)).limit(1);
     const [request] = await requestViewsOf(db, [r], me, askerLang);
     return { created, request, invite: await inviteOf(db, r, deal, origin, lang) };
@@ -184,6 +200,10 @@ export async function sendReferrerRequest(p: Principal, input: {
   if (!phone) throw new ApiError(422, 'invalid_phone', 'Please enter valid Mobile Number');
   const sender = await userOf(db, me);
   if (sender.phone === phone) throw new ApiError(422, 'self_referral', 'You cannot refer yourself.');
+  // Sending again to a phone I already invited with this (active) deal, still open, pending or accepted, is a
+  // reminder: the same invite again (`created: false`), not a 409; a live referral by someone else is still one.
+  const mine = await liveReferralOf(db, me, input.deal_id, phone);
+  if (mine) return answer(mine, false, false);
   const made = await sendOnce(db, input.deal_id, firstOf, async (tx, deal) => {
     await checkCustomersOnly(tx, deal, sender.phone);
     await checkVelocity(tx, me);
