@@ -63,7 +63,9 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         <NextIntlClientProvider>
           <Providers>
             <Analytics />
-            <main id="main" className="min-h-dvh pb-[var(--tabbar-h)] lg:pl-[var(--rail-w)]">
+            {/* First in the flow: its offline banner pushes the page down instead of covering it. */}
+            <PwaRoot />
+            <main id="main" className="min-h-[calc(100dvh-var(--offline-h,0px))] pb-[var(--tabbar-h)] lg:pl-[var(--rail-w)]">
               {children}
             </main>
             <TabBar />
@@ -71,7 +73,6 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
             <LoginRoot googleClientId={env().GOOGLE_CLIENT_ID ?? null} />
             <OnboardingRoot hasSession={hasSession} />
             <NotificationRoot hasSession={hasSession} />
-            <PwaRoot />
           </Providers>
         </NextIntlClientProvider>
       </body>

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslations } from 'next-intl';
 import type { ChatLanguage } from '../schemas';
 import { MAX_MESSAGE_CHARS, sendableMessage, speechLang } from '../lib/chat-ui';
+import { dockForm } from '@/lib/form-dock';
 
 /** The parts of the Web Speech API used here (not in every TypeScript DOM lib). */
 interface Recognition {
@@ -28,7 +29,9 @@ function recognitionCtor(): RecognitionCtor | null {
  * The question box: 1-500 characters with a counter, send, and a
  * microphone that fills the box from the browser's speech recognition
  * (hi-IN or en-IN by the chat language); the microphone is hidden where
- * the browser has no speech recognition.
+ * the browser has no speech recognition. While on the page it is docked
+ * (lib/form-dock.ts): its place and focus keep the mini player off its
+ * controls.
  */
 export function ChatInput({
   language, disabled, onSend,
@@ -44,6 +47,12 @@ export function ChatInput({
   const [canListen, setCanListen] = useState<boolean | null>(null);
   const [listening, setListening] = useState(false);
   const recognition = useRef<Recognition | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  useEffect(() => {
+    if (!formRef.current) return;
+    return dockForm(formRef.current);
+  }, []);
 
   useEffect(() => {
     // A browser capability, unknown on the server: set after mount.
@@ -82,7 +91,7 @@ export function ChatInput({
   };
 
   return (
-    <form onSubmit={submit} className="flex items-end gap-2" data-testid="chat-form">
+    <form ref={formRef} onSubmit={submit} className="flex items-end gap-2" data-testid="chat-form">
       <div className="flex-1">
         <label htmlFor="chat-input" className="sr-only">{t('inputLabel')}</label>
         <textarea

@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslations } from 'next-intl';
 import { useOnline } from '@/lib/pwa/online-status';
 import { afterLoadWhenIdle } from '@/lib/pwa/idle';
@@ -13,7 +13,10 @@ const RETRY_MS = 30_000;
 
 /**
  * The installable app's page side (docs/decisions/015-offline-and-install.md):
- * a translated banner while the browser is offline; after load, when idle,
+ * a translated banner while the browser is offline (in the page's flow at
+ * its top: it pushes the page down rather than covering its header; its
+ * height is `--offline-h` on `<html>` meanwhile, which full-height screens
+ * subtract); after load, when idle,
  * the service worker is registered (production builds only) and the offline
  * outbox (lib/pwa/outbox.ts) is sent now, on every `online` event, and every
  * 30 s while something waits. Both modules are loaded on demand, so none of
@@ -62,13 +65,33 @@ export function PwaRoot() {
   }, [t]);
 
   if (online) return null;
+  return <OfflineBanner text={t('banner')} />;
+}
+
+/** The offline banner, at the top of the page's flow; publishes its height as `--offline-h` while shown. */
+function OfflineBanner({ text }: { text: string }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const root = document.documentElement;
+    const measure = () => root.style.setProperty('--offline-h', `${Math.ceil(el.getBoundingClientRect().height)}px`);
+    measure();
+    const ro = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
+    ro?.observe(el);
+    return () => {
+      ro?.disconnect();
+      root.style.removeProperty('--offline-h');
+    };
+  }, []);
   return (
     <div
+      ref={ref}
       role="status"
       data-testid="offline-banner"
-      className="fixed inset-x-0 top-0 z-50 bg-neutral-900/90 px-4 py-1.5 text-center text-sm font-medium text-white pt-[max(0.375rem,env(safe-area-inset-top))] dark:bg-neutral-100/90 dark:text-neutral-900"
+      className="sticky inset-x-0 top-0 z-50 bg-neutral-900 px-4 py-1.5 text-center text-sm font-medium text-white pt-[max(0.375rem,env(safe-area-inset-top))] lg:pl-[calc(var(--rail-w)+1rem)] dark:bg-neutral-100 dark:text-neutral-900"
     >
-      {t('banner')}
+      {text}
     </div>
   );
 }

@@ -11,6 +11,7 @@ import { addContentHref } from '../lib/layout-presets';
 import { useFeedStore } from '../store';
 import { useFeedLayout } from './feed-layout';
 import { TldrButton } from './tldr-button';
+import { isSharePath, ShareBrand } from './share-brand';
 
 const LANGS: ContentLang[] = ['en', 'hi', 'he'];
 
@@ -156,9 +157,11 @@ function FullHeader({ urlFilter, feedLang, filterLabel, topicId, clearable }: {
 
   return (
     <div className={BAR} data-header="feed">
+      {/* A shared link's landing says whose it is. */}
+      {isSharePath(pathname) ? <ShareBrand asHeading={!filterLabel} /> : null}
       {filterLabel && clearable ? (
         <ClearFilterChip name={filterLabel} lang={urlFilter.lang} />
-      ) : (
+      ) : isSharePath(pathname) && !filterLabel ? null : (
         <h1 className="min-w-0 truncate text-lg font-bold drop-shadow">{filterLabel ?? t('feedLabel')}</h1>
       )}
       <div className="ml-auto flex shrink-0 items-center gap-1.5">

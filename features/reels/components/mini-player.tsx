@@ -6,6 +6,7 @@ import { useTranslations } from 'next-intl';
 import { CloseIcon, VolumeOffIcon, VolumeOnIcon } from '@/components/ui/icons';
 import { useFeedStore, type LastReel } from '../store';
 import { playHls } from './load-hls';
+import { useFormDock } from '@/lib/form-dock';
 
 /**
  * The small corner player of SPEC.md section 4 ("mini player shown"): on a
@@ -15,7 +16,9 @@ import { playHls } from './load-hls';
  * (`href`), which takes the reel up at full size where this one stopped:
  * on unmount the position is written back to the store. The close button
  * forgets the reel. Loaded on demand by app/providers.tsx, never on the
- * feed's own pages.
+ * feed's own pages. It never covers a docked form's controls
+ * (lib/form-dock.ts): it sits above the form's top edge, and steps aside
+ * (hidden, still playing muted) while the form is in use (keyboard up).
  */
 export function MiniPlayer({ last, href }: { last: LastReel; href: string }) {
   const t = useTranslations('reels');
@@ -27,6 +30,7 @@ export function MiniPlayer({ last, href }: { last: LastReel; href: string }) {
   const src = item.pre_signed_url_video;
   // The values the mount effect started from (the store changes them on unmount).
   const start = useRef({ item, time, playing });
+  const dock = useFormDock();
 
   useEffect(() => {
     const video = videoRef.current;
@@ -62,7 +66,10 @@ export function MiniPlayer({ last, href }: { last: LastReel; href: string }) {
     <aside
       data-testid="mini-player"
       aria-label={t('miniLabel')}
-      className="fixed bottom-[calc(var(--tabbar-h)+0.75rem)] right-3 z-40 aspect-[9/16] w-28 overflow-hidden rounded-xl bg-black shadow-lg ring-1 ring-white/20 lg:bottom-4 lg:right-4 lg:w-36"
+      hidden={dock.focused}
+      data-above-form={dock.height > 0 ? 'true' : undefined}
+      // Above the tab bar, and above a docked form's top edge (--form-dock-h, set by the form).
+      className="fixed bottom-[max(calc(var(--tabbar-h)+0.75rem),calc(var(--form-dock-h,0px)+0.5rem))] right-3 z-40 aspect-[9/16] w-28 overflow-hidden rounded-xl bg-black shadow-lg ring-1 ring-white/20 lg:bottom-[max(1rem,calc(var(--form-dock-h,0px)+0.5rem))] lg:right-4 lg:w-36"
     >
       {/* A plain <img>: the poster is a signed media URL already sized by the pipeline. */}
       <img src={item.pre_signed_url_poster} alt="" className="absolute inset-0 h-full w-full object-cover" />

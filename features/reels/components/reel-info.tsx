@@ -40,23 +40,32 @@ function ReelFooter({ item, lang }: { item: ReelItem; lang?: ContentLang }) {
   const descId = useId();
   const short = truncateText(item.description);
   const chipBase = 'inline-flex max-w-full items-center truncate rounded-full px-3 py-1 text-xs font-semibold backdrop-blur-sm';
-  const chip = `${chipBase} bg-white/20 text-white hover:bg-white/35`;
+  const chip = `${chipBase} bg-white/20 text-white group-hover/chip:bg-white/35`;
+  // A chip looks 24 px tall; its link is a 44 px target (WCAG 2.5.5) whose
+  // extra height is pulled back by negative margins, so the row keeps its look.
+  const chipTarget = 'group/chip -my-2.5 inline-flex min-h-11 max-w-full items-center';
   return (
     <div className="absolute inset-x-0 bottom-0 z-20 bg-gradient-to-t from-black/80 via-black/40 to-transparent px-3 pb-5 pt-16 pr-20 text-white">
       <div className="mb-2 flex flex-wrap gap-2">
         {explore ? (
           <>
-            <Link prefetch={false} href={`/topic/${item.topic}`} onClickCapture={() => trackFeedItem('DEEP_DIVE_TOPIC', item)} className={`${chipBase} bg-amber-400 text-black hover:bg-amber-300`} aria-label={t('topicChip', { name: item.topic_name })}>
-              {item.topic_name}
-              <LinkPending className="ml-1.5" />
+            <Link prefetch={false} href={`/topic/${item.topic}`} onClickCapture={() => trackFeedItem('DEEP_DIVE_TOPIC', item)} className={chipTarget} aria-label={t('topicChip', { name: item.topic_name })}>
+              <span className={`${chipBase} bg-amber-400 text-black group-hover/chip:bg-amber-300`}>
+                {item.topic_name}
+                <LinkPending className="ml-1.5" />
+              </span>
             </Link>
-            <Link prefetch={false} href={feedHref('/reels', { category_id: item.category, lang })} onClickCapture={() => trackFeedItem('CATEGORY_OPTION', item, { chip: 'category' })} className={chip} aria-label={t('categoryChip', { name: item.category_name })}>
-              {item.category_name}
-              <LinkPending className="ml-1.5" />
+            <Link prefetch={false} href={feedHref('/reels', { category_id: item.category, lang })} onClickCapture={() => trackFeedItem('CATEGORY_OPTION', item, { chip: 'category' })} className={chipTarget} aria-label={t('categoryChip', { name: item.category_name })}>
+              <span className={chip}>
+                {item.category_name}
+                <LinkPending className="ml-1.5" />
+              </span>
             </Link>
-            <Link prefetch={false} href={feedHref('/reels', { option_id: item.option, lang })} onClickCapture={() => trackFeedItem('CATEGORY_OPTION', item, { chip: 'option' })} className={chip} aria-label={t('optionChip', { name: item.option_name })}>
-              {item.option_name}
-              <LinkPending className="ml-1.5" />
+            <Link prefetch={false} href={feedHref('/reels', { option_id: item.option, lang })} onClickCapture={() => trackFeedItem('CATEGORY_OPTION', item, { chip: 'option' })} className={chipTarget} aria-label={t('optionChip', { name: item.option_name })}>
+              <span className={chip}>
+                {item.option_name}
+                <LinkPending className="ml-1.5" />
+              </span>
             </Link>
           </>
         ) : (
@@ -73,7 +82,10 @@ function ReelFooter({ item, lang }: { item: ReelItem; lang?: ContentLang }) {
             <div
               id={descId}
               lang={langTag(item.lang)}
-              className="max-h-48 overflow-y-auto overscroll-contain pr-1"
+              data-testid="reel-description-open"
+              // Its own dark backing (black at 75 %: white text stays above 4.5:1 on a white frame),
+              // so neither the frame nor anything drawn under it shows through the open text.
+              className="relative isolate -mx-2 max-h-48 overflow-y-auto overscroll-contain rounded-lg bg-black/75 px-2 py-1.5 pr-3 backdrop-blur-sm"
               // The expanded text scrolls by itself instead of swiping the feed.
               onTouchStart={(e) => e.stopPropagation()}
               onTouchMove={(e) => e.stopPropagation()}
@@ -95,7 +107,8 @@ function ReelFooter({ item, lang }: { item: ReelItem; lang?: ContentLang }) {
           {short.truncated ? (
             <button
               type="button"
-              className="mt-1 font-semibold text-white/90 underline-offset-2 hover:underline"
+              // A 44x44 px target around the word; negative margins keep the text where it was.
+              className="-mb-3 -mt-2 inline-flex min-h-11 min-w-11 items-center font-semibold text-white/90 underline-offset-2 hover:underline"
               aria-expanded={open}
               aria-controls={descId}
               onClick={() => setOpen((o) => !o)}

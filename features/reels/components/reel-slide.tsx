@@ -1,6 +1,6 @@
 'use client';
 
-import { memo, useCallback, useState } from 'react';
+import { memo, useCallback, useEffect, useRef, useState } from 'react';
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import { PlayIcon, SparkleChatIcon } from '@/components/ui/icons';
@@ -13,6 +13,8 @@ import { useFeedLayout } from './feed-layout';
 import { ReelActions } from './reel-actions';
 import { ReelInfo } from './reel-info';
 import { ReelVideo, type PlayerMode } from './reel-video';
+import { TapForSound } from './tap-for-sound';
+import { useOnline } from '@/lib/pwa/online-status';
 
 /** A slide's role: on screen, a neighbour (holds a player), or further away (poster only). */
 export type SlideMode = PlayerMode | 'far';
@@ -36,7 +38,10 @@ function slideStyle(position: number) {
 /**
  * One slide of the feed. A reel shows its poster until the first frame,
  * then the video; the first tap on a muted reel turns the sound on (unless
- * the person muted it themselves), later taps pause and play. Stable test hooks:
+ * the person muted it themselves), later taps pause and play. A reel on
+ * screen that has no frame yet (or failed) while the browser is offline
+ * shows the offline state instead of a spinner, and loads again by itself
+ * on the browser's `online` event (or on "Try again"). Stable test hooks:
  * `data-testid="reel"`, `data-active`, `data-content-id`.
  */
 export const ReelSlide = memo(function ReelSlide({ entry, position, total, mode, params, onSignal }: SlideProps) {
@@ -89,6 +94,10 @@ function ReelSlideBody({
   const [posterWanted, setPosterWanted] = useState(isActive);
   if (!posterWanted && (isActive || activeStarted)) setPosterWanted(true);
   const [failed, setFailed] = useState(false);
+  // Bumped to mount a fresh player: the network came back, or the person asked to try again.
+  const [attempt, setAttempt] = useState(0);
+  const online = useOnline();
+  const tOffline = useTranslations('offline');
   const videoTap = useFeedLayout().preset.tap.video;
   const hasPlayer = mode !== 'far' && !failed;
   // The poster comes back whenever the player is gone (far away, or failed).
@@ -98,6 +107,25 @@ function ReelSlideBody({
   const onFirstFrame = useCallback(() => setFirstFrame(true), []);
   const onFailed = useCallback(() => setFailed(true), []);
   const onReelSignal = useCallback((s: WatchSignal) => onSignal(item.id, s), [onSignal, item.id]);
+
+  // Stuck without a frame (or failed) while offline: the offline state, not an endless spinner.
+  const offlineStuck = isActive && !online && (failed || !firstFrame);
+  const stuck = useRef(false);
+  useEffect(() => {
+    stuck.current = failed || !firstFrame;
+  });
+  const retry = useCallback(() => {
+    setFailed(false);
+    setAttempt((a) => a + 1);
+  }, []);
+  useEffect(() => {
+    // Back online: a reel that never showed a frame (or failed) loads again.
+    const onOnline = () => {
+      if (stuck.current) retry();
+    };
+    window.addEventListener('online', onOnline);
+    return () => window.removeEventListener('online', onOnline);
+  }, [retry]);
 
   return (
     <section
@@ -111,7 +139,7 @@ function ReelSlideBody({
       style={slideStyle(position)}
     >
       {hasPlayer ? (
-        <ReelVideo item={item} mode={mode as PlayerMode} onFirstFrame={onFirstFrame} onFailed={onFailed} onSignal={onReelSignal} />
+        <ReelVideo key={attempt} item={item} mode={mode as PlayerMode} onFirstFrame={onFirstFrame} onFailed={onFailed} onSignal={onReelSignal} />
       ) : null}
       {/* A plain <img>: posters are signed media URLs already sized by the pipeline; an image optimizer would fetch them again. */}
       <img
@@ -151,9 +179,18 @@ function ReelSlideBody({
           </div>
         </div>
       ) : null}
-      {failed ? (
+      {offlineStuck ? (
+        <div role="status" data-testid="reel-offline" className="absolute inset-0 z-10 flex flex-col items-center justify-center gap-4 bg-black/70 p-8 text-center text-white">
+          <p className="text-lg font-semibold">{tOffline('pageTitle')}</p>
+          <p className="text-sm text-white/85">{t('offlineReel')}</p>
+          <button type="button" onClick={retry} className="min-h-11 rounded-full bg-amber-500 px-5 font-semibold text-black">
+            {tOffline('retry')}
+          </button>
+        </div>
+      ) : failed ? (
         <p role="alert" className="absolute inset-x-6 top-1/3 z-10 rounded-lg bg-black/70 p-4 text-center text-white">{t('videoError')}</p>
       ) : null}
+      {isActive && position === 0 && tapUnmutes && videoTap === 'toggle-play' && !failed && !offlineStuck ? <TapForSound /> : null}
       {/* A chip keeps one language; "all" is not carried: one option's feed in every language is one question three times. */}
       <ReelInfo item={item} lang={params.filter.lang === 'all' ? undefined : params.filter.lang} />
       <ReelActions item={item} params={params} />
