@@ -38,7 +38,7 @@ export function SheetPanel({ open, onClose, title, closeLabel, children }: Sheet
           type="button"
           onClick={onClose}
           aria-label={closeLabel}
-          className="rounded-full p-2 hover:bg-neutral-100 dark:hover:bg-neutral-800"
+          className="-m-1 flex h-11 w-11 shrink-0 items-center justify-center rounded-full hover:bg-neutral-100 dark:hover:bg-neutral-800"
         >
           <CloseIcon size={20} />
         </button>

@@ -1,23 +1,34 @@
 import { expect, type Page } from '@playwright/test';
+import en from '../../messages/en.json' with { type: 'json' };
 import { otpFromServerLog } from './server-log';
+
+/** The login modal's labels, in the language the page is in (messages/{en,hi,he}.json `auth`). */
+type AuthLabels = Pick<typeof en.auth, 'title' | 'phoneLabel' | 'over18' | 'acceptTerms' | 'sendCode' | 'otpTitle' | 'otpLabel'>;
+
+/** A rich-text message's plain text, as the page renders it: `<terms>terms of use</terms>` reads "terms of use". */
+const plain = (rich: string) => rich.replace(/<\/?\w+>/g, '');
 
 /** A fresh Indian mobile number, 10 digits starting with 9. */
 export const newPhone = () => `9${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
 
-/** Signs in through the login modal that a gated action opened; returns when the modal has closed. */
-export async function signInWithModal(page: Page, phone: string): Promise<number> {
-  const modal = page.getByRole('dialog', { name: 'Sign in' });
+/**
+ * Signs in through the login modal that a gated action opened; returns when
+ * the modal has closed. `auth` gives the modal's labels in the page's
+ * language (English by default).
+ */
+export async function signInWithModal(page: Page, phone: string, auth: AuthLabels = en.auth): Promise<number> {
+  const modal = page.getByRole('dialog', { name: auth.title });
   await modal.waitFor();
-  await modal.getByLabel('Mobile number').fill(phone);
-  await modal.getByLabel('I am over 18 years old').check();
-  await modal.getByLabel('I accept the terms of use and the privacy policy').check();
+  await modal.getByLabel(auth.phoneLabel).fill(phone);
+  await modal.getByLabel(auth.over18).check();
+  await modal.getByLabel(plain(auth.acceptTerms)).check();
   const sentAt = Date.now();
-  await modal.getByRole('button', { name: 'Send code' }).click();
-  const otpStep = page.getByRole('dialog', { name: 'Enter the code' });
+  await modal.getByRole('button', { name: auth.sendCode }).click();
+  const otpStep = page.getByRole('dialog', { name: auth.otpTitle });
   await otpStep.waitFor();
   const code = await otpFromServerLog(`+91${phone}`);
   const signedIn = page.waitForResponse((r) => new URL(r.url()).pathname.endsWith('/otp/verify') && r.status() === 200);
-  await otpStep.getByLabel('6-digit code').fill(code);
+  await otpStep.getByLabel(auth.otpLabel).fill(code);
   await signedIn;
   await expect(otpStep).toBeHidden();
   return sentAt;

@@ -94,6 +94,35 @@ test.describe('the viewer', () => {
     expect(back).toBeLessThan(left + 4);
   });
 
+  test('the mini player never covers the assistant\'s question box, and steps aside while it is in use', async ({ page }) => {
+    await openFeed(page, '/reels');
+    await waitPlaying(page, 1);
+    await page.getByTestId('tab-assistant').click();
+    await page.waitForURL('**/assistant');
+    const mini = page.getByTestId('mini-player');
+    await expect(mini).toBeVisible();
+    const form = page.getByTestId('chat-form');
+    await expect(form).toBeVisible();
+    // Every control of the box (text, microphone, Send) is clear of the player's rectangle.
+    const player = (await mini.boundingBox())!;
+    const controls = form.locator('textarea, input, button');
+    const n = await controls.count();
+    expect(n).toBeGreaterThanOrEqual(2);
+    for (let i = 0; i < n; i += 1) {
+      const box = await controls.nth(i).boundingBox();
+      if (!box) continue;
+      const overlaps = box.x < player.x + player.width && player.x < box.x + box.width
+        && box.y < player.y + player.height && player.y < box.y + box.height;
+      expect(overlaps, `control ${i} at ${JSON.stringify(box)} under the player at ${JSON.stringify(player)}`).toBe(false);
+    }
+    expect(player.y + player.height).toBeLessThanOrEqual((await form.boundingBox())!.y);
+    // Typing (the keyboard up on a phone): the player steps aside, and comes back after.
+    await page.getByTestId('chat-input').focus();
+    await expect(mini).toBeHidden();
+    await page.getByTestId('chat-input').blur();
+    await expect(mini).toBeVisible();
+  });
+
   test('the mini player closes for good with its close button', async ({ page }) => {
     await openFeed(page, '/reels');
     await waitPlaying(page, 1);

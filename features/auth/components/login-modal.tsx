@@ -140,7 +140,7 @@ export function LoginModal({ onClose, onSignedIn, googleClientId, purpose = 'sig
           type="button"
           onClick={onClose}
           aria-label={t('close')}
-          className="rounded-full p-2 hover:bg-neutral-100 dark:hover:bg-neutral-800"
+          className="-m-1 flex h-11 w-11 shrink-0 items-center justify-center rounded-full hover:bg-neutral-100 dark:hover:bg-neutral-800"
         >
           <CloseIcon size={20} />
         </button>

@@ -45,7 +45,7 @@ function ReelFooter({ item, lang }: { item: ReelItem; lang?: ContentLang }) {
   // extra height is pulled back by negative margins, so the row keeps its look.
   const chipTarget = 'group/chip -my-2.5 inline-flex min-h-11 max-w-full items-center';
   return (
-    <div className="absolute inset-x-0 bottom-0 z-20 bg-gradient-to-t from-black/80 via-black/40 to-transparent px-3 pb-5 pt-16 pr-20 text-white">
+    <div data-testid="reel-info" className="absolute inset-x-0 bottom-0 z-20 bg-gradient-to-t from-black/80 via-black/40 to-transparent px-3 pb-5 pt-16 pr-20 text-white">
       <div className="mb-2 flex flex-wrap gap-2">
         {explore ? (
           <>

@@ -125,7 +125,6 @@ describe('InviteScreen', () => {
   it.each([
     [429, 'referral_velocity', 'You have sent many invites this hour. Please try later.'],
     [403, 'customers_only', 'This access is for UTL customers only. Redirecting you to other Deals meant for you.'],
-    [409, 'already_referred', 'This number was already referred for this deal.'],
     [422, 'self_referral', 'You cannot refer yourself.'],
   ])('a %i %s refusal is shown (errors.<code>, else the server message) and nothing opens', async (status, code, message) => {
     serve();
@@ -136,6 +135,19 @@ describe('InviteScreen', () => {
     const alert = await screen.findByRole('alert');
     const en = (await import('@/messages/en.json')).default.errors as Record<string, string>;
     expect(alert.textContent).toBe(en[code] ?? message);
+    expect(open).not.toHaveBeenCalled();
+    expect(push).not.toHaveBeenCalled();
+  });
+
+  it('a number someone else already invited is said plainly, not as an error, and nothing opens', async () => {
+    serve();
+    server.use(http.post('/referral/api/v1/referrer/send_request', () => apiError(409, 'already_referred', 'This number was already referred for this deal.')));
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    const { user } = renderWithApp(<InviteScreen dealId={DEAL_ID} />);
+    await user.click(await screen.findByRole('button', { name: 'Invite Meena on WhatsApp' }));
+    const status = await screen.findByText('Meena already has an invite for this deal from someone else, so there is nothing to send.');
+    expect(status.getAttribute('role')).toBe('status');
+    expect(screen.queryByRole('alert')).toBeNull();
     expect(open).not.toHaveBeenCalled();
     expect(push).not.toHaveBeenCalled();
   });

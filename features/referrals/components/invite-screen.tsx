@@ -13,6 +13,7 @@ import { DealCard } from './deal-card';
 import { GoogleContactsButton } from './google-contacts-button';
 import { Loading, Pager, ui } from './shared';
 import { useErrorText } from '@/lib/use-error-text';
+import { HttpError } from '@/lib/http/client';
 
 const PAGE_SIZE = 50;
 
@@ -150,7 +151,12 @@ function ContactRow({ contact, dealId }: { contact: Contact; dealId: string | nu
           <a href={remindUrl} target="_blank" rel="noopener noreferrer" className={ui.link}>{t('openWhatsAppAgain')}</a>
         </p>
       ) : null}
-      {send.isError ? <p role="alert" className={ui.error}>{errorText(send.error)}</p> : null}
+      {send.isError ? (
+        // Someone else's invite to this number is not the person's mistake: said plainly, not in red.
+        send.error instanceof HttpError && send.error.code === 'already_referred'
+          ? <p role="status" className={ui.muted}>{t('invitedElsewhere', { name: contact.name })}</p>
+          : <p role="alert" className={ui.error}>{errorText(send.error)}</p>
+      ) : null}
     </li>
   );
 }
