@@ -19,6 +19,7 @@ import { TabBar } from './_components/tab-bar';
 import { siteOrigin } from './_lib/site';
 import { requestNonce } from './_lib/nonce';
 import { Providers } from './providers';
+import { dataSaverOfRequest } from '@/lib/data-saver-server';
 import './globals.css';
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -52,6 +53,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   const nonce = await requestNonce();
   // Only whether one came: NotificationRoot asks the server who it is, and only then.
   const hasSession = (await cookies()).has(SESSION_COOKIE);
+  const dataSaver = await dataSaverOfRequest();
   return (
     <html lang={htmlLang(locale)}>
       {/* The theme class is set by the inline script before first paint; React keeps it. */}
@@ -61,7 +63,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
           {t('skipToContent')}
         </a>
         <NextIntlClientProvider>
-          <Providers>
+          <Providers dataSaver={dataSaver}>
             <Analytics />
             {/* First in the flow: its offline banner pushes the page down instead of covering it. */}
             <PwaRoot />

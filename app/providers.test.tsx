@@ -14,7 +14,7 @@ vi.mock('next/navigation', () => ({
 
 const ITEM = feedItem({ id: '7d2f0c4e-1a3b-4c5d-8e9f-0a1b2c3d4e5f', topic_name: 'Rooftop solar' });
 /** A new page body each time, as a navigation renders one. */
-const shell = () => <Providers><p>page</p></Providers>;
+const shell = () => <Providers dataSaver={{ choice: null, browserAsks: false }}><p>page</p></Providers>;
 
 function renderShell(pathname: string) {
   nav.pathname = pathname;
@@ -52,6 +52,14 @@ describe('the mini player in the app shell', () => {
       expect(screen.queryByTestId('mini-player'), path).toBeNull();
       r.unmount();
     }
+  });
+
+  it('stays away while the data saver is on', async () => {
+    useFeedStore.getState().setLastReel({ item: ITEM, time: 3.5, playing: true });
+    nav.pathname = '/explore';
+    renderWithApp(<Providers dataSaver={{ choice: 'on', browserAsks: false }}><p>page</p></Providers>);
+    await act(async () => {});
+    expect(screen.queryByTestId('mini-player')).toBeNull();
   });
 
   it('back on the Videos tab it goes away and hands its reel and position to the feed', async () => {

@@ -28,12 +28,8 @@
  * - WATERFALL: `0` hides the waterfall.
  * Prints figures; exits 0 (benchmarks are not tests).
  */
-import { spawnSync } from 'node:child_process';
-import fs from 'node:fs';
-import path from 'node:path';
 import { devices, type CDPSession, type Page } from 'playwright-core';
-import { ensureBuild } from './lib/ensure-build';
-import { startTestServer, type TestServer } from './lib/test-server';
+import { benchTarget } from './lib/starter-clips';
 import { launch } from '../tests/e2e/browser';
 
 const RUNS = Number(process.env.RUNS ?? 5);
@@ -200,26 +196,6 @@ const median = (xs: number[]) => sorted(xs)[Math.floor((xs.length - 1) / 2)];
 const worst = (xs: number[]) => Math.max(...xs);
 const kb = (b: number) => `${(b / 1024).toFixed(1)} KB`;
 
-/** The starter library's MP4s for the test server: made once into .data/bench-starter, the `count` newest. */
-function starterClips(count: number): string {
-  const dataDir = path.resolve('.data/bench-starter');
-  const libDir = path.join(dataDir, 'library');
-  process.stderr.write(`Making (or checking) ${count} starter reels in ${dataDir} (library:make)...\n`);
-  const res = spawnSync(path.resolve('node_modules/.bin/tsx'), ['scripts/make-library.ts'], {
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, DATA_DIR: dataDir, STARTER_LIBRARY_LIMIT: String(count), LOG_LEVEL: 'warn' },
-  });
-  if (res.status !== 0) throw new Error(`library:make failed (exit ${res.status})`);
-  const mp4s = fs.readdirSync(libDir).filter((n) => n.endsWith('.mp4') && !n.endsWith('.part.mp4'))
-    .map((n) => ({ n, t: fs.statSync(path.join(libDir, n)).mtimeMs }))
-    .sort((a, b) => b.t - a.t).slice(0, count);
-  const pick = path.join(dataDir, 'bench-clips');
-  fs.rmSync(pick, { recursive: true, force: true });
-  fs.mkdirSync(pick, { recursive: true });
-  for (const { n } of mp4s) fs.copyFileSync(path.join(libDir, n), path.join(pick, n));
-  return pick;
-}
-
 /** A short label for a waterfall row. */
 function label(r: Req, origin: string): string {
   const u = r.url.startsWith(origin) ? r.url.slice(origin.length) : r.url;
@@ -227,16 +203,7 @@ function label(r: Req, origin: string): string {
   return p.length > 70 ? `${p.slice(0, 67)}...` : p;
 }
 
-let server: TestServer | undefined;
-let baseURL = process.env.BASE_URL;
-let clipsNote = 'BASE_URL';
-if (!baseURL) {
-  ensureBuild();
-  const clipsDir = process.env.CLIPS_DIR ?? starterClips(CLIPS);
-  clipsNote = process.env.CLIPS_DIR ? `CLIPS_DIR=${clipsDir}` : `starter library (${CLIPS} reels)`;
-  server = await startTestServer(CLIPS, clipsDir);
-  baseURL = server.baseURL;
-}
+const { baseURL, clipsNote, stop } = await benchTarget(CLIPS);
 try {
   const samples: Sample[] = [];
   for (let i = 0; i < RUNS; i++) samples.push(await once(baseURL));
@@ -268,5 +235,5 @@ try {
     }
   }
 } finally {
-  await server?.stop();
+  await stop();
 }

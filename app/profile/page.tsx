@@ -5,6 +5,7 @@ import { getTranslations } from 'next-intl/server';
 import { getInterfaceLang } from '@/lib/interface-lang-server';
 import { LanguageSwitch } from '@/components/ui/language-switch';
 import { ThemeSwitch } from '@/components/ui/theme-switch';
+import { DataSaverSwitch } from '@/features/reels/components/data-saver-switch';
 import { authKeys } from '@/features/auth/api/session';
 import { ProfileScreen } from '@/features/auth/components/profile-screen';
 import { NotificationList } from '@/features/notifications/components/notification-list';
@@ -22,7 +23,7 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 /**
- * The Profile tab (SPEC.md section 2): settings (language, theme) for
+ * The Profile tab (SPEC.md section 2): settings (language, theme, data saver) for
  * everyone; for a signed-in user their profile, sign-in methods, videos
  * watched, rewards summary and logout
  * (features/auth/components/profile-screen.tsx). The caller's user view is
@@ -50,6 +51,7 @@ export default async function ProfilePage() {
         <p className="text-sm text-neutral-600 dark:text-neutral-400">{t('languageHint')}</p>
       </div>
       <ThemeSwitch legend={t('theme')} labels={{ light: t('light'), dark: t('dark') }} />
+      <DataSaverSwitch />
     </section>
   );
   return (

@@ -136,3 +136,12 @@ export const PlusIcon = (p: IconProps) => (
     <path d="M12 5v14M5 12h14" />
   </Icon>
 );
+/** The data saver: a download arrow held short by a bar. */
+export const DataSaverIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M12 3v10" />
+    <path d="m8 9 4 4 4-4" />
+    <path d="M5 17h14" />
+    <path d="M8 21h8" />
+  </Icon>
+);

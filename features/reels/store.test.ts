@@ -41,6 +41,18 @@ describe('feed store', () => {
     expect(useFeedStore.getState()).toMatchObject({ activeIndex: 1, activeId: 'b', play: true, activeStarted: false });
   });
 
+  it('without autoplay (the data saver) a swipe leaves the next reel waiting for a tap, while a feed\'s first reel plays', () => {
+    const s = useFeedStore.getState();
+    s.setAutoplay(false);
+    s.setActive(0, 'a', 'feed', 1);
+    expect(useFeedStore.getState().play).toBe(true);
+    s.setActive(1, 'b', 'feed', 1);
+    expect(useFeedStore.getState()).toMatchObject({ activeId: 'b', play: false });
+    // Another feed opened (a topic): its first reel plays.
+    s.setActive(0, 'c', 'topic-feed', 1);
+    expect(useFeedStore.getState()).toMatchObject({ activeId: 'c', play: true });
+  });
+
   it('a merged page moving the same reel keeps it paused', () => {
     const s = useFeedStore.getState();
     s.setActive(0, 'a', 'feed', 3);

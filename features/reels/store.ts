@@ -27,7 +27,7 @@ export interface FeedState {
    * then a tap on a muted reel turns the sound on instead of pausing it.
    */
   mutedByChoice: boolean;
-  /** Start the active reel by itself. */
+  /** Start the next reel by itself after a swipe (off with the data saver); a feed's first reel always starts. */
   autoplay: boolean;
   /** The person wants the active reel playing (false after a tap to pause). */
   play: boolean;
@@ -147,7 +147,10 @@ export const useFeedStore = create<FeedState & FeedActions>()((set, get) => ({
     const s = get();
     if (s.activeIndex === index && s.activeId === id && s.feedKey === feedKey && s.page === page) return;
     const moved = s.activeId !== id || s.feedKey !== feedKey;
-    set({ activeIndex: index, activeId: id, feedKey, page, ...(moved ? { play: s.autoplay, activeStarted: false } : {}) });
+    // A swipe within a feed plays the next reel only with autoplay on (off with the data saver);
+    // the first reel of a feed the person opened plays either way.
+    const swiped = s.activeId !== null && s.feedKey === feedKey;
+    set({ activeIndex: index, activeId: id, feedKey, page, ...(moved ? { play: swiped ? s.autoplay : true, activeStarted: false } : {}) });
   },
   setActiveStarted: (activeStarted) => {
     if (get().activeStarted !== activeStarted) set({ activeStarted });

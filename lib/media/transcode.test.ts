@@ -27,7 +27,8 @@ describe('planLadder', () => {
 
   it('picks bitrates that grow with size and an H.264 level that fits the frame', () => {
     const [a, b, c] = planLadder({ width: 720, height: 1280, fps: 60 });
-    expect([a.videoBitrate, b.videoBitrate, c.videoBitrate]).toEqual([300_000, 600_000, 1_800_000]);
+    expect([a.videoBitrate, b.videoBitrate, c.videoBitrate]).toEqual([160_000, 600_000, 1_800_000]);
+    expect([a.audioBitrate, b.audioBitrate, c.audioBitrate]).toEqual([48_000, 64_000, 96_000]);
     expect([a.level, b.level, c.level]).toEqual([30, 30, 31]);
   });
 });

@@ -56,8 +56,21 @@ export interface HlsResult {
   durationS: number;
 }
 
-/** Video bitrates of the named rungs, bits/s; other heights interpolate between them. */
-const VIDEO_BITRATES: Record<number, number> = { 240: 300_000, 360: 600_000, 720: 1_800_000 };
+/**
+ * Video bitrates of the named rungs, bits/s; other heights interpolate
+ * between them. The 240p rung is the data saver's only rendition and every
+ * reel's first segments: 160 kbps keeps a minute of it (with 48 kbps audio)
+ * under 2 MB (docs/decisions/028-data-use.md).
+ */
+const VIDEO_BITRATES: Record<number, number> = { 240: 160_000, 360: 600_000, 720: 1_800_000 };
+/**
+ * AAC bitrate of a rung, bits/s: 96 kbps from 720p, 64 kbps at 360p, 48 kbps
+ * below (speech; every rung stays stereo at 48 kHz, so a switch between
+ * rungs never changes the audio configuration).
+ */
+function audioBitrateFor(name: number): number {
+  return name >= 720 ? 96_000 : name >= 360 ? 64_000 : 48_000;
+}
 /** Highest output frame rate: bounds the H.264 level and the CPU spent per reel. */
 const MAX_FPS = 30;
 /** A top rung barely above the one below it costs a full encode for no visible gain. */
@@ -71,7 +84,7 @@ const evenDown = (n: number) => Math.max(2, Math.floor(n / 2) * 2);
 function videoBitrateFor(name: number): number {
   const known = Object.keys(VIDEO_BITRATES).map(Number).sort((a, b) => a - b);
   if (VIDEO_BITRATES[name]) return VIDEO_BITRATES[name];
-  if (name < known[0]) return Math.max(150_000, Math.round(VIDEO_BITRATES[known[0]] * (name / known[0]) ** 2));
+  if (name < known[0]) return Math.max(120_000, Math.round(VIDEO_BITRATES[known[0]] * (name / known[0]) ** 2));
   for (let i = 1; i < known.length; i++) {
     const lo = known[i - 1];
     const hi = known[i];
@@ -127,7 +140,7 @@ export function planLadder(probe: Pick<VideoProbe, 'width' | 'height' | 'fps'>):
       width,
       height,
       videoBitrate: videoBitrateFor(name),
-      audioBitrate: name >= 720 ? 96_000 : 64_000,
+      audioBitrate: audioBitrateFor(name),
       level: levelFor(width, height, fps),
     };
   });

@@ -24,11 +24,13 @@ function loadedAssets(): string[] {
  * controlled by a worker (a first visit, or a hard reload), the worker is
  * asked to store what the page loaded, this page, and `startUrl` (the
  * installed app's start page), so the app opens offline after one visit.
- * A no-op without service workers (or outside a secure context).
+ * A no-op without service workers (or outside a secure context). With
+ * `warm: false` (the data saver) the worker is registered and asked for
+ * nothing: pages and pictures are stored as they are visited.
  * @returns a promise resolved with true once that first storing is done,
- * false when nothing was asked (already controlled, or no support).
+ * false when nothing was asked (already controlled, no support, or no warm).
  */
-export async function registerServiceWorker(startUrl: string): Promise<boolean> {
+export async function registerServiceWorker(startUrl: string, { warm = true }: { warm?: boolean } = {}): Promise<boolean> {
   if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return false;
   const wasControlled = Boolean(navigator.serviceWorker.controller);
   try {
@@ -36,7 +38,7 @@ export async function registerServiceWorker(startUrl: string): Promise<boolean> 
   } catch {
     return false;
   }
-  if (wasControlled) return false;
+  if (wasControlled || !warm) return false;
   const reg = await navigator.serviceWorker.ready;
   const worker = reg.active;
   if (!worker) return false;

@@ -56,19 +56,24 @@ export function isPicture(pathname: string): boolean {
 }
 
 // A path, not the tail of another origin's URL (no host character right before it).
-const ASSET_IN_HTML_RE = /(?<![\w.-])\/(?:_next\/static\/[^"'\s\\)<>]+|media\/[^"'\s\\)<>]+\.(?:jpg|png))/g;
+const STATIC_IN_HTML_RE = /(?<![\w.-])\/_next\/static\/[^"'\s\\)<>]+/g;
+// A picture the page shows: the value of an HTML attribute, not a URL inside the page's data.
+const PICTURE_IN_HTML_RE = /\b(?:src|href|poster)=["'](\/media\/[^"'\s\\)<>]+\.(?:jpg|png))/g;
 
 /**
- * Same-origin build assets and pictures a page's HTML refers to (script and
- * style links, the first poster), as paths; pictures other than posters,
- * thumbnails and library pictures are left out.
+ * Same-origin build assets (script and style links, anywhere in the HTML)
+ * and the pictures a page shows (`src`, `href` or `poster` attributes: the
+ * first poster), as paths; pictures other than posters, thumbnails and
+ * library pictures are left out. The pictures named only in the page's
+ * data (every reel's poster in the RSC payload) are not: storing them
+ * would download a dozen posters nobody looked at on a first visit.
  */
 export function assetUrlsIn(html: string): string[] {
   const out = new Set<string>();
-  for (const m of html.matchAll(ASSET_IN_HTML_RE)) {
-    const path = m[0].replace(/&amp;/g, '&');
-    const pathname = path.split('?')[0];
-    if (pathname.startsWith('/_next/static/') || isPicture(pathname)) out.add(path);
+  for (const m of html.matchAll(STATIC_IN_HTML_RE)) out.add(m[0].replace(/&amp;/g, '&'));
+  for (const m of html.matchAll(PICTURE_IN_HTML_RE)) {
+    const path = m[1].replace(/&amp;/g, '&');
+    if (isPicture(path.split('?')[0])) out.add(path);
   }
   return [...out];
 }

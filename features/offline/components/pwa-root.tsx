@@ -5,6 +5,7 @@ import { useTranslations } from 'next-intl';
 import { useOnline } from '@/lib/pwa/online-status';
 import { afterLoadWhenIdle } from '@/lib/pwa/idle';
 import { useNotificationStore } from '@/stores/notification-store';
+import { useDataSaver } from '@/lib/data-saver-context';
 
 /** The installed app's start page (app/manifest.ts `start_url`): stored by the worker on the first visit. */
 const START_URL = '/reels';
@@ -23,18 +24,24 @@ const RETRY_MS = 30_000;
  * this is in the code that runs before the first frame. Results nobody is
  * waiting for (the form that queued them was closed) become a toast.
  * Once the worker has stored this page and the start page, `<html>` gets
- * `data-offline-ready`.
+ * `data-offline-ready`. With the data saver on, the worker is registered
+ * but asked to store nothing ahead (that would download the pages again).
  */
 export function PwaRoot() {
   const t = useTranslations('offline');
   const online = useOnline();
+  const saver = useDataSaver().on;
+  const saverRef = useRef(saver);
+  useEffect(() => {
+    saverRef.current = saver;
+  }, [saver]);
 
   useEffect(() => {
     let unmounted = false;
     let stop = () => {};
     const cancel = afterLoadWhenIdle(() => {
       if (process.env.NODE_ENV === 'production') {
-        void import('@/lib/pwa/register').then(({ registerServiceWorker }) => registerServiceWorker(START_URL)).then((stored) => {
+        void import('@/lib/pwa/register').then(({ registerServiceWorker }) => registerServiceWorker(START_URL, { warm: !saverRef.current })).then((stored) => {
           if (stored) document.documentElement.dataset.offlineReady = 'true';
         }).catch(() => {});
       }

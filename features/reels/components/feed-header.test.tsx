@@ -2,6 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import { renderWithApp } from '@/tests/fixtures/render';
 import { FeedHeader } from './feed-header';
+import { DataSaverProvider } from '@/lib/data-saver-context';
+import hi from '@/messages/hi.json';
 
 const push = vi.fn();
 vi.mock('next/navigation', () => ({
@@ -29,5 +31,27 @@ describe('FeedHeader language menu', () => {
     expect(menu.value).toBe('all');
     await r.user.selectOptions(menu, 'en');
     expect(push).toHaveBeenCalledWith('/reels?category_id=c1&lang=en');
+  });
+});
+
+describe('FeedHeader data saver mark', () => {
+  it('says the data saver is on, in the person\'s language, and leads to the setting', () => {
+    renderWithApp(
+      <DataSaverProvider initial={{ choice: 'on', browserAsks: false }}>
+        <FeedHeader urlFilter={{}} feedLang="he" filterLabel={null} />
+      </DataSaverProvider>,
+      { locale: 'hi' },
+    );
+    const mark = screen.getByRole('link', { name: hi.reels.dataSaverOn });
+    expect(mark.getAttribute('href')).toBe('/profile#data-saver');
+  });
+
+  it('is not there while the data saver is off', () => {
+    renderWithApp(
+      <DataSaverProvider initial={{ choice: 'off', browserAsks: true }}>
+        <FeedHeader urlFilter={{}} feedLang="he" filterLabel={null} />
+      </DataSaverProvider>,
+    );
+    expect(screen.queryByTestId('data-saver-badge')).toBeNull();
   });
 });

@@ -3,13 +3,14 @@
 import Link from 'next/link';
 import { usePathname, useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
-import { CloseIcon, GlobeIcon, PlusIcon, VolumeOffIcon, VolumeOnIcon } from '@/components/ui/icons';
+import { CloseIcon, DataSaverIcon, GlobeIcon, PlusIcon, VolumeOffIcon, VolumeOnIcon } from '@/components/ui/icons';
 import type { ContentLang, FeedLang } from '../schemas';
 import { trackFeedItem } from '../api/events';
 import { feedHref, type FeedFilter } from '../lib/filter';
 import { addContentHref } from '../lib/layout-presets';
 import { useFeedStore } from '../store';
 import { useFeedLayout } from './feed-layout';
+import { useDataSaver } from '@/lib/data-saver-context';
 import { TldrButton } from './tldr-button';
 import { isSharePath, ShareBrand } from './share-brand';
 
@@ -33,6 +34,24 @@ function MuteButton() {
     >
       {mute ? <VolumeOffIcon size={20} /> : <VolumeOnIcon size={20} />}
     </button>
+  );
+}
+
+/** While the data saver is on: a small mark that says so and leads to the setting in Profile. */
+function DataSaverBadge() {
+  const t = useTranslations('reels');
+  if (!useDataSaver().on) return null;
+  return (
+    <Link
+      prefetch={false}
+      href="/profile#data-saver"
+      data-testid="data-saver-badge"
+      aria-label={t('dataSaverOn')}
+      title={t('dataSaverOn')}
+      className={`flex h-9 w-9 shrink-0 items-center justify-center text-amber-300 ${PILL}`}
+    >
+      <DataSaverIcon size={18} />
+    </Link>
   );
 }
 
@@ -140,6 +159,7 @@ function SmallHeader({ urlFilter, filterLabel, topicId }: { urlFilter: FeedFilte
             {t('addReel')}
           </Link>
         ) : null}
+        <DataSaverBadge />
         <MuteButton />
       </div>
     </div>
@@ -189,6 +209,7 @@ function FullHeader({ urlFilter, feedLang, filterLabel, topicId, clearable }: {
             ))}
           </select>
         </div>
+        <DataSaverBadge />
         <MuteButton />
       </div>
     </div>

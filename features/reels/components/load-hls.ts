@@ -13,10 +13,129 @@ export type HlsInstance = Hls;
 
 export const HLS_MIME = 'application/vnd.apple.mpegurl';
 
-/** Seconds buffered ahead for the reel on screen. */
-export const ACTIVE_BUFFER_S = 30;
-/** Seconds buffered ahead for a neighbour: about the first segment (segments are ~2 s). */
-export const PRELOAD_BUFFER_S = 3;
+/**
+ * Most seconds buffered ahead for the reel on screen (a link with little
+ * headroom over the rendition): enough to ride out a dip on a 2G-class
+ * link, little enough that a swipe, leaving the feed or closing the tab
+ * throws away at most ~6 segments (~2 s each).
+ */
+export const ACTIVE_BUFFER_S = 12;
+/**
+ * Fewest seconds buffered ahead for the reel on screen, where the link is
+ * at least HEADROOM_AMPLE times the rendition's bitrate: it refills a ~2 s
+ * segment in well under a second, so a short buffer keeps playing, and a
+ * swipe (most come within seconds) throws away little.
+ */
+export const ACTIVE_BUFFER_MIN_S = 3;
+/** Link bandwidth / rendition bitrate at and above which ACTIVE_BUFFER_MIN_S is enough. */
+export const HEADROOM_AMPLE = 3;
+/** ... and at and below which the full ACTIVE_BUFFER_S is kept. */
+export const HEADROOM_TIGHT = 1.5;
+
+/**
+ * Seconds to buffer ahead for the reel on screen: the less headroom the
+ * link has over the rendition playing, the longer the buffer (a slow refill
+ * needs a deeper reserve): ACTIVE_BUFFER_MIN_S at HEADROOM_AMPLE or more,
+ * ACTIVE_BUFFER_S at HEADROOM_TIGHT or less, linear
+ * between; ACTIVE_BUFFER_S when either figure is unknown.
+ * @param estimateBps hls.js' bandwidth estimate, bits/s.
+ * @param renditionBps the playing rendition's average bitrate, bits/s.
+ * @returns seconds, rounded to a tenth.
+ */
+export function activeAheadS(estimateBps: number | null, renditionBps: number | null): number {
+  if (!estimateBps || !renditionBps || estimateBps <= 0 || renditionBps <= 0) return ACTIVE_BUFFER_S;
+  const headroom = estimateBps / renditionBps;
+  const t = Math.min(1, Math.max(0, (headroom - HEADROOM_TIGHT) / (HEADROOM_AMPLE - HEADROOM_TIGHT)));
+  return Math.round((ACTIVE_BUFFER_S - t * (ACTIVE_BUFFER_S - ACTIVE_BUFFER_MIN_S)) * 10) / 10;
+}
+/**
+ * Seconds buffered ahead for a neighbour: below one segment (~2 s), so
+ * hls.js fetches exactly the first segment an instant swipe needs, and
+ * nothing more until the reel is on screen.
+ */
+export const PRELOAD_BUFFER_S = 1;
+
+/** hls.js' buffer settings for a reel on screen (`active`) or a neighbour. */
+export interface BufferLimits {
+  /** Seconds to buffer ahead. */
+  maxBufferLength: number;
+  /**
+   * The ceiling on it. hls.js buffers max(maxBufferLength, 8 x maxBufferSize /
+   * bitrate), which with its 60 MB maxBufferSize is a whole reel at these
+   * bitrates; only this ceiling bounds it, so it equals maxBufferLength.
+   */
+  maxMaxBufferLength: number;
+}
+
+/**
+ * The buffer bounds of a reel on screen (`aheadS` seconds, by default the
+ * most, ACTIVE_BUFFER_S) or of a neighbour (PRELOAD_BUFFER_S); see BufferLimits.
+ */
+export function bufferLimits(active: boolean, aheadS: number = ACTIVE_BUFFER_S): BufferLimits {
+  const s = active ? aheadS : PRELOAD_BUFFER_S;
+  return { maxBufferLength: s, maxMaxBufferLength: s };
+}
+
+/**
+ * Sets the buffer bounds of a running hls.js instance: for the reel on
+ * screen from the link's headroom over the rendition it plays
+ * (activeAheadS), for a neighbour one segment. Call when the reel comes on
+ * screen or leaves it, and after each segment of the reel on screen (the
+ * estimate moves); hls.js reads its config on each loading tick.
+ * `measuredBps` (bits/s of the segments loaded so far) stands in for a
+ * rendition that declares no bitrate.
+ */
+export function applyBufferLimits(hls: HlsInstance, active: boolean, measuredBps: number | null = null): void {
+  let ahead = ACTIVE_BUFFER_S;
+  if (active) {
+    const level = hls.levels[hls.currentLevel] ?? hls.levels[hls.nextLoadLevel];
+    // A media playlist (the data saver's source) declares no bitrate: the segments' own then.
+    const declared = level ? level.averageBitrate || level.bitrate : 0;
+    ahead = activeAheadS(hls.bandwidthEstimate, declared || measuredBps);
+  }
+  Object.assign(hls.config, bufferLimits(active, ahead));
+}
+
+/** A rung of an HLS ladder: its frame size in pixels. */
+export interface Rung {
+  width: number;
+  height: number;
+}
+
+/**
+ * The highest rung whose pixels the player shows at no more than one
+ * source pixel per device pixel: the video fills `box` (CSS px) as
+ * `object-fit: cover` does, so a rung is shown at scale
+ * max(box.width / width, box.height / height) CSS px per pixel, times `dpr`
+ * device px; a rung is "not above the screen" when that is >= 1. A 360x780
+ * box at DPR 1 allows 360p (360x640), at DPR 2 720p (720x1280), never
+ * more. Rungs must be lowest first (as in the master playlist).
+ * @returns the rung's index; 0 when even the lowest is above the screen;
+ * -1 (no cap) when the box has no size yet (not laid out) or there are no
+ * rungs.
+ */
+export function maxRungForScreen(rungs: readonly Rung[], box: { width: number; height: number }, dpr: number): number {
+  if (rungs.length === 0 || box.width <= 0 || box.height <= 0) return -1;
+  const ratio = dpr > 0 && Number.isFinite(dpr) ? dpr : 1;
+  let best = 0;
+  rungs.forEach((r, i) => {
+    if (r.width <= 0 || r.height <= 0) return;
+    const shown = Math.max(box.width / r.width, box.height / r.height) * ratio;
+    // A hair of tolerance for rounding (a 719.5-px box is a 720-px box).
+    if (shown >= 0.995) best = i;
+  });
+  return best;
+}
+
+/**
+ * Caps hls.js' automatic rendition choice to `maxRungForScreen` of the
+ * element's laid-out size and the device pixel ratio. Call once the
+ * playlist is parsed and again when the element is resized.
+ */
+export function capToScreen(hls: HlsInstance, video: HTMLVideoElement): void {
+  const cap = maxRungForScreen(hls.levels, { width: video.clientWidth, height: video.clientHeight }, window.devicePixelRatio || 1);
+  if (hls.autoLevelCapping !== cap) hls.autoLevelCapping = cap;
+}
 
 let loading: Promise<HlsClass> | null = null;
 
@@ -89,17 +208,24 @@ export function prefersNativeHls(video: HTMLVideoElement): boolean {
  * hls.js settings for one reel. Without a known bandwidth the reel starts at
  * the lowest rendition (level 0, 240p) and adapts up; with the estimate
  * carried over from the previous reel (bits/s) the first level fits that
- * estimate. Renditions never exceed the player's size. A neighbour is
- * created stopped (`active` false) and starts loading its first segment
- * once the reel on screen is playing.
+ * estimate. Renditions never exceed what the screen shows: the player caps
+ * them with `capToScreen` (hls.js' own capLevelToPlayerSize rounds up to the
+ * next rung, so it is off). The rendition is chosen with room to spare
+ * (80 % of the estimate to stay, 50 % to step up). The buffer is bounded
+ * (`bufferLimits`): 3-12 s ahead on screen by the link's headroom, one
+ * segment for a neighbour, which is created stopped
+ * (`active` false) and starts loading once the reel on screen is playing.
  */
 export function hlsConfig(bandwidthEstimate: number | null, active: boolean): Partial<HlsConfig> {
   return {
     autoStartLoad: active,
     ...(bandwidthEstimate ? { abrEwmaDefaultEstimate: bandwidthEstimate } : { startLevel: 0 }),
-    capLevelToPlayerSize: true,
-    maxBufferLength: active ? ACTIVE_BUFFER_S : PRELOAD_BUFFER_S,
-    maxMaxBufferLength: 60,
+    capLevelToPlayerSize: false,
+    // Data costs money here: stay on a rendition while it takes at most 80 % of the measured
+    // bandwidth, step up only with twice the next one's bitrate (hls.js: 0.95 and 0.7).
+    abrBandWidthFactor: 0.8,
+    abrBandWidthUpFactor: 0.5,
+    ...bufferLimits(active),
     // Played segments are dropped soon: memory stays flat over long sessions.
     backBufferLength: 10,
     enableWorker: true,
@@ -168,6 +294,7 @@ export function playHls(video: HTMLVideoElement, src: string, opts: PlayHlsOptio
     const h = new Hls({ ...hlsConfig(opts.bandwidthEstimate, true), ...(from > 0 ? { startPosition: from } : {}) });
     hls = h;
     h.on(Hls.Events.MANIFEST_PARSED, () => {
+      capToScreen(h, video);
       if (!cancelled) opts.onReady();
     });
     h.on(Hls.Events.ERROR, (_e, data) => {

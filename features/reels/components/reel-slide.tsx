@@ -9,6 +9,8 @@ import type { FeedEntry } from '../lib/feed-list';
 import type { FeedListParams } from '../lib/filter';
 import type { WatchSignal } from '../lib/watch-tracker';
 import { useFeedStore } from '../store';
+import { reelPoster } from '../lib/reel-media';
+import { useDataSaver } from '@/lib/data-saver-context';
 import { useFeedLayout } from './feed-layout';
 import { ReelActions } from './reel-actions';
 import { ReelInfo } from './reel-info';
@@ -88,6 +90,8 @@ function ReelSlideBody({
   // A tap would turn the sound on rather than pause: the button says so.
   const tapUnmutes = useFeedStore((s) => s.mute && !s.mutedByChoice);
   const activeStarted = useFeedStore((s) => s.activeStarted);
+  // The data saver's poster is the small thumbnail (lib/data-saver.ts).
+  const saver = useDataSaver().on;
   const [firstFrame, setFirstFrame] = useState(false);
   // Until the reel on screen shows its first frame, only its own poster downloads: on a slow
   // phone line every byte before that frame delays it (neighbours' posters come right after).
@@ -144,7 +148,7 @@ function ReelSlideBody({
       {/* A plain <img>: posters are signed media URLs already sized by the pipeline; an image optimizer would fetch them again. */}
       <img
         data-poster=""
-        src={posterWanted ? item.pre_signed_url_poster : undefined}
+        src={posterWanted ? reelPoster(item, saver) : undefined}
         alt=""
         draggable={false}
         decoding="async"

@@ -6,8 +6,10 @@ import type { ReelItem } from '../lib/feed-list';
 import { WatchTracker, type WatchSignal } from '../lib/watch-tracker';
 import { useFeedStore } from '../store';
 import { firstMediaRequests } from '../lib/first-media';
+import { reelSource } from '../lib/reel-media';
+import { useDataSaver } from '@/lib/data-saver-context';
 import {
-  ACTIVE_BUFFER_S, FIRST_REEL_ATTR, HLS_MIME, hlsConfig, loadHls, PRELOAD_BUFFER_S, prefersNativeHls, takeFirstReelHls,
+  applyBufferLimits, capToScreen, FIRST_REEL_ATTR, HLS_MIME, hlsConfig, loadHls, prefersNativeHls, takeFirstReelHls,
   type HlsInstance,
 } from './load-hls';
 
@@ -20,11 +22,17 @@ export type PlayerMode = 'active' | 'next' | 'prev';
  * (ARCHITECTURE.md decision 7); unmounting destroys the instance, which
  * frees its buffers and revokes its MediaSource URL.
  *
- * - active: loads with a 30 s buffer, plays (muted unless the person
- *   unmuted this session), reports view/progress/complete, loops.
+ * - active: loads 3-12 s ahead by the link's headroom (load-hls.ts activeAheadS),
+ *   plays (muted unless the person unmuted this session), reports
+ *   view/progress/complete, loops.
  * - next: created stopped; once the active reel shows its first frame it
- *   loads about one segment, so a swipe starts at once.
+ *   loads its first segment only, at the rung the bandwidth estimate
+ *   allows, so a swipe starts at once.
  * - prev: stops loading, keeps what it has for a swipe back.
+ * Renditions are capped to what the screen shows (capToScreen). With the
+ * data saver on (lib/data-saver.ts) it plays the lowest
+ * rung's own playlist, and fetches nothing at all until its reel is on
+ * screen and meant to play.
  *
  * The reel on screen, unmounted with its page, is kept in the store
  * (`lastReel`, with its position) for the mini player; when the same reel
@@ -57,7 +65,12 @@ export function ReelVideo({
   const mute = useFeedStore((s) => s.mute);
   const play = useFeedStore((s) => s.play);
   const activeStarted = useFeedStore((s) => s.activeStarted);
-  const src = item.pre_signed_url_video;
+  const saver = useDataSaver().on;
+  const src = reelSource(item, saver);
+  // Whether this player may fetch media yet; once it may, it keeps its source.
+  const wantsMedia = saver ? mode === 'active' && play : true;
+  const [armed, setArmed] = useState(wantsMedia);
+  if (wantsMedia && !armed) setArmed(true);
 
   const tracker = () => (trackerRef.current ??= new WatchTracker());
   const latest = useRef({ item, onSignal, onFirstFrame, onFailed });
@@ -78,7 +91,7 @@ export function ReelVideo({
   // the first reel the page's starter already plays (features/reels/lib/first-reel-starter.ts).
   useEffect(() => {
     const video = videoRef.current;
-    if (!video) return;
+    if (!video || !armed) return;
     let cancelled = false;
     let hls: HlsInstance | null = null;
     // Back from the mini player: the reel on screen starts where it was left.
@@ -134,10 +147,23 @@ export function ReelVideo({
       loadingRef.current = started ? true : modeRef.current === 'active';
       let networkRetries = 0;
       let mediaRecoveries = 0;
-      h.on(Hls.Events.MANIFEST_PARSED, () => setReady(true));
-      if (started && h.levels.length > 0) setReady(true);
-      h.on(Hls.Events.FRAG_LOADED, () => {
-        if (modeRef.current === 'active') useFeedStore.getState().setBandwidthEstimate(h.bandwidthEstimate);
+      h.on(Hls.Events.MANIFEST_PARSED, () => {
+        capToScreen(h, video);
+        setReady(true);
+      });
+      if (started && h.levels.length > 0) {
+        capToScreen(h, video);
+        setReady(true);
+      }
+      // Bytes and seconds of the segments loaded: the rendition's bitrate where its playlist declares none.
+      const loaded = { bytes: 0, seconds: 0 };
+      h.on(Hls.Events.FRAG_LOADED, (_event, data) => {
+        loaded.bytes += data.frag.stats.loaded;
+        loaded.seconds += data.frag.duration;
+        if (modeRef.current !== 'active') return;
+        useFeedStore.getState().setBandwidthEstimate(h.bandwidthEstimate);
+        // The buffer ahead follows the link's headroom over the rendition playing.
+        applyBufferLimits(h, true, loaded.seconds > 0 ? (8 * loaded.bytes) / loaded.seconds : null);
       });
       h.on(Hls.Events.ERROR, (_event, data) => {
         if (!data.fatal) return;
@@ -174,7 +200,18 @@ export function ReelVideo({
       video.removeAttribute('src');
       video.load();
     };
-  }, [src]);
+  }, [src, armed]);
+
+  // A rotated or resized screen: the rendition cap follows the player's size.
+  useEffect(() => {
+    const onResize = () => {
+      const h = hlsRef.current;
+      const video = videoRef.current;
+      if (h && video && h.levels.length > 0) capToScreen(h, video);
+    };
+    window.addEventListener('resize', onResize);
+    return () => window.removeEventListener('resize', onResize);
+  }, []);
 
   // Mode changes: buffer size, loading, the watch tracker, and the bandwidth carried in.
   useEffect(() => {
@@ -191,7 +228,7 @@ export function ReelVideo({
         tracker().credit(video.currentTime, video.currentTime);
       }
       if (h) {
-        h.config.maxBufferLength = ACTIVE_BUFFER_S;
+        applyBufferLimits(h, true);
         const estimate = useFeedStore.getState().bandwidthEstimate;
         // The previous reel measured the network longer than this one's preload did.
         if (prev !== null && prev !== 'active' && estimate) h.bandwidthEstimate = estimate;
@@ -214,21 +251,22 @@ export function ReelVideo({
     }
     if (mode === 'next') {
       if (h) {
-        h.config.maxBufferLength = PRELOAD_BUFFER_S;
+        applyBufferLimits(h, false);
         if (activeStarted && ready && !loadingRef.current) {
           h.startLoad();
           loadingRef.current = true;
         }
-      } else if (activeStarted) {
+      } else if (activeStarted && armed) {
+        // Native HLS has no buffer bound to set: the browser's own preload of the start.
         video.preload = 'auto';
       }
     } else if (h && loadingRef.current) {
-      h.config.maxBufferLength = PRELOAD_BUFFER_S;
+      applyBufferLimits(h, false);
       h.stopLoad();
       loadingRef.current = false;
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps -- emit() and tracker() read refs only
-  }, [mode, activeStarted, ready]);
+  }, [mode, activeStarted, ready, armed]);
 
   // Play, pause and sound follow the store.
   useEffect(() => {
@@ -290,7 +328,7 @@ export function ReelVideo({
         ref={videoRef}
         // Read by the page's inline starter (features/reels/lib/first-reel-starter.ts) before hydration.
         data-src={src}
-        data-preload={isActive ? firstMediaRequests(src, item.pre_signed_url_video_240).join(' ') : undefined}
+        data-preload={isActive && armed ? firstMediaRequests(src, item.pre_signed_url_video_240).join(' ') : undefined}
         // The starter sets src and its marks on the server-rendered element.
         suppressHydrationWarning
         className="absolute inset-0 h-full w-full object-cover"

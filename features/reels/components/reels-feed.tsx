@@ -21,6 +21,8 @@ import { withExperimentChat } from '../lib/chat-experiments';
 import type { WatchSignal } from '../lib/watch-tracker';
 import { createWheelGesture } from '../lib/wheel-gesture';
 import { firstMediaRequests } from '../lib/first-media';
+import { reelSource } from '../lib/reel-media';
+import { useDataSaver } from '@/lib/data-saver-context';
 import { useFeedStore } from '../store';
 import { LAYOUT, type LayoutPresetName } from '../lib/layout-presets';
 import { FeedHeader } from './feed-header';
@@ -129,6 +131,13 @@ function Feed({
   const storeId = useFeedStore((s) => s.activeId);
   const storeFeed = useFeedStore((s) => s.feedKey);
   const setActive = useFeedStore((s) => s.setActive);
+  const play = useFeedStore((s) => s.play);
+  const saver = useDataSaver().on;
+
+  // With the data saver the next reel waits for a tap (its media too: ReelVideo).
+  useEffect(() => {
+    useFeedStore.getState().setAutoplay(!saver);
+  }, [saver]);
 
   const entries = useMemo(() => list?.entries ?? [], [list]);
   const more = list ? hasNextPage(list) : false;
@@ -350,12 +359,12 @@ function Feed({
   }
 
   const shown = entries[active];
-  if (shown?.kind === 'reel' && typeof window !== 'undefined' && !firstReelStarted()) {
+  if (shown?.kind === 'reel' && typeof window !== 'undefined' && !firstReelStarted() && (!saver || play)) {
     // What the player fetches first (master playlist, the 240p playlist it starts on, that
     // rendition's first segment) starts before hls.js has loaded; same mode and credentials
     // as hls.js' XHR, so it takes these responses. In the server's HTML the page's inline
     // starter asks for them (data-preload on the <video>), or plays the reel natively.
-    for (const href of firstMediaRequests(shown.item.pre_signed_url_video, shown.item.pre_signed_url_video_240)) {
+    for (const href of firstMediaRequests(reelSource(shown.item, saver), shown.item.pre_signed_url_video_240)) {
       preload(href, { as: 'fetch', crossOrigin: 'anonymous', fetchPriority: 'high' });
     }
   }

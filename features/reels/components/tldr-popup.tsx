@@ -11,6 +11,8 @@ import type { ContentLang, FeedItem, TldrEntry } from '../schemas';
 import { fetchReel } from '../api/feed';
 import { trackPlayerEvent } from '../api/events';
 import { playHls } from './load-hls';
+import { useDataSaver } from '@/lib/data-saver-context';
+import { reelPoster, reelSource } from '../lib/reel-media';
 import { WatchTracker, type WatchSignal } from '../lib/watch-tracker';
 import { useFeedStore } from '../store';
 import { fetchTopicTldr } from '../api/tldr';
@@ -163,6 +165,9 @@ function SummaryPlayer({ item, onSwipeDown }: { item: FeedItem; onSwipeDown: () 
   const tracker = useRef(new WatchTracker());
   const milestones = useRef(new Set<number>());
   const swipe = useRef<{ x: number; y: number; swiped: boolean } | null>(null);
+  // The data saver plays the lowest rung here too (lib/data-saver.ts).
+  const saver = useDataSaver().on;
+  const src = reelSource(item, saver);
 
   const duration = () => {
     const d = videoRef.current?.duration;
@@ -183,7 +188,7 @@ function SummaryPlayer({ item, onSwipeDown }: { item: FeedItem; onSwipeDown: () 
         video.play().catch(() => setPaused(true));
       });
     };
-    const detach = playHls(video, item.pre_signed_url_video, {
+    const detach = playHls(video, src, {
       bandwidthEstimate: useFeedStore.getState().bandwidthEstimate, onReady: start, onFailed: () => setFailed(true),
     });
     const tr = tracker.current;
@@ -192,7 +197,7 @@ function SummaryPlayer({ item, onSwipeDown }: { item: FeedItem; onSwipeDown: () 
       for (const s of tr.onLeave()) trackPlayerEvent(s, item, tr.watchedS, item.duration);
       detach();
     };
-  }, [item]);
+  }, [item, src]);
 
   const onTime = () => {
     const video = videoRef.current;
@@ -241,7 +246,7 @@ function SummaryPlayer({ item, onSwipeDown }: { item: FeedItem; onSwipeDown: () 
       <video
         ref={videoRef}
         data-testid="tldr-popup-video"
-        poster={item.pre_signed_url_poster}
+        poster={reelPoster(item, saver)}
         playsInline
         muted={mute}
         preload="auto"
