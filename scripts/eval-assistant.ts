@@ -130,7 +130,8 @@ async function scoreAnswers(): Promise<void> {
     if (!parsed.success) { failures.push(`eval-answers/${f}: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`); continue; }
     g.files.push(f);
     for (const item of parsed.data) {
-      const reply = (await composeAnswer(item.q, language, { retriever })).text;
+      // A multi-turn item is asked in a chat whose earlier user messages are its history.
+      const reply = (await composeAnswer(item.q, language, { retriever, history: item.history })).text;
       const v = judgeAnswer(reply, item);
       const tally = g.byLang.get(language)!;
       const cat = g.byCat.get(item.category) ?? new Map<ChatLanguage, [number, number]>(LANGS.map((l) => [l, [0, 0]]));

@@ -14,6 +14,8 @@ import { z } from 'zod';
  * item tests (e.g. a computed number, a state by name, a compound question).
  */
 export const answerEvalItemSchema = z.strictObject({
+  /** The earlier user messages of the same chat, oldest first: `q` is asked in that chat (a multi-turn case). */
+  history: z.array(z.string().min(1)).max(7).optional(),
   q: z.string().min(2),
   category: z.string().min(1),
   must_include: z.array(z.array(z.string().min(1)).min(1)),

@@ -158,6 +158,21 @@ describe('socket.io "chat"', () => {
     expect(second.answer).toBe(bankAnswer(longEntry.id, 'hinglish').answer);
   });
 
+  it('answers a follow-up for the chat\'s subject: "and for 5 kW?" after a subsidy question', async () => {
+    const c = client();
+    await connected(c);
+    let r = record(c);
+    c.emit('chat', { message: 'How much subsidy will I get for a 3 kW system?', language: 'english' });
+    const first = (await r.done).data as ChatResult;
+    c.offAny();
+    r = record(c);
+    c.emit('chat', { message: 'And for 5 kW?', language: 'english', chat_id: first.chat_id });
+    const second = (await r.done).data as ChatResult;
+    expect(second.chat_id).toBe(first.chat_id);
+    expect(second.answer).toMatch(/subsidy for 5 kW/i);
+    expect(second.answer).toMatch(/78,000/);
+  });
+
   it('answers two questions sent at once one after the other, never interleaved', async () => {
     const c = client();
     await connected(c);

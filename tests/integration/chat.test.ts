@@ -213,6 +213,52 @@ describe('POST /recommendation-service/api/v1/chat/ (JSON)', () => {
   });
 });
 
+describe('POST /recommendation-service/api/v1/chat/ follow-ups in a chat', () => {
+  /** A first question and two follow-ups per language: a new size, then a new place for the chat's subject. */
+  const CHATS: Record<ChatLanguage, { first: string; newSize: string; newPlace: string }> = {
+    english: { first: 'How much subsidy will I get for a 3 kW system?', newSize: 'And for 5 kW?', newPlace: 'what if we lived in Tripura?' },
+    hindi: { first: '3 किलोवाट पर कितनी सब्सिडी मिलेगी?', newSize: 'और 5 किलोवाट पर?', newPlace: 'अगर हम त्रिपुरा में रहते तो?' },
+    hinglish: { first: '3kw pe subsidy kitni milegi?', newSize: 'aur 5 kw pe?', newPlace: 'aur agar hum Tripura me hote to?' },
+  };
+
+  it.each(LANGS)('answers a follow-up for the chat\'s subject with the new value, in %s', async (language) => {
+    const v = newViewer();
+    const c = CHATS[language];
+    const first = await ask(c.first, language, v.cookie);
+    expect(first.answer).toMatch(/78,000/);
+    // "And for 5 kW?": the subsidy for 5 kW (the Rs 78,000 cap), not whatever "5 kW" alone retrieves.
+    const size = await ask(c.newSize, language, v.cookie, first.chat_id);
+    expect(size.chat_id).toBe(first.chat_id);
+    expect(size.answer).toMatch(/5 kW/);
+    expect(size.answer).toMatch(/78,000/);
+    // Then a new place: the chat's subject at its size (5 kW) in a special-category state (Rs 33,000 + 19,800 a kW: 85,800 cap).
+    const place = await ask(c.newPlace, language, v.cookie, first.chat_id);
+    expect(place.answer).toMatch(/85,800/);
+  });
+
+  it('never carries another chat\'s context: a follow-up in a new chat, or with another viewer\'s chat id, stands alone', async () => {
+    const v = newViewer();
+    const first = await ask(CHATS.english.first, 'english', v.cookie);
+    const alone = await ask(CHATS.english.newSize, 'english', v.cookie);
+    expect(alone.chat_id).not.toBe(first.chat_id);
+    expect(alone.answer).not.toMatch(/subsidy for 5 kW/i);
+    const intruder = newViewer();
+    const theirs = await ask(CHATS.english.newSize, 'english', intruder.cookie, first.chat_id);
+    expect(theirs.chat_id).not.toBe(first.chat_id);
+    expect(theirs.answer).not.toMatch(/subsidy for 5 kW/i);
+  });
+
+  it('drops the figures once the subject changed: the roof question after a documents question is not for 3 kW', async () => {
+    const v = newViewer();
+    const first = await ask('How much subsidy for 3 kW in Delhi?', 'english', v.cookie);
+    const related = await ask('How much roof will that need?', 'english', v.cookie, first.chat_id);
+    expect(related.answer).toMatch(/3 kW/);
+    await ask('What documents do I need to apply?', 'english', v.cookie, first.chat_id);
+    const later = await ask('How much roof will I need?', 'english', v.cookie, first.chat_id);
+    expect(later.answer).not.toMatch(/3 kW/);
+  });
+});
+
 describe('POST /recommendation-service/api/v1/chat/ (streamed text)', () => {
   it('streams the answer as plain text in several chunks, with the chat id in a header', async () => {
     const v = newViewer();

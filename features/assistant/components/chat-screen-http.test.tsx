@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { apiError, server } from '@/tests/fixtures/msw-server';
 import { renderWithApp } from '@/tests/fixtures/render';
 import type { ChatAnswer, SuggestionsResponse } from '../api/chat';
-import { initialChatStoreState, useChatStore } from '../store';
+import { CHAT_STORAGE_KEY, initialChatStoreState, useChatStore } from '../store';
 import { ChatScreen } from './chat-screen';
 
 // The socket client cannot be loaded (offline before first use): the chat
@@ -76,5 +76,33 @@ describe('ChatScreen over HTTP (no socket)', () => {
     within(alert).getByRole('button', { name: 'Try again' });
     expect(bodies).toHaveLength(1);
     await waitFor(() => expect(screen.queryByText('The assistant is listening and preparing an answer…')).toBeNull());
+  });
+
+  it('after a reload shows the kept messages and asks a follow-up in the same chat, so the server reads it against them', async () => {
+    serveSuggestions();
+    const first: ChatAnswer = {
+      chat_id: CHAT_ID, answer: '3 kW par central subsidy lagbhag Rs 78,000 hai.', matched: true, category: 'Subsidy',
+      suggestions: [], related: [], sources: [],
+    };
+    const bodies = serveChat(() => HttpResponse.json(first));
+    const view = await ask('3kw pe subsidy kitni milegi?');
+    await within(screen.getByTestId('chat-messages')).findByText(first.answer);
+    view.unmount();
+
+    // A reload: the page's memory is gone, the saved chat (last 8 messages and the chat id) is read back.
+    const saved = localStorage.getItem(CHAT_STORAGE_KEY)!;
+    expect(saved).toContain(CHAT_ID);
+    // (setState saves too: the saved text is put back before the new page reads it.)
+    useChatStore.setState({ ...initialChatStoreState });
+    localStorage.setItem(CHAT_STORAGE_KEY, saved);
+    await useChatStore.persist.rehydrate();
+    const again = renderWithApp(<ChatScreen uiLanguage="hinglish" />);
+    const list = within(await screen.findByTestId('chat-messages'));
+    list.getByText('3kw pe subsidy kitni milegi?');
+    list.getByText(first.answer);
+    await screen.findByText('Offline');
+    await again.user.type(screen.getByRole('textbox', { name: 'Your question' }), 'aur 5 kw pe?{Enter}');
+    await waitFor(() => expect(bodies).toHaveLength(2));
+    expect(bodies[1]).toEqual({ message: 'aur 5 kw pe?', language: 'hinglish', chat_id: CHAT_ID });
   });
 });

@@ -1,7 +1,7 @@
 import type { ChatLanguage } from '../schemas';
 import { systemSizeFromUnits } from './calculator';
 import { isDomainToken, isOtherDomainToken, normalizeText, tokenize } from './normalize';
-import { understand } from './understand';
+import { understand, type Intent } from './understand';
 
 /**
  * Compound questions: "what size for 300 units, and how much subsidy?"
@@ -244,4 +244,117 @@ export function splitCompound(message: string, language: ChatLanguage): Question
     const carried = add.join(', ');
     return { text: t, ask: carried ? `${t} (${carried})` : t, carried, lookup: subject ? `${t} ${subject}` : t };
   });
+}
+
+/**
+ * What a chat is on, read from its earlier user messages (SPEC.md section 4
+ * "Chat": the last 8 messages are kept with the chat): the subject words of
+ * the question it last asked (as carried, so a chain of follow-ups keeps
+ * one subject) and the figures it used. A reset starts a new chat, so a
+ * new chat has none.
+ */
+export interface Conversation {
+  /** Subject words of the last question ("subsidy", "SBI loan"); '' when it named none. */
+  subject: string;
+  /** System size, kW (given, or worked out from units at 120 a month per kW). */
+  kw?: number;
+  /** State or UT, its English name (as the query reader reads it in any language). */
+  state?: string;
+  /** A housing society's number of homes. */
+  households?: number;
+}
+
+/** What carryConversation did to a part. */
+export interface CarriedPart {
+  part: QuestionPart;
+  /** Something of the conversation was carried into the part (the subject, a figure or a place). */
+  used: boolean;
+}
+
+/** What the query reader asks that a system size answers (lib/understand.ts Intent). */
+const SIZE_INTENTS: ReadonlySet<Intent> = new Set<Intent>([
+  'area_for_kw', 'yearly_units', 'monthly_units', 'daily_units', 'subsidy', 'state_subsidy', 'net_cost', 'loan_terms', 'cost', 'payback',
+]);
+
+/** The size a reading gives: its kW, else the size its monthly units need. */
+function sizeOf(u: ReturnType<typeof understand>): number | undefined {
+  if (u.kw !== undefined) return u.kw;
+  if (!u.units) return undefined;
+  const monthly = u.units.value * (u.units.per === 'day' ? 30 : u.units.per === 'year' ? 1 / 12 : 1);
+  return monthly > 0 ? systemSizeFromUnits(monthly).kW : undefined;
+}
+
+/**
+ * Carries a chat's context into the first question of a new message, by
+ * the same rules splitCompound applies between the parts of one message:
+ * - a follow-up that names no subject of its own but gives a new figure or
+ *   place ("and for 5 kW?", "what if we lived in Tripura?", "aur agar hum
+ *   Jaipur me hote to?") or points back ("that", "isse", "उसके लिए") asks
+ *   about the chat's subject: the subject words join its lookup and ask,
+ *   with the size and place it does not replace;
+ * - a question with its own subject that needs a size or a place and gives
+ *   none ("how much roof will that need?", "kitni bijli banegi?") gets the
+ *   chat's size (and place, where money is asked).
+ * A question that needs nothing of the chat is left as it is.
+ * @param part one part of the new message (splitCompound).
+ * @param conv the chat's context (conversationAfter), or null in a new chat.
+ */
+export function carryConversation(part: QuestionPart, conv: Conversation | null, language: ChatLanguage): CarriedPart {
+  if (!conv) return { part, used: false };
+  const t = part.text;
+  const u = understand(part.ask, language);
+  const n = ` ${normalizeText(t)} `;
+  const own = subjectTokens(part.lookup).length > 0;
+  const givesFigure = u.kw !== undefined || u.kwRange !== undefined || u.units !== undefined || u.area !== undefined
+    || u.amounts.length > 0 || u.households !== undefined || u.state !== null;
+  const offField = tokenize(t).some(isOtherDomainToken);
+  const add: string[] = [];
+  let subject = '';
+  if (!own && !offField && conv.subject && (givesFigure || pointsBack(t))) {
+    subject = conv.subject;
+    if (sizeOf(u) === undefined && u.kwRange === undefined && !u.area && conv.kw !== undefined) add.push(`${conv.kw} kW`);
+    if (!u.state && conv.state) add.push(conv.state);
+    if (u.households === undefined && conv.households !== undefined && !u.kw) add.push(`${conv.households} houses`);
+    add.push(subject);
+  } else if (own && !isReported(t)) {
+    // What it asks must take a size once given one (roof, units, money for a system), not merely share a word
+    // with such questions ("net metering").
+    const lacksSize = sizeOf(u) === undefined && u.kwRange === undefined && !u.area && conv.kw !== undefined;
+    if (lacksSize && NEEDS_SIZE.test(n) && understand(`${part.ask} (${conv.kw} kW)`, language).intents.some((i) => SIZE_INTENTS.has(i))) {
+      add.push(`${conv.kw} kW`);
+    }
+    if (!u.state && conv.state && NEEDS_STATE.test(n) && (add.length > 0 || pointsBack(t))) add.push(conv.state);
+  }
+  if (add.length === 0) return { part, used: false };
+  const carried = [part.carried, ...add].filter(Boolean).join(', ');
+  const ask = `${part.text} (${carried})`;
+  return { part: { text: part.text, ask, carried, lookup: subject ? `${part.lookup} ${subject}` : part.lookup }, used: true };
+}
+
+/**
+ * The context of a chat after its earlier user messages (oldest first), read
+ * one by one as they were answered: a message that used the context (a
+ * follow-up) keeps its subject and figures, replacing those it gives anew;
+ * a message on its own subject that used nothing of it starts afresh, so a
+ * question after the subject changed never inherits stale figures. Of a
+ * compound message the last question is read (the one a follow-up refers
+ * to; its parts share their figures anyway).
+ * @returns null when no earlier message named a subject or a figure.
+ */
+export function conversationAfter(earlier: readonly string[], language: ChatLanguage): Conversation | null {
+  let conv: Conversation | null = null;
+  for (const message of earlier) {
+    const parts = splitCompound(message, language);
+    const last = parts[parts.length - 1];
+    if (!last) continue;
+    const { part, used } = carryConversation(last, conv, language);
+    const u = understand(part.ask, language);
+    const subject = subjectWords(part.lookup);
+    const kw = sizeOf(u);
+    const next: Conversation = used && conv
+      ? { subject: subject || conv.subject, kw: kw ?? conv.kw, state: u.state?.english ?? conv.state, households: u.households ?? conv.households }
+      : { subject, kw, state: u.state?.english, households: u.households };
+    conv = next.subject || next.kw !== undefined || next.state || next.households !== undefined ? next : null;
+  }
+  return conv;
 }

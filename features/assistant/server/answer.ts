@@ -5,7 +5,7 @@ import type { BankEntry, Category, ChatLanguage, RelatedReel } from '../schemas'
 import { computeIntent } from '../lib/answers/compute';
 import { computeAnswer } from '../lib/answers/entry-calc';
 import type { Computed } from '../lib/answers/writer';
-import { MAX_PARTS, splitCompound, type QuestionPart } from '../lib/compound';
+import { carryConversation, conversationAfter, MAX_PARTS, splitCompound, type QuestionPart } from '../lib/compound';
 import { checkMatch, SURE } from '../lib/confidence';
 import { falseClaims, readInjection } from '../lib/guard';
 import { isCoreSolarToken, isDomainToken, isOtherDomainToken, tokenize } from '../lib/normalize';
@@ -108,6 +108,12 @@ export interface ComposeOptions {
    * knowledge the server synced into the database.
    */
   retriever?: Retriever;
+  /**
+   * The chat's earlier user messages, oldest first (the stored ones): a
+   * follow-up is answered for the chat's subject and figures
+   * (lib/compound.ts conversationAfter, carryConversation). None: a new chat.
+   */
+  history?: readonly string[];
 }
 
 /** The one-line decline of an instruction aimed at the assistant (messages "assistant.declineInstruction"). */
@@ -326,7 +332,9 @@ function heading(part: QuestionPart, n: number): string {
  *    (declined in one line) and reads false figures about the scheme (each
  *    corrected with the true figure);
  * 2. what remains is split into at most three questions (lib/compound.ts),
- *    the shared size and state carried to the parts that lack them;
+ *    the shared size and state carried to the parts that lack them, and,
+ *    in a chat, the chat's subject and figures to a follow-up
+ *    (`opts.history`);
  * 3. each part is answered (answerPart) and the parts are joined in one
  *    reply in the asker's language, each under a short restatement.
  * An off-topic part gets the no-match line with the callback offer.
@@ -359,6 +367,9 @@ export async function composeAnswer(message: string, language: ChatLanguage, opt
   const offTopicAfterInjection = injection && rest !== '' && !(await plainlySolar(rest));
   if (offTopicAfterInjection || (offTopic && rest === '')) blocks.push(NO_MATCH_REPLY[language]);
   const parts = rest !== '' && !offTopicAfterInjection ? await continuations(splitCompound(rest, language), find) : [];
+  // A follow-up in a chat: its first question gets the chat's subject and figures it lacks.
+  const conv = opts.history && opts.history.length > 0 ? conversationAfter(opts.history, language) : null;
+  if (conv && parts.length > 0) parts[0] = carryConversation(parts[0]!, conv, language).part;
   const answers = await Promise.all(parts.map((p) => answerPart(p, language, find)));
   const place = answers.find((a) => a.unknownPlace)?.unknownPlace;
   if (place) blocks.push(UNKNOWN_PLACE[language].replace('{place}', place));

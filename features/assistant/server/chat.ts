@@ -1,10 +1,11 @@
 import 'server-only';
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { getDb } from '@/lib/db/client';
 import { chatMessages, chats } from '@/lib/db/schema';
 import { logger } from '@/lib/logger';
+import { CHAT_PERSIST_COUNT } from '@/lib/constants';
 import type { Principal } from '@/lib/auth/principal';
 import { visitorRequired } from '@/lib/http/principal';
 import type { ChatRequest, ChatResult } from '../schemas';
@@ -83,13 +84,26 @@ export async function prepareChat(
   return { chatId: id, run: (onChunk) => runChat(id, isNew, viewerId, req, opts, onChunk) };
 }
 
+/**
+ * The user messages among a chat's last CHAT_PERSIST_COUNT stored messages,
+ * oldest first: what a follow-up is read against (SPEC.md section 4 "Chat").
+ */
+async function earlierQuestions(chatId: string): Promise<string[]> {
+  const { db } = await getDb();
+  const rows = await db.select({ role: chatMessages.role, text: chatMessages.text }).from(chatMessages)
+    .where(eq(chatMessages.chat_id, chatId)).orderBy(desc(chatMessages.id)).limit(CHAT_PERSIST_COUNT);
+  return rows.filter((r) => r.role === 'user').map((r) => r.text).reverse();
+}
+
 async function runChat(
   chatId: string, isNew: boolean, viewerId: string, req: ChatRequest, opts: ChatOptions,
   onChunk?: (text: string) => void | Promise<void>,
 ): Promise<ChatResult> {
   // Retrieval first: nothing else (database writes, reel lookups) stands
   // between the question and its first chunk.
-  const composed = await composeAnswer(req.message, req.language);
+  // A continued chat: its earlier questions give a follow-up its subject and figures (one indexed read).
+  const history = isNew ? [] : await earlierQuestions(chatId);
+  const composed = await composeAnswer(req.message, req.language, { history });
   const { db } = await getDb();
   const later = (async () => {
     await new Promise<void>((resolve) => setImmediate(resolve)); // after the first chunk has been sent

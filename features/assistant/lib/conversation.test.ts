@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { carryConversation, conversationAfter, splitCompound, type Conversation } from './compound';
+import type { ChatLanguage } from '../schemas';
+
+/** The new message's first question with the chat's context carried in. */
+function carried(history: string[], message: string, language: ChatLanguage) {
+  const part = splitCompound(message, language)[0]!;
+  return carryConversation(part, conversationAfter(history, language), language);
+}
+
+describe('a chat\'s context (conversationAfter)', () => {
+  it.each<[ChatLanguage, string]>([
+    ['english', 'How much subsidy for a 3 kW system in Delhi?'],
+    ['hindi', 'दिल्ली में 3 किलोवाट पर कितनी सब्सिडी मिलेगी?'],
+    ['hinglish', 'delhi me 3kw pe subsidy kitni milegi?'],
+  ])('keeps the subject, the size and the place of the last question (%s)', (language, q) => {
+    const c = conversationAfter([q], language)!;
+    expect(c.kw).toBe(3);
+    expect(c.state).toBe('Delhi');
+    expect(c.subject).not.toBe('');
+  });
+
+  it.each<[ChatLanguage, string[], Partial<Conversation>]>([
+    ['english', ['How much subsidy for 3 kW?', 'and for 5 kW?'], { kw: 5 }],
+    ['hindi', ['3 किलोवाट पर कितनी सब्सिडी मिलेगी?', 'और 5 किलोवाट पर?'], { kw: 5 }],
+    ['hinglish', ['3kw pe subsidy kitni milegi?', 'aur 5 kw pe?'], { kw: 5 }],
+    ['english', ['How much subsidy for 3 kW in Delhi?', 'what if we lived in Tripura?'], { kw: 3, state: 'Tripura' }],
+    ['hinglish', ['3kw pe subsidy kitni milegi Delhi me?', 'aur agar hum Jaipur me hote to?'], { kw: 3, state: 'Rajasthan' }],
+  ])('a follow-up replaces the value it gives and keeps the rest (%s: %j)', (language, history, want) => {
+    const c = conversationAfter(history, language)!;
+    expect(c).toMatchObject(want);
+    // The subject is still the first question's.
+    expect(c.subject).toBe(conversationAfter([history[0]!], language)!.subject);
+  });
+
+  it.each<[ChatLanguage, string[]]>([
+    ['english', ['How much subsidy for 3 kW in Delhi?', 'What documents do I need to apply?']],
+    ['hindi', ['दिल्ली में 3 किलोवाट पर कितनी सब्सिडी मिलेगी?', 'आवेदन के लिए कौन से दस्तावेज़ चाहिए?']],
+    ['hinglish', ['delhi me 3kw pe subsidy kitni milegi?', 'apply karne ke liye kaunse documents chahiye?']],
+  ])('a question on another subject that uses none of it starts afresh: no stale figures (%s)', (language, history) => {
+    const c = conversationAfter(history, language);
+    expect(c?.kw).toBeUndefined();
+    expect(c?.state).toBeUndefined();
+  });
+
+  it('is empty in a new chat (a reset starts one)', () => {
+    expect(conversationAfter([], 'english')).toBeNull();
+    expect(carried([], 'and for 5 kW?', 'english').used).toBe(false);
+  });
+
+  it('an off-topic question leaves no subject to carry', () => {
+    expect(conversationAfter(['who will win the cricket match today?'], 'english')).toBeNull();
+  });
+});
+
+describe('a follow-up (carryConversation)', () => {
+  it.each<[ChatLanguage, string[], string, RegExp]>([
+    ['english', ['How much subsidy for a 3 kW system?'], 'And for 5 kW?', /5 kW.*subsid/i],
+    ['hindi', ['3 किलोवाट पर कितनी सब्सिडी मिलेगी?'], 'और 5 किलोवाट पर?', /सब्सिडी/],
+    ['hinglish', ['3kw pe subsidy kitni milegi?'], 'aur agar hum Jaipur me hote to?', /3 kW.*subsidy/i],
+  ])('that only gives a new value asks about the chat\'s subject (%s)', (language, history, q, ask) => {
+    const r = carried(history, q, language);
+    expect(r.used).toBe(true);
+    expect(r.part.ask).toMatch(ask);
+    expect(r.part.text).toBe(splitCompound(q, language)[0]!.text);
+  });
+
+  it.each<[ChatLanguage, string[], string]>([
+    ['english', ['What subsidy for 3 kW in Delhi?'], 'How much roof will that need?'],
+    ['hindi', ['3 किलोवाट पर कितनी सब्सिडी मिलेगी?'], 'उसके लिए कितनी छत चाहिए?'],
+    ['hinglish', ['3kw pe subsidy kitni milegi?'], 'kitni bijli banegi?'],
+  ])('that asks a related quantity gets the chat\'s size (%s)', (language, history, q) => {
+    const r = carried(history, q, language);
+    expect(r.used).toBe(true);
+    expect(r.part.carried).toContain('3 kW');
+  });
+
+  it('gives its own size and keeps it: the chat\'s is not added', () => {
+    const r = carried(['How much subsidy for 3 kW?'], 'How much roof does a 5 kW system need?', 'english');
+    expect(r.part.ask).not.toContain('3 kW');
+  });
+
+  it('a question that needs nothing of the chat is left as it is', () => {
+    const r = carried(['How much subsidy for 3 kW?'], 'What is net metering?', 'english');
+    expect(r.used).toBe(false);
+  });
+});
