@@ -28,13 +28,16 @@ const DEVANAGARI_DIGITS = '०१२३४५६७८९';
 
 /**
  * The form both the reply and the expected strings are compared in:
- * NFC, lower case, Devanagari digits (०-९) as ASCII digits, and commas
- * inside digit groups removed ("Rs 1,08,000" -> "rs 108000"; "3, 4" keeps
- * its comma because a space follows it).
+ * NFC, lower case, Devanagari digits (०-९) as ASCII digits, "₹" (and
+ * "Rs.") as "rs ", "m²" as "m2", and commas inside digit groups removed
+ * ("₹1,08,000" and "Rs 1,08,000" -> "rs 108000"; "3, 4" keeps its comma
+ * because a space follows it).
  */
 export function matchForm(text: string): string {
   let s = text.normalize('NFC').toLowerCase();
   s = s.replace(/[०-९]/g, (d) => String(DEVANAGARI_DIGITS.indexOf(d)));
+  // One amount or area in either writing: "₹78,000" is "rs 78000", "30 m²" is "30 m2".
+  s = s.replace(/₹\s?/g, 'rs ').replace(/rs\.\s?(?=\d)/g, 'rs ').replace(/m²/g, 'm2');
   // Repeat: "1,08,000" has two commas whose matches share a digit.
   let prev: string;
   do {

@@ -96,7 +96,7 @@ describe('chat with a model (LLM_BASE_URL)', () => {
   it('keeps a computed or multi-part reply as composed, without asking the model', async () => {
     mode = { reply: () => ['Rephrased.'] };
     const computed = await chat('subsidy for 3kw rooftop?');
-    expect(computed.r.answer).toContain('Source: fact sheet, Subsidy');
+    expect(computed.r.answer).toContain('Source: NDTV Profit');
     const compound = await chat('How long does the subsidy take to arrive, and do I need a new meter?');
     expect(compound.r.answer).toMatch(/^1\. /);
     expect(requests).toHaveLength(0);

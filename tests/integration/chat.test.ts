@@ -10,6 +10,8 @@ import type { ChatResult } from '@/features/assistant/server/chat';
 import { RATE_LIMITED_MESSAGE } from '@/features/assistant/server/rate-limit';
 import { computeAnswer } from '@/features/assistant/lib/answers/entry-calc';
 import { extractQuantities } from '@/features/assistant/lib/quantities';
+import { presentable } from '@/features/assistant/lib/present';
+import { sourceCitation } from '@/features/assistant/server/sources';
 import { Seed } from '@/tests/fixtures/seed';
 
 /**
@@ -130,7 +132,7 @@ describe('POST /recommendation-service/api/v1/chat/ (JSON)', () => {
     const r = await ask(message, 'hinglish', v.cookie);
     expect(r.matched).toBe(true);
     expect(r.category).toBe('System Size');
-    expect(r.answer).toBe(`${computeAnswer('system_size', extractQuantities(message), 'hinglish')} Source: fact sheet, System Size [31][42][43].`);
+    expect(r.answer).toBe(presentable(`${computeAnswer('system_size', extractQuantities(message), 'hinglish')} Source: ${sourceCitation([31, 42, 43], 'hinglish')}.`));
     expect(r.answer).toContain('2.5 kW');
 
     const howMuch = byId.get('sub-how-much')?.english;
@@ -138,9 +140,10 @@ describe('POST /recommendation-service/api/v1/chat/ (JSON)', () => {
     const withSize = `${howMuch!.question.replace(/\?$/, '')} for 3 kW?`;
     const subsidy = await ask(withSize, 'english', v.cookie);
     expect(subsidy.category).toBe('Subsidy');
-    expect(subsidy.answer).toBe(`${computeAnswer('subsidy', extractQuantities(withSize), 'english')} Source: fact sheet, Subsidy [1][5][30].`);
+    expect(subsidy.answer).toBe(presentable(`${computeAnswer('subsidy', extractQuantities(withSize), 'english')} Source: ${sourceCitation([1, 5, 30], 'english')}.`));
     // The slab rule of docs/facts/solar-india.md: Rs 30,000/kW for 2 kW + Rs 18,000 for the third.
-    expect(subsidy.answer).toContain('Rs 78,000');
+    expect(subsidy.answer).toContain('₹78,000');
+    expect(subsidy.answer).toContain('Source: NDTV Profit, 29 Feb 2024');
   });
 
   it.each(LANGS)('says it does not know (in %s) and offers a callback instead of an unrelated answer', async (language) => {

@@ -14,7 +14,8 @@ import { understand, type Intent } from '../lib/understand';
 import { retrieve, type Retriever, type RetrieveResult } from './retrieve';
 import { listSuggestions, searchSuggestions } from './suggestions';
 import { loadKnowledge } from './knowledge';
-import { sourceTitles } from './sources';
+import { sourceCitation, sourceTitles } from './sources';
+import { presentable } from '../lib/present';
 
 /**
  * Composes the assistant's reply (composeAnswer): a guard for instructions
@@ -167,11 +168,21 @@ function topicsOf(text: string): string[] {
 /** Intents whose answer depends on the state (the central rate of special-category states, state top-ups). */
 const STATE_BOUND_INTENTS: ReadonlySet<Intent> = new Set<Intent>(['subsidy', 'state_subsidy', 'net_cost']);
 
+/**
+ * "Source: NDTV Profit, 29 Feb 2024; SolarQuarter, 8 Jul 2025": the
+ * publishers and dates of the fact sheet's sources `ids` in the asker's
+ * language (server/sources.ts sourceCitation); the fact-sheet sections
+ * `sections` ("Subsidy [1][5][30]") where no numbered source is known.
+ */
+function citation(ids: readonly number[], sections: readonly string[], language: ChatLanguage): string {
+  return sourceCitation(ids, language) || sections.join(', ');
+}
+
 /** A computed answer with its working and the rule's source, in the asker's language. */
 function computedText(c: Computed, language: ChatLanguage): string {
   // A working without a number ("Punjab: no state figure") is no working: the source alone is said.
   const template = /\d/.test(c.working) ? WORKING_LINE[language] : SOURCE_LINE[language];
-  return `${c.text} ${template.replace('{working}', c.working).replace('{sources}', c.sources.join(', '))}`;
+  return `${c.text} ${template.replace('{working}', c.working).replace('{sources}', citation(c.sourceIds, c.sources, language))}`;
 }
 
 /**
@@ -254,8 +265,7 @@ async function answerPart(
     const calculated = computeAnswer(entry.calc, extractQuantities(ask), language);
     if (calculated) {
       // Its rule is the entry's own, from the entry's fact-sheet section and sources.
-      const ids = (entry.sources ?? []).map((id) => `[${id}]`).join('');
-      const text = `${calculated} ${SOURCE_LINE[language].replace('{sources}', ids ? `${entry.category} ${ids}` : entry.category)}`;
+      const text = `${calculated} ${SOURCE_LINE[language].replace('{sources}', citation(entry.sources ?? [], [entry.category], language))}`;
       return { kind: 'computed', text, entry, sourceIds: entry.sources ?? [], ...place };
     }
   }
@@ -398,7 +408,7 @@ export async function composeAnswer(message: string, language: ChatLanguage, opt
     matched,
     entry: first,
     category: first?.category ?? null,
-    text: blocks.join('\n\n'),
+    text: presentable(blocks.join('\n\n')),
     computed: answers.some((a) => a.kind === 'computed'),
     sources: sourceTitles([...new Set(sourceIds)]),
   };

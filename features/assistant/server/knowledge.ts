@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { getDb, type Db } from '@/lib/db/client';
 import { qaEntries, suggestedQuestions } from '@/lib/db/schema';
 import { logger } from '@/lib/logger';
+import { presentable } from '../lib/present';
 import {
   bankEntrySchema, calcSchema, chatLanguageSchema, shortSuggestedQuestionSchema, suggestedQuestionSchema,
   type BankEntry, type ChatLanguage, type ShortSuggestedQuestion, type SuggestedQuestion,
@@ -99,7 +100,8 @@ export function readBankFiles(dataDir = DATA_DIR): KnowledgeEntry[] {
         const prev = seen.get(parsed.data.id);
         if (prev) throw new KnowledgeFileError(file, where, `id "${parsed.data.id}" already used in ${prev}`);
         seen.set(parsed.data.id, name);
-        out.push({ ...parsed.data, language });
+        // Amounts and areas as every reply writes them (₹, m²): lib/present.ts.
+        out.push({ ...parsed.data, answer: presentable(parsed.data.answer), language });
       });
     }
   }

@@ -1,4 +1,5 @@
 import 'server-only';
+import type { ChatLanguage } from '../schemas';
 /**
  * Titles of the fact sheet's sources (docs/facts/solar-india.md,
  * "Sources"), by their number: a bank entry's `sources` are these numbers
@@ -68,4 +69,46 @@ export function sourceTitles(numbers: readonly number[]): string[] {
     }
   }
   return out;
+}
+
+/** A date as the fact sheet writes it in a source's title: "29 Feb 2024" or "Nov 2019". */
+const TITLE_DATE = /^(\d{1,2} )?(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) (\d{4})$/;
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+/** Indian locales of the chat languages (Hinglish reads dates as Indian English). */
+const DATE_LOCALE: Record<ChatLanguage, string> = { english: 'en-IN', hindi: 'hi-IN', hinglish: 'en-IN' };
+
+/** A title's date in the asker's language: "29 Feb 2024" / "29 फ़रवरी 2024"; undefined when it has none. */
+function dateOf(pieces: string[], language: ChatLanguage): string | undefined {
+  for (const p of pieces) {
+    const m = TITLE_DATE.exec(p.trim());
+    if (!m) continue;
+    const day = m[1] ? Number(m[1]) : undefined;
+    const date = new Date(Date.UTC(Number(m[3]), MONTHS.indexOf(m[2]!), day ?? 1));
+    return new Intl.DateTimeFormat(DATE_LOCALE[language], {
+      ...(day ? { day: 'numeric' } : {}), month: language === 'hindi' ? 'long' : 'short', year: 'numeric', timeZone: 'UTC',
+    }).format(date);
+  }
+  return undefined;
+}
+
+/**
+ * The sources of an answer as a person reads them: each source's publisher
+ * and, where its title has one, its date in the asker's language
+ * ("NDTV Profit, 29 Feb 2024; SolarQuarter, 8 Jul 2025"; in Hindi
+ * "NDTV Profit, 29 फ़रवरी 2024"), in order, at most `max`, a publisher and
+ * date said once. From the fact sheet's numbered sources
+ * (docs/facts/solar-india.md "Sources", FACT_SHEET_SOURCES).
+ * @returns '' when none of the numbers is a known source.
+ */
+export function sourceCitation(numbers: readonly number[], language: ChatLanguage, max = 3): string {
+  const out: string[] = [];
+  for (const title of sourceTitles(numbers)) {
+    // "Mercom, 17 Jun 2024, operational guidelines; Renewable Watch, 20 Jun 2024": the first of two is named.
+    const pieces = title.split(';')[0]!.split(',').map((x) => x.trim());
+    const date = dateOf(pieces.slice(1), language);
+    const label = date ? `${pieces[0]}, ${date}` : pieces[0]!;
+    if (!out.includes(label)) out.push(label);
+    if (out.length === max) break;
+  }
+  return out.join('; ');
 }
