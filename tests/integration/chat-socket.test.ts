@@ -97,7 +97,7 @@ describe('socket.io "chat"', () => {
     const c = client();
     await connected(c);
     const { events, done } = record(c);
-    c.emit('chat', { message: longEntry.question, language: 'hindi' });
+    c.emit('chat', { message: bankAnswer(longEntry.id, 'hindi').question, language: 'hindi' });
     const end = await done;
     expect(end.name).toBe('chat_end');
     const result = end.data as ChatResult;
@@ -152,7 +152,7 @@ describe('socket.io "chat"', () => {
     const first = (await r.done).data as ChatResult;
     c.offAny();
     r = record(c);
-    c.emit('chat', { message: longEntry.question, language: 'hinglish', chat_id: first.chat_id });
+    c.emit('chat', { message: bankAnswer(longEntry.id, 'hinglish').question, language: 'hinglish', chat_id: first.chat_id });
     const second = (await r.done).data as ChatResult;
     expect(second.chat_id).toBe(first.chat_id);
     expect(second.answer).toBe(bankAnswer(longEntry.id, 'hinglish').answer);

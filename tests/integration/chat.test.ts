@@ -10,6 +10,7 @@ import type { ChatResult } from '@/features/assistant/server/chat';
 import { RATE_LIMITED_MESSAGE } from '@/features/assistant/server/rate-limit';
 import { computeAnswer } from '@/features/assistant/lib/answers/entry-calc';
 import { extractQuantities } from '@/features/assistant/lib/quantities';
+import { messageLanguage } from '@/features/assistant/lib/message-language';
 import { presentable } from '@/features/assistant/lib/present';
 import { sourceCitation } from '@/features/assistant/server/sources';
 import { Seed } from '@/tests/fixtures/seed';
@@ -116,14 +117,22 @@ describe('POST /recommendation-service/api/v1/chat/ (JSON)', () => {
     expect(r.related).toEqual([]);
   });
 
-  it.each(LANGS)('replies in the asker\'s language (%s) to a question written in another', async (language) => {
+  it.each(LANGS)('with %s chosen, answers a question clearly written in another language in that language', async (language) => {
     const v = newViewer();
     const entry = plainEntry('Solar Inverter');
     const other: ChatLanguage = language === 'hinglish' ? 'hindi' : 'hinglish';
+    // The bank's own wording of the question in the other language (Devanagari, or Hinglish words).
+    expect(messageLanguage(entry[other].question, language)).toBe(other);
     const r = await ask(entry[other].question, language, v.cookie);
     expect(r.matched).toBe(true);
-    expect(r.answer).toBe(entry[language].answer);
-    expectLanguage(r.answer, language);
+    expect(r.answer).toBe(entry[other].answer);
+    expectLanguage(r.answer, other);
+  });
+
+  it('keeps the chosen language when the message does not clearly say another', async () => {
+    const v = newViewer();
+    const r = await ask('3 kW subsidy?', 'hinglish', v.cookie);
+    expectLanguage(r.answer, 'hinglish');
   });
 
   it('computes an answer from the question\'s numbers instead of a canned one', async () => {

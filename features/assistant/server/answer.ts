@@ -178,6 +178,15 @@ function citation(ids: readonly number[], sections: readonly string[], language:
   return sourceCitation(ids, language) || sections.join(', ');
 }
 
+/** A bank category's name in the asker's language (messages "assistant.categories": "Buying Solar" -> buyingSolar). */
+function categoryName(category: Category, language: ChatLanguage): string {
+  const key = category.replace(/\s+(\w)/g, (_, c: string) => c.toUpperCase()).replace(/^\w/, (c) => c.toLowerCase());
+  const path = `assistant.categories.${key}`;
+  const name = messageInEachLanguage(path)[language];
+  // messageText answers a missing key with the key itself.
+  return name && name !== path ? name : category;
+}
+
 /** A computed answer with its working and the rule's source, in the asker's language. */
 function computedText(c: Computed, language: ChatLanguage): string {
   // A working without a number ("Punjab: no state figure") is no working: the source alone is said.
@@ -265,7 +274,7 @@ async function answerPart(
     const calculated = computeAnswer(entry.calc, extractQuantities(ask), language);
     if (calculated) {
       // Its rule is the entry's own, from the entry's fact-sheet section and sources.
-      const text = `${calculated} ${SOURCE_LINE[language].replace('{sources}', citation(entry.sources ?? [], [entry.category], language))}`;
+      const text = `${calculated} ${SOURCE_LINE[language].replace('{sources}', citation(entry.sources ?? [], [categoryName(entry.category, language)], language))}`;
       return { kind: 'computed', text, entry, sourceIds: entry.sources ?? [], ...place };
     }
   }

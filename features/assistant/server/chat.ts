@@ -10,6 +10,7 @@ import type { Principal } from '@/lib/auth/principal';
 import { visitorRequired } from '@/lib/http/principal';
 import type { ChatRequest, ChatResult } from '../schemas';
 import { chunkText } from '../lib/chunk-text';
+import { messageLanguage } from '../lib/message-language';
 import { composeAnswer, followUpQuestions, relatedReels, type FindReels } from './answer';
 import { llmConfigFromEnv, rephraseAnswer, type LlmConfig } from './llm';
 import { consumeChatMessage } from './rate-limit';
@@ -103,7 +104,9 @@ async function runChat(
   // between the question and its first chunk.
   // A continued chat: its earlier questions give a follow-up its subject and figures (one indexed read).
   const history = isNew ? [] : await earlierQuestions(chatId);
-  const composed = await composeAnswer(req.message, req.language, { history });
+  // The message's own language wins where it clearly differs from the chosen one (Hinglish typed in English).
+  const language = messageLanguage(req.message, req.language);
+  const composed = await composeAnswer(req.message, language, { history });
   const { db } = await getDb();
   const later = (async () => {
     await new Promise<void>((resolve) => setImmediate(resolve)); // after the first chunk has been sent
@@ -112,8 +115,8 @@ async function runChat(
       await db.insert(chatMessages).values({ chat_id: chatId, role: 'user', text: req.message });
     })();
     const [suggestions, related] = await Promise.all([
-      followUpQuestions(composed.entry, req.language),
-      relatedReels(composed.entry, req.language, opts.findReels),
+      followUpQuestions(composed.entry, language),
+      relatedReels(composed.entry, language, opts.findReels),
       storing,
     ]);
     return { suggestions, related };
@@ -126,7 +129,7 @@ async function runChat(
   // (a declined instruction, a correction, the parts of a compound question) or a computed one with its working and
   // source keeps its shape and wording: a rephrasing in five plain sentences would join or drop them.
   const oneBlock = !composed.text.includes('\n') && !composed.computed;
-  if (llm && composed.matched && oneBlock) answer = (await rephraseAnswer(llm, req.message, composed.text, req.language)) ?? composed.text;
+  if (llm && composed.matched && oneBlock) answer = (await rephraseAnswer(llm, req.message, composed.text, language)) ?? composed.text;
 
   if (onChunk) {
     const interval = opts.chunkIntervalMs ?? CHUNK_INTERVAL_MS;
