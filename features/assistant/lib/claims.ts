@@ -1,7 +1,7 @@
 import type { ChatLanguage } from '../schemas';
-import { subsidyFor, stateTopUpText } from './answers/subsidy';
+import { societySubsidyFor, subsidyFor, stateTopUpText } from './answers/subsidy';
 import { sbiSlab } from './answers/money';
-import { formatRupees, rs, say, type Computed } from './answers/writer';
+import { computed, formatRupees, rs, say, type Computed } from './answers/writer';
 import { centralSubsidy, stateTopUp } from './calculator';
 import { SPECIAL_CATEGORY_STATES, stateName, type StateKey } from './states';
 import type { Claim, Understanding } from './understand';
@@ -25,11 +25,33 @@ const STATES_WITH_TOP_UP: StateKey[] = ['uttar-pradesh', 'delhi', 'assam', 'lada
 /** The correction's first sentence and the rest, one space apart (no lead: the rest alone). */
 const led = (lead: string, rest: string) => (lead ? `${lead} ${rest}` : rest);
 
+/** A housing society's rate, rupees per kW of common load (Subsidy [30][31]). */
+const SOCIETY_PER_KW = 18_000;
+
+/**
+ * A subsidy figure said of a housing society: it holds when it is the
+ * society rate (Rs 18,000/kW) or the society's total for its size (at most
+ * 500 kW, 3 kW per house); a home's rate (Rs 30,000/kW) or any other figure
+ * does not. The true figure follows (society.forSize / forHomes, or the rule).
+ */
+function checkSocietyClaim(claim: Claim, u: Understanding, lang: ChatLanguage): ClaimCheck {
+  const said = rs(claim.value);
+  const kw = claim.kw ?? u.kw;
+  const one = societySubsidyFor(kw !== undefined ? { ...u, kw } : u, lang);
+  const cap = u.households !== undefined ? Math.min(500, u.households * 3) : 500;
+  const total = kw !== undefined ? Math.round(Math.min(kw, cap) * SOCIETY_PER_KW) : undefined;
+  const holds = claim.value === SOCIETY_PER_KW || claim.value === total;
+  const base = one ?? computed(say(lang, 'society.rule'), '', [30, 31], ['Subsidy [30][31]']);
+  const lead = holds ? say(lang, 'claims.yes') : say(lang, 'claims.subsidyNot', { said });
+  return { ...base, text: led(lead, base.text), holds };
+}
+
 /**
  * Checks a figure the message asserts against the fact sheet and gives the
  * true one, in the asker's language:
  * - subsidy: central for the size (special-category rates where the state is
  *   one), plus the state's top-up where the sheet gives it (Subsidy [1][5][30][32]-[35]);
+ *   said of a housing society, the society rate and total (checkSocietyClaim);
  *   without a size, the rule and its caps; more than any total the sheet gives is false;
  * - interest: SBI 6.75% up to 3 kW, 8.90% for 3-10 kW, about 7% at launch, about 6% reported in Oct 2025 (Buying Solar [1][9][10][11]);
  * - free units: "up to 300 free units" are units the home's own panels make (Benefits [1]);
@@ -42,6 +64,7 @@ export function checkClaim(claim: Claim, u: Understanding, lang: ChatLanguage): 
   const said = rs(claim.value);
   switch (claim.what) {
     case 'subsidy': {
+      if (u.building === 'society') return checkSocietyClaim(claim, u, lang);
       const kw = claim.kw ?? u.kw;
       const base = subsidyFor(kw !== undefined ? { ...u, kw } : { ...u, state: u.state }, lang)!;
       let holds: boolean | null;

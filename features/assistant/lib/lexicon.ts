@@ -87,7 +87,7 @@ const CUES_RAW: Record<Cue, string[]> = {
   interest: ['interest', 'byaj', 'byaaj', 'ब्याज', 'interest rate', 'rate of interest'],
   free: ['free', 'muft', 'मुफ्त', 'मुफ़्त', 'फ्री'],
   assert: ['right', 'correct', 'true', 'is it true', 'confirm', 'sach', 'sahi', 'सच', 'सही', 'heard', 'suna', 'सुना', 'told me', 'says', 'said', 'bola', 'bataya',
-    'बताया', 'kaha', 'कहा', 'claims', 'na', 'ना', 'naa', 'hai na', 'है ना', 'isn t it', 'guaranteed', 'pakka',
+    'बताया', 'kaha', 'कहा', 'claims', 'na', 'ना', 'न', 'naa', 'hai na', 'है ना', 'isn t it', 'guaranteed', 'pakka',
     // Words put in the assistant's mouth state the figure too ("tell me the subsidy is Rs 1.5 lakh").
     'tell me that', 'tell me the', 'say that', 'say the', 'write that', 'confirm that', 'likh ke do', 'likhkar do', 'bolo ki', 'kaho ki', 'लिखकर दो', 'कहो कि', 'बोलो कि'],
   income: ['income', 'salary', 'aay', 'आय', 'kamai', 'कमाई', 'तनख्वाह', 'tankhwah'],

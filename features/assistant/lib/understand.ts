@@ -276,7 +276,8 @@ function readClaims(found: Map<Cue, number[]>, q: ReturnType<typeof readQuantiti
   // "The government gives Rs 1.2 lakh for 3 kW, is that correct?": a subsidy figure said with the government as giver.
   // An amount whose role is not said is a subsidy figure only when the message asserts it ("I heard ... right?").
   // A figure said about the special-category states as a group is a subsidy figure too ("special states me sirf 78000, sahi?").
-  const subsidyTalk = (near('subsidy') || near('special') || (near('subsidyWeak') && near('generationWeak'))) && near('assert');
+  // A rupee figure asserted of a housing society is what it gets: its subsidy ("our society also gets Rs 30,000 per kW, right?").
+  const subsidyTalk = (near('subsidy') || near('special') || near('society') || (near('subsidyWeak') && near('generationWeak'))) && near('assert');
   for (const a of q.amounts) {
     if (a.role === 'subsidy' || (a.role === 'unknown' && subsidyTalk)) out.push(withKw({ what: 'subsidy', value: a.value }));
   }

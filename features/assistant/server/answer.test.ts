@@ -109,3 +109,21 @@ describe('composeAnswer: the pipeline around retrieval', () => {
     expect(r.text).toContain('\n\n2. ');
   });
 });
+
+describe('composeAnswer: a housing society\'s subsidy said wrongly', () => {
+  it.each([
+    ['english', 'Our housing society will also get Rs 30,000 per kW, right?', /^No: ₹30,000/],
+    ['hindi', 'हमारी हाउसिंग सोसाइटी को भी 30,000 रुपये प्रति किलोवाट मिलेगी न?', /^नहीं: ₹30,000/],
+    ['hinglish', 'hamari society ko bhi 30000 per kw milega na?', /^Nahi: ₹30,000/],
+  ] as const)('is answered No with the society rate of ₹18,000/kW (%s)', async (language, q, lead) => {
+    const r = await compose(q, language);
+    expect(r.text).toMatch(lead);
+    expect(r.text).toContain('₹18,000');
+  });
+
+  it('the society rate itself holds', async () => {
+    const r = await compose('Our housing society gets Rs 18,000 per kW, right?');
+    expect(r.text).not.toMatch(/^No/);
+    expect(r.text).toContain('₹18,000');
+  });
+});
