@@ -53,6 +53,7 @@
  */
 import { devices, type CDPSession, type Request } from 'playwright-core';
 import { benchTarget } from './lib/starter-clips';
+import { installFirstFrameProbe } from './lib/page-probes';
 import { launch } from '../tests/e2e/browser';
 
 const RUNS = Math.max(1, Number(process.env.RUNS ?? 1));
@@ -140,15 +141,6 @@ function installProbes(selector: string) {
   const w = window as unknown as { __firstFrame?: number; __active?: { t: number; id: string | null }[] };
   const active: { t: number; id: string | null }[] = [];
   w.__active = active;
-  document.addEventListener('playing', (ev) => {
-    const v = ev.target as HTMLVideoElement;
-    if (w.__firstFrame) return;
-    if ('requestVideoFrameCallback' in v) {
-      v.requestVideoFrameCallback((now) => { w.__firstFrame ??= now; });
-    } else {
-      w.__firstFrame ??= performance.now();
-    }
-  }, true);
   const check = () => {
     const id = document.querySelector(selector)?.getAttribute('data-content-id') ?? null;
     const last = active.length > 0 ? active[active.length - 1].id : undefined;
@@ -239,8 +231,7 @@ async function once(baseURL: string, mode: Mode): Promise<Sample> {
       }, () => undefined));
     });
 
-    // tsx (esbuild keepNames) wraps the probes' inner functions in __name(); the page has no such helper.
-    await page.addInitScript('globalThis.__name ??= (f) => f;');
+    await installFirstFrameProbe(page);
     await page.addInitScript(installProbes, ACTIVE);
     const navWall = Date.now();
     await page.goto('/reels', { waitUntil: 'commit' });

@@ -30,6 +30,7 @@
  */
 import { devices, type CDPSession, type Page } from 'playwright-core';
 import { benchTarget } from './lib/starter-clips';
+import { installFirstFrameProbe } from './lib/page-probes';
 import { launch } from '../tests/e2e/browser';
 
 const RUNS = Number(process.env.RUNS ?? 5);
@@ -57,21 +58,12 @@ interface Sample {
   requests: Req[];
 }
 
-/** Page-side probes: the first frame of any video, and the swipe's input and next frame. */
+/** Page-side probes (with installFirstFrameProbe): the swipe's input and next frame. */
 function installProbes() {
   const w = window as unknown as {
     __firstFrame?: number; __inputAt?: number; __swipeFrame?: number; __armSwipe?: () => void;
   };
   const ACTIVE = '[data-testid="reel"][data-active="true"]';
-  document.addEventListener('playing', (ev) => {
-    const v = ev.target as HTMLVideoElement;
-    if (w.__firstFrame) return;
-    if ('requestVideoFrameCallback' in v) {
-      v.requestVideoFrameCallback((now) => { w.__firstFrame ??= now; });
-    } else {
-      w.__firstFrame ??= performance.now();
-    }
-  }, true);
   // The swipe: arm, then the input's own timestamp and the first frame the newly active video presents.
   w.__armSwipe = () => {
     const before = document.querySelector(`${ACTIVE} video`);
@@ -148,8 +140,7 @@ async function once(baseURL: string): Promise<Sample> {
         r.tsEnd = e.timestamp;
       }
     });
-    // tsx (esbuild keepNames) wraps the probes' inner functions in __name(); the page has no such helper.
-    await page.addInitScript('globalThis.__name ??= (f) => f;');
+    await installFirstFrameProbe(page);
     await page.addInitScript(installProbes);
     await page.goto('/reels', { waitUntil: 'commit' });
     await page.waitForFunction(() => !!(window as unknown as { __firstFrame?: number }).__firstFrame, null, { timeout: 60_000 });
