@@ -1,7 +1,8 @@
 /**
  * `npm run bench:assistant`: time to the first chunk and to the whole answer
  * of the assistant over socket.io, 20 concurrent users each asking several
- * suggested questions (target: first
+ * suggested questions in one chat (so each later question is read against
+ * the chat's stored ones, as a follow-up may be) (target: first
  * chunk p95 at most 150 ms without a model). Benchmarks print figures, they
  * are not tests: exits 0 on PASS or FAIL, 1 only on a crash.
  *
@@ -53,6 +54,8 @@ async function runUsers(url: string, questions: Record<string, string[]>, cookie
   await Promise.all(sockets.map(async (s, u) => {
     const lang = LANGS[u % LANGS.length];
     const list = questions[lang];
+    // One chat per user, as a person asks: each question after the first is read against the chat's stored ones.
+    let chatId: string | undefined;
     for (let k = 0; k < QUESTIONS; k++) {
       const message = list[(u * QUESTIONS + k) % list.length];
       const t0 = performance.now();
@@ -62,9 +65,12 @@ async function runUsers(url: string, questions: Record<string, string[]>, cookie
       };
       s.on('chat_chunk', onChunk);
       const end = await new Promise<{ ok: boolean; matched?: boolean; error?: string }>((resolve) => {
-        s.once('chat_end', (r: { matched: boolean }) => resolve({ ok: true, matched: r.matched }));
+        s.once('chat_end', (r: { matched: boolean; chat_id: string }) => {
+          chatId = r.chat_id;
+          resolve({ ok: true, matched: r.matched });
+        });
         s.once('chat_error', (e: { code: string }) => resolve({ ok: false, error: e.code }));
-        s.emit('chat', { message, language: lang });
+        s.emit('chat', { message, language: lang, ...(chatId ? { chat_id: chatId } : {}) });
       });
       const full = performance.now() - t0;
       s.off('chat_chunk', onChunk);
