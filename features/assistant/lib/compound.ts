@@ -262,6 +262,21 @@ export interface Conversation {
   state?: string;
   /** A housing society's number of homes. */
   households?: number;
+  /** Rupee figures with their role: a quote, a monthly bill, a loan (lib/quantities.ts AmountRole). */
+  quote?: number;
+  bill?: number;
+  loan?: number;
+}
+
+/** The rupee roles a chat carries, and the words that name each role again when carried ("quote Rs 240000"). */
+const CARRIED_AMOUNTS = { quote: 'quote', bill: 'bill', loan: 'loan' } as const;
+type CarriedRole = keyof typeof CARRIED_AMOUNTS;
+
+/** The first rupee figure of each carried role a reading gives. */
+function amountsOf(u: ReturnType<typeof understand>): Partial<Record<CarriedRole, number>> {
+  const out: Partial<Record<CarriedRole, number>> = {};
+  for (const a of u.amounts) if (a.role in CARRIED_AMOUNTS && out[a.role as CarriedRole] === undefined) out[a.role as CarriedRole] = a.value;
+  return out;
 }
 
 /** What carryConversation did to a part. */
@@ -312,9 +327,18 @@ export function carryConversation(part: QuestionPart, conv: Conversation | null,
   let subject = '';
   if (!own && !offField && conv.subject && (givesFigure || pointsBack(t))) {
     subject = conv.subject;
-    if (sizeOf(u) === undefined && u.kwRange === undefined && !u.area && conv.kw !== undefined) add.push(`${conv.kw} kW`);
+    const newSize = sizeOf(u) !== undefined || u.kwRange !== undefined || !!u.area;
+    if (!newSize && conv.kw !== undefined) add.push(`${conv.kw} kW`);
     if (!u.state && conv.state) add.push(conv.state);
     if (u.households === undefined && conv.households !== undefined && !u.kw) add.push(`${conv.households} houses`);
+    // A quote, bill or loan was for the earlier size: it goes on only while the size does ("what if we lived in Tripura?").
+    const given = amountsOf(u);
+    if (!newSize) {
+      for (const role of Object.keys(CARRIED_AMOUNTS) as CarriedRole[]) {
+        const v = conv[role];
+        if (v !== undefined && given[role] === undefined) add.push(`${CARRIED_AMOUNTS[role]} Rs ${v}`);
+      }
+    }
     add.push(subject);
   } else if (own && !isReported(t)) {
     // What it asks must take a size once given one (roof, units, money for a system), not merely share a word
@@ -351,10 +375,12 @@ export function conversationAfter(earlier: readonly string[], language: ChatLang
     const u = understand(part.ask, language);
     const subject = subjectWords(part.lookup);
     const kw = sizeOf(u);
+    // The carried ask already names what was carried: its reading holds the chat's figures as they now are.
     const next: Conversation = used && conv
-      ? { subject: subject || conv.subject, kw: kw ?? conv.kw, state: u.state?.english ?? conv.state, households: u.households ?? conv.households }
-      : { subject, kw, state: u.state?.english, households: u.households };
-    conv = next.subject || next.kw !== undefined || next.state || next.households !== undefined ? next : null;
+      ? { subject: subject || conv.subject, kw: kw ?? conv.kw, state: u.state?.english ?? conv.state, households: u.households ?? conv.households, ...amountsOf(u) }
+      : { subject, kw, state: u.state?.english, households: u.households, ...amountsOf(u) };
+    const any = next.kw !== undefined || next.state || next.households !== undefined || next.quote !== undefined || next.bill !== undefined || next.loan !== undefined;
+    conv = next.subject || any ? next : null;
   }
   return conv;
 }

@@ -84,4 +84,19 @@ describe('a follow-up (carryConversation)', () => {
     const r = carried(['How much subsidy for 3 kW?'], 'What is net metering?', 'english');
     expect(r.used).toBe(false);
   });
+
+  it.each<[ChatLanguage, string[], string]>([
+    ['english', ['My vendor quoted Rs 2.4 lakh for 3 kW. How much will I pay after subsidy?'], 'what if we lived in Delhi?'],
+    ['hinglish', ['3kw ka quotation 2 lakh hai, subsidy ke baad kitna dena padega?'], 'aur agar UP me ho to?'],
+    ['hindi', ['3 किलोवाट का कोटेशन 2 लाख है, सब्सिडी के बाद कितना देना होगा?'], 'अगर हम दिल्ली में हों तो?'],
+  ])('keeps the quote while the size stays, for a new place (%s)', (language, history, q) => {
+    const r = carried(history, q, language);
+    expect(r.part.carried).toMatch(/quote Rs \d+/);
+    expect(r.part.carried).toContain('3 kW');
+  });
+
+  it('drops the quote with a new size: it was the earlier size\'s price', () => {
+    const r = carried(['My vendor quoted Rs 2.4 lakh for 3 kW. How much will I pay after subsidy?'], 'and for 5 kW?', 'english');
+    expect(r.part.carried).not.toMatch(/quote/);
+  });
 });
