@@ -37,7 +37,8 @@ export function DataSaverProvider({ initial, children }: {
   children: ReactNode;
 }) {
   const [choice, setChoiceState] = useState(initial.choice);
-  const [headerAsks] = useState(initial.browserAsks);
+  // The request's Save-Data header, as the server read it: fixed for the page.
+  const headerAsks = initial.browserAsks;
   const [connectionAsks, setConnectionAsks] = useState(false);
 
   useEffect(() => {
