@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { composeAnswer, CLOSEST_REPLY, DECLINE_REPLY, NO_MATCH_REPLY } from './answer';
+import { composeAnswer, CLOSEST_REPLY, DECLINE_REPLY, NO_MATCH_REPLY, OUTSIDE_REPLY } from './answer';
 import { indexKnowledge, readKnowledgeFiles } from './knowledge';
 import { buildRetriever, type Retriever } from './retrieve';
 
@@ -8,6 +8,40 @@ beforeAll(() => {
   retriever = buildRetriever(indexKnowledge(readKnowledgeFiles()));
 });
 const compose = (q: string, language: 'english' | 'hindi' | 'hinglish' = 'english') => composeAnswer(q, language, { retriever });
+
+describe('composeAnswer: the edge of the domain', () => {
+  it('names a near-topic subject no entry covers and offers a callback, with no figure, in each language', async () => {
+    const cases: Array<[string, 'english' | 'hindi' | 'hinglish', string]> = [
+      ['solar water heater 200 litre price and subsidy?', 'english', 'heater'],
+      ['एलपीजी सिलेंडर पर सब्सिडी कितनी मिलती है अभी?', 'hindi', 'सिलेंडर'],
+      ['ghar ki chhat pe chhoti wind turbine lagwa sakte hai kya, price kitna?', 'hinglish', 'turbine'],
+    ];
+    for (const [q, language, subject] of cases) {
+      const r = await compose(q, language);
+      expect(r.text, q).toContain(subject);
+      expect(r.text, q).toContain(OUTSIDE_REPLY[language].split('{subject}')[1]!.slice(0, 20));
+      expect(r.text, q).not.toMatch(/\d|₹/);
+      expect(r.matched, q).toBe(false);
+    }
+  });
+
+  it('passes an outside subject on to a later part that names none of its own', async () => {
+    const r = await compose('छत पर छोटी पवन चक्की (विंड टर्बाइन) लगवानी है, उसका रेट और सब्सिडी बताओ', 'hindi');
+    // The parts are numbered; no figure is said.
+    expect(r.text).not.toMatch(/₹|\d{2}/);
+  });
+
+  it('answers a well-met question with one word the bank lacks', async () => {
+    const r = await compose('how to find a trustworthy installer');
+    expect(r.matched).toBe(true);
+  });
+
+  it('does not carry a chat figure into an off-topic follow-up', async () => {
+    const r = await composeAnswer('petrol rate in bangalore today??', 'english', { retriever, history: ['subsidy for 3 kW?'] });
+    expect(r.text).not.toContain('78,000');
+    expect(r.matched).toBe(false);
+  });
+});
 
 describe('composeAnswer: the pipeline around retrieval', () => {
   it('declines an instruction to the assistant in one line and answers the solar question after it', async () => {

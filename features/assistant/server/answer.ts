@@ -11,7 +11,8 @@ import { falseClaims, readInjection } from '../lib/guard';
 import { isCoreSolarToken, isDomainToken, isOtherDomainToken, tokenize } from '../lib/normalize';
 import { extractQuantities } from '../lib/quantities';
 import { understand, type Intent } from '../lib/understand';
-import { retrieve, type Retriever, type RetrieveResult } from './retrieve';
+import { bankVocabulary, uncoveredSubject, wordSet, type BankVocabulary } from '../lib/domain-edge';
+import { serverRetriever, type Retriever, type RetrieveResult } from './retrieve';
 import { listSuggestions, searchSuggestions } from './suggestions';
 import { loadKnowledge } from './knowledge';
 import { sourceCitation, sourceTitles } from './sources';
@@ -77,6 +78,12 @@ function namingCallMe(replies: Record<ChatLanguage, string>): Record<ChatLanguag
  * button by its label, CALL_ME_LABEL).
  */
 export const NO_MATCH_REPLY = namingCallMe(messageInEachLanguage('assistant.noMatchReply'));
+/**
+ * The no-match reply that names the subject the assistant does not know
+ * ("“water heater” is outside what I know..."), in the person's own words
+ * (messages "assistant.outsideReply"; {subject}; the button named as CALL_ME_LABEL).
+ */
+export const OUTSIDE_REPLY = namingCallMe(messageInEachLanguage('assistant.outsideReply'));
 
 /** What the bank and the calculator say to one message, before any model rephrasing. */
 export interface Composition {
@@ -152,6 +159,49 @@ function entryReading(entry: BankEntry, language: ChatLanguage): EntryReading {
   return r;
 }
 
+/** What the domain-edge check (lib/domain-edge.ts) reads of one knowledge snapshot. */
+interface Edge {
+  vocab: BankVocabulary;
+  /** Entry id -> the tokens of all its languages' question, alternates and answer. */
+  wordsById: Map<string, Set<string>>;
+  /** Intent -> the tokens of the entries whose wordings ask it (what a worked-out figure for it covers). */
+  wordsByIntent: Map<string, Set<string>>;
+}
+const EDGES = new WeakMap<object, Edge>();
+function edgeOf(knowledge: Retriever['knowledge']): Edge {
+  let edge = EDGES.get(knowledge);
+  if (edge) return edge;
+  const wordsById = new Map<string, Set<string>>();
+  const wordsByIntent = new Map<string, Set<string>>();
+  const texts: string[][] = [];
+  for (const [id, slot] of knowledge.byId) {
+    const list = Object.values(slot).flatMap((e) => (e ? [e.question, ...e.alternates, e.answer] : []));
+    texts.push(list);
+    const words = wordSet(list);
+    wordsById.set(id, words);
+    for (const e of Object.values(slot)) {
+      if (!e) continue;
+      for (const intent of entryReading(e, e.language).intents) {
+        const set = wordsByIntent.get(intent) ?? new Set<string>();
+        for (const w of words) set.add(w);
+        wordsByIntent.set(intent, set);
+      }
+    }
+  }
+  edge = { vocab: bankVocabulary(texts), wordsById, wordsByIntent };
+  EDGES.set(knowledge, edge);
+  return edge;
+}
+
+/**
+ * Share of a question's subject weight an answer may leave uncovered
+ * (lib/domain-edge.ts uncoveredSubject) before the question counts as being
+ * about something else. Calibrated on the tuning sets (npm run eval:assistant).
+ */
+export const UNCOVERED_SUBJECT_MAX = 0.6;
+/** Retrieval confidence (0-1) at and above which a question's bank match stands, whatever it leaves uncovered. */
+export const EDGE_CONFIDENCE = 0.55;
+
 /** Retrieval confidence at which two solar words after an instruction to the assistant make a solar question (tuned on the tuning sets). */
 const FAIRLY_SURE = 0.5;
 
@@ -210,6 +260,43 @@ function computedText(c: Computed, language: ChatLanguage): string {
  *    no subject with the question); with no entry, the no-match reply.
  */
 async function answerPart(
+  part: QuestionPart, language: ChatLanguage, find: (m: string) => Promise<RetrieveResult> | RetrieveResult, edge: Edge | null,
+  earlierSubject: string[] = [],
+): Promise<PartAnswer & { unknownPlace?: string; outside?: string[] }> {
+  const found = await answerFound(part, language, find);
+  if (!edge) return found;
+  if (found.kind !== 'entry' && found.kind !== 'computed') {
+    // Nothing answers it: what it named that no entry knows is the subject a later part may ask more of.
+    const unknown = uncoveredSubject(part.text, new Set(), edge.vocab, { unknownPlace: understand(part.text, language).unknownStateText });
+    return unknown.unknown.length > 0 ? { ...found, outside: unknown.phrases } : found;
+  }
+  // The words the answer covers: its entry's, and for a worked-out figure those of every entry that asks for it
+  // (a figure worked out for the question's intent rests on those, not on the entry retrieval found, unless it came
+  // from that entry's own calculator).
+  const words = new Set(found.entry && (found.kind === 'entry' || found.entry.calc) ? edge.wordsById.get(found.entry.id) : []);
+  if (found.kind === 'computed') {
+    for (const intent of understand(part.ask, language).intents) for (const w of edge.wordsByIntent.get(intent) ?? []) words.add(w);
+  }
+  // A part that names no subject of its own ("...and the subsidy?") asks about the one an earlier part named.
+  const text = [...earlierSubject, part.text].join(' ');
+  const reading = uncoveredSubject(text, words, edge.vocab, { unknownPlace: understand(part.text, language).unknownStateText });
+  // Outside the domain: a word no entry uses weighs most of the question's subject, and retrieval met the rest only
+  // weakly (a well-met question with one odd word, "how to find a trustworthy installer", is answered).
+  if (reading.unknown.length === 0 || reading.score <= UNCOVERED_SUBJECT_MAX) return found;
+  // A short part with no quantity and nothing of its own the answer lacks ("सब्सिडी बताओ" after "wind turbine ka
+  // rate?") asks about the earlier part's subject, however well the bank meets its few words.
+  const own = earlierSubject.length > 0 ? uncoveredSubject(part.text, words, edge.vocab) : null;
+  const asksEarlier = own !== null && own.uncovered.length === 0 && !/\d/.test(part.text)
+    && tokenize(part.text).length <= SHORT_QUESTION_TOKENS;
+  const { match } = asksEarlier ? { match: null } : await find(part.lookup);
+  if ((match?.confidence ?? 0) >= EDGE_CONFIDENCE) return found;
+  const subject = reading.phrases.slice(0, 2).join(', ');
+  const text2 = subject ? OUTSIDE_REPLY[language].replace('{subject}', subject) : NO_MATCH_REPLY[language];
+  return { kind: 'none', text: text2, entry: null, sourceIds: [], outside: reading.phrases };
+}
+
+/** answerPart before the domain-edge check: the answer the bank and the calculators find. */
+async function answerFound(
   part: QuestionPart, language: ChatLanguage, find: (m: string) => Promise<RetrieveResult> | RetrieveResult,
 ): Promise<PartAnswer & { unknownPlace?: string }> {
   const { ask } = part;
@@ -361,7 +448,9 @@ function heading(part: QuestionPart, n: number): string {
  * chunk can go out at once.
  */
 export async function composeAnswer(message: string, language: ChatLanguage, opts: ComposeOptions = {}): Promise<Composition> {
-  const find = (m: string) => (opts.retriever ? opts.retriever.retrieve(m, language) : retrieve(m, language));
+  const retriever = opts.retriever ?? (await serverRetriever());
+  const find = (m: string) => retriever.retrieve(m, language);
+  const edge = edgeOf(retriever.knowledge);
   const { injection, offTopic, rest } = readInjection(message);
   const blocks: string[] = [];
   const sourceIds: number[] = [];
@@ -389,7 +478,14 @@ export async function composeAnswer(message: string, language: ChatLanguage, opt
   // A follow-up in a chat: its first question gets the chat's subject and figures it lacks.
   const conv = opts.history && opts.history.length > 0 ? conversationAfter(opts.history, language) : null;
   if (conv && parts.length > 0) parts[0] = carryConversation(parts[0]!, conv, language).part;
-  const answers = await Promise.all(parts.map((p) => answerPart(p, language, find)));
+  // In order: a part outside the domain passes its subject on ("wind turbine ka rate? aur subsidy?").
+  const answers: Array<Awaited<ReturnType<typeof answerPart>>> = [];
+  let outside: string[] = [];
+  for (const p of parts) {
+    const a = await answerPart(p, language, find, injection ? null : edge, outside);
+    if (a.outside) outside = a.outside;
+    answers.push(a);
+  }
   const place = answers.find((a) => a.unknownPlace)?.unknownPlace;
   if (place) blocks.push(UNKNOWN_PLACE[language].replace('{place}', place));
   const seen = new Set<string>();
@@ -467,8 +563,9 @@ export async function relatedReels(entry: BankEntry | null, language: ChatLangua
  * asker gets the first chunk as fast as the rest. Call after syncKnowledge().
  */
 export async function warmAnswers(): Promise<void> {
-  await Promise.all([retrieve('solar', 'english'), searchSuggestions('solar', 1)]);
+  await Promise.all([serverRetriever(), searchSuggestions('solar', 1)]);
   // The intents and states of every entry's wordings, for the confidence check.
   const { entries } = await loadKnowledge();
   for (const e of entries) entryReading(e, e.language);
+  edgeOf((await serverRetriever()).knowledge);
 }

@@ -145,6 +145,8 @@ function answerHead(answer: string): string {
 /** A retriever over one knowledge index (synchronous once built). */
 export interface Retriever {
   retrieve(message: string, language: ChatLanguage): RetrieveResult;
+  /** The knowledge it searches (the bank's entries, by id and language). */
+  readonly knowledge: Pick<Knowledge, 'entries' | 'byId'>;
 }
 
 /**
@@ -275,6 +277,7 @@ export function buildRetriever(knowledge: Pick<Knowledge, 'entries' | 'byId'>): 
   };
 
   return {
+    knowledge,
     retrieve(message, language) {
       const terms = [...new Set(tokenize(message))];
       if (terms.length === 0 || docs.length === 0) return { match: null, candidates: [] };
@@ -373,11 +376,16 @@ const RETRIEVERS = new WeakMap<object, Retriever>();
  * @returns match (null when nothing matches well enough) and the top-3 candidate ids.
  */
 export async function retrieve(message: string, language: ChatLanguage): Promise<RetrieveResult> {
+  return (await serverRetriever()).retrieve(message, language);
+}
+
+/** The retriever over the server's knowledge (`loadKnowledge()`), built once per knowledge snapshot. */
+export async function serverRetriever(): Promise<Retriever> {
   const knowledge = await loadKnowledge();
   let r = RETRIEVERS.get(knowledge);
   if (!r) {
     r = buildRetriever(knowledge);
     RETRIEVERS.set(knowledge, r);
   }
-  return r.retrieve(message, language);
+  return r;
 }

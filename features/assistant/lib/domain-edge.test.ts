@@ -1,0 +1,45 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { indexKnowledge, readKnowledgeFiles } from '../server/knowledge';
+import { bankVocabulary, uncoveredSubject, wordSet, type BankVocabulary } from './domain-edge';
+
+let vocab: BankVocabulary;
+let subsidyWords: Set<string>;
+beforeAll(() => {
+  const k = indexKnowledge(readKnowledgeFiles());
+  const texts = [...k.byId.values()].map((slot) => Object.values(slot).flatMap((e) => (e ? [e.question, ...e.alternates, e.answer] : [])));
+  vocab = bankVocabulary(texts);
+  const slab = [...k.byId.entries()].find(([, slot]) => /per kW for the first 2 kW/i.test(slot.english?.answer ?? ''));
+  subsidyWords = wordSet(Object.values(slab![1]).flatMap((e) => (e ? [e.question, ...e.alternates, e.answer] : [])));
+});
+
+describe('uncoveredSubject', () => {
+  it('names a subject no entry uses, in each script, as the person wrote it', () => {
+    const en = uncoveredSubject('solar water heater 200 litre price and subsidy?', subsidyWords, vocab);
+    expect(en.unknown).toContain('heater');
+    expect(en.score).toBeGreaterThan(0.6);
+    expect(en.phrases.join(' ')).toContain('heater');
+    const hi = uncoveredSubject('एलपीजी सिलेंडर पर सब्सिडी कितनी मिलती है अभी?', subsidyWords, vocab);
+    expect(hi.score).toBeGreaterThan(0.6);
+    expect(hi.phrases.join(' ')).toContain('सिलेंडर');
+    const he = uncoveredSubject('ghar ki chhat pe chhoti wind turbine lagwa sakte hai kya, price kitna?', subsidyWords, vocab);
+    expect(he.phrases.join(' ')).toContain('turbine');
+  });
+
+  it('leaves a question the answer covers at 0, whatever its frame words, places, numbers and misspellings', () => {
+    for (const q of ['subsidy kitna milega 3kW pe?', 'how much subsdy for 3 kw in Bhopal today?', '3 किलोवाट पर सब्सिडी कितनी है, लखनऊ में?']) {
+      const r = uncoveredSubject(q, subsidyWords, vocab);
+      expect(r.unknown, q).toEqual([]);
+      expect(r.phrases, q).toEqual([]);
+    }
+  });
+
+  it('counts a word the bank uses elsewhere as uncovered but not unknown', () => {
+    const r = uncoveredSubject('subsidy on an electric scooter', new Set(['@subsidy']), vocab);
+    expect(r.uncovered.length).toBeGreaterThan(0);
+    expect(r.unknown).toEqual([]);
+  });
+
+  it('says nothing of a question without subject words', () => {
+    expect(uncoveredSubject('ok thanks', subsidyWords, vocab)).toMatchObject({ score: 0, weight: 0, phrases: [] });
+  });
+});

@@ -1,0 +1,273 @@
+import stopwordsIso from 'stopwords-iso/stopwords-iso.json';
+import { consonantKey, isDomainToken, tokenize } from './normalize';
+import { placeTokens, readPlaces } from './states';
+
+/**
+ * The edge of what the assistant knows. An answer found for a question
+ * (a bank entry, or a figure worked out for an intent such as "subsidy")
+ * covers a subject: the words its bank entries use. A question whose own
+ * subject words that answer does not cover ("gold" in "gold rate in Mumbai",
+ * "scooter" in "subsidy on an electric scooter", "heater" in "solar water
+ * heater price") asks about something else, however many domain words
+ * ("subsidy", "rate", "solar") it shares with the answer; it gets the honest
+ * no-match reply instead.
+ *
+ * The decision is a score, not a list of off-topic words: each of the
+ * question's words is weighed by how specific it is in the bank (idf over
+ * the bank's entries; a word no entry uses weighs most), and the score is
+ * the share of that weight the answer does not cover. Words that name no
+ * subject are left out: numbers and units, places (the state reader's
+ * names and cities), words most entries use ("solar", "subsidy", "kitna"),
+ * and the conversational frame of a question (FRAME_WORDS: "today",
+ * "aaj", "tell me"). The threshold is calibrated on the tuning sets of
+ * data/eval and data/eval-answers (`npm run eval:assistant`).
+ * Pure functions, no I/O.
+ */
+
+/** What the bank's words say: per token, how many entries use it (any language, question, alternates or answer). */
+export interface BankVocabulary {
+  /** Number of entries (ids). */
+  entries: number;
+  /** Token -> entries that use it. */
+  df: ReadonlyMap<string, number>;
+  /** Consonant keys (lib/normalize.ts consonantKey) of every token the bank uses, for misspellings. */
+  keys: ReadonlySet<string>;
+}
+
+/**
+ * Builds the vocabulary from each entry's texts (all its languages' question,
+ * alternates and answer as one list per entry).
+ * @example bankVocabulary([['What is net metering?', 'Net metering is ...']]).df.get('net') // 1
+ */
+export function bankVocabulary(entryTexts: Iterable<readonly string[]>): BankVocabulary {
+  const df = new Map<string, number>();
+  const keys = new Set<string>();
+  let entries = 0;
+  for (const texts of entryTexts) {
+    entries++;
+    for (const t of wordSet(texts)) {
+      df.set(t, (df.get(t) ?? 0) + 1);
+      const k = consonantKey(t);
+      if (k) keys.add(k);
+    }
+  }
+  return { entries, df, keys };
+}
+
+/**
+ * The tokens of some texts, as `tokenize` writes them (concept tokens and
+ * the folded words themselves), with a web address counted by its name too.
+ */
+export function wordSet(texts: readonly string[]): Set<string> {
+  const text = texts.join(' . ');
+  const named = text.replace(/\b([a-z0-9-]+)\.(in|com|org|gov\.in|nic\.in)\b/gi, '$1');
+  return new Set([...tokenize(text), ...tokenize(named), ...tokenize(named, { concepts: false })]);
+}
+
+/**
+ * Words that frame a question without naming its subject: the common words
+ * of English and Hindi (stopwords-iso's lists: "around", "over", "right";
+ * the Hindi list also in its Latin spellings, "mujhe", "phir", "bas"), and a
+ * few of the spoken frame the lists lack: time ("tomorrow", "aaj", "abhi"),
+ * asking ("tell", "batao", "whats"). They are not stopwords for retrieval
+ * (some entries are about "kab"/"when"), but no answer is wrong for lacking
+ * them.
+ */
+const FRAME_WORDS_RAW = [
+  'today', 'todays', 'tomorrow', 'yesterday', 'now', 'currently', 'current', 'latest', 'nowadays', 'whats', 'what\'s', 'hows', 'tell',
+  'let', 'need', 'needs', 'plan', 'planning', 'want', 'wants', 'wanted', 'like', 'okay', 'ok', 'thanks', 'thank', 'one', 'ones', 'too',
+  'again', 'else', 'other', 'another', 'same', 'that', 'thing', 'things', 'something', 'anything', 'going', 'go', 'give', 'gives',
+  'aaj', 'kal', 'abhi', 'ab', 'parso', 'filhal', 'aajkal', 'chal', 'chalta', 'chalti', 'raha', 'bolo', 'bol', 'bata', 'batado', 'jao',
+  'dikhao', 'dikha', 'chahiye', 'chahie', 'wala', 'wali', 'wale', 'vala', 'vali', 'vale', 'lena', 'lene', 'lo', 'le', 'dena', 'dene', 'do',
+  'आज', 'कल', 'अभी', 'अब', 'परसों', 'फिलहाल', 'आजकल', 'चल', 'चलता', 'चलती', 'बोलो', 'बता', 'चाहिए', 'वाला', 'वाली', 'वाले', 'लेना',
+  'लेने', 'देना', 'देने', 'दो', 'ठीक', 'अच्छा', 'tum', 'tu', 'tumhe', 'tumhara', 'usko', 'unko', 'isko', 'inko', 'kis', 'kisme', 'kisko',
+  // The people an asker mentions say who asks, not what about ("my brother in Bengaluru wants 2 kW").
+  'friend', 'brother', 'sister', 'father', 'mother', 'parents', 'uncle', 'aunt', 'neighbour', 'neighbor', 'relative', 'family',
+  'dost', 'bhai', 'behen', 'bahan', 'chacha', 'chachi', 'mama', 'mami', 'papa', 'mummy', 'pitaji', 'mataji', 'padosi', 'rishtedar', 'dada',
+  'dadaji', 'nana', 'sasur', 'दोस्त', 'भाई', 'बहन', 'चाचा', 'मामा', 'पापा', 'पिताजी', 'माताजी', 'पड़ोसी', 'रिश्तेदार', 'दादा', 'दादाजी', 'ससुर',
+];
+let frame: Set<string> | undefined;
+function isFrame(token: string): boolean {
+  return frameSet().has(token);
+}
+function frameSet(): Set<string> {
+  if (!frame) {
+    frame = new Set();
+    const lists = stopwordsIso as Record<string, string[]>;
+    for (const w of [...FRAME_WORDS_RAW, ...(lists.en ?? []), ...(lists.hi ?? [])]) for (const t of tokenize(w)) frame.add(t);
+  }
+  return frame;
+}
+
+const BANK_SETS = new WeakMap<BankVocabulary, Set<string>>();
+function bankSet(vocab: BankVocabulary): Set<string> {
+  let s = BANK_SETS.get(vocab);
+  if (!s) {
+    s = new Set(vocab.df.keys());
+    BANK_SETS.set(vocab, s);
+  }
+  return s;
+}
+
+/** Share of the bank's entries at and above which a word names no particular subject ("solar", "subsidy", "kitna"). */
+export const GENERIC_SHARE = 0.12;
+
+/** Tokens of units and amounts: quantities, not subjects. */
+const QUANTITY_TOKENS = new Set((
+  'kw kilowatt unit units rs rupees lakh hazar crore m2 sqft sq ft feet foot square meter metre gaj kwh watt percent yr yrs year years month '
+  + 'किलोवाट यूनिट रुपये लाख हज़ार करोड़ वर्ग फुट फ़ुट मीटर गज प्रतिशत साल महीने'
+).split(' ').flatMap((w) => [...tokenize(w), ...tokenize(w, { concepts: false })]));
+
+/** Edit distance at most 1 (one letter added, dropped or changed): "mch"/"much", "ariv"/"arive". */
+function nearlySame(a: string, b: string): boolean {
+  if (Math.abs(a.length - b.length) > 1 || a === b) return a === b;
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  const tail = (x: string, y: string) => x === y;
+  return tail(a.slice(i + 1), b.slice(i + 1)) || tail(a.slice(i), b.slice(i + 1)) || tail(a.slice(i + 1), b.slice(i));
+}
+
+/** Indexes of the words that name a place (a state, UT, city or foreign place), read a few words at a time. */
+function placeWords(words: readonly QuestionWord[], extra: string | undefined): Set<number> {
+  const out = new Set<number>();
+  for (let i = 0; i < words.length; i++) {
+    for (const n of [3, 2, 1]) {
+      if (i + n > words.length) continue;
+      const r = readPlaces(words.slice(i, i + n).map((w) => w.word).join(' '));
+      if (r.states.length > 0 || r.foreign.length > 0) for (let j = i; j < i + n; j++) out.add(j);
+    }
+  }
+  if (extra) {
+    const named = new Set(placeTokens(extra));
+    words.forEach((w, i) => { if (placeTokens(w.word).some((t) => named.has(t))) out.add(i); });
+  }
+  return out;
+}
+
+/** One word of the question as written, with its tokens. */
+export interface QuestionWord {
+  /** The word as the person wrote it. */
+  word: string;
+  /** Its `tokenize` tokens (none for a stopword). */
+  tokens: string[];
+}
+
+/** The words of a question as written (any script), each with its tokens. */
+export function questionWords(text: string): QuestionWord[] {
+  const raw = text.match(/[\p{L}\p{M}\p{N}'’.-]+/gu) ?? [];
+  return raw
+    .map((w) => w.replace(/^[.'’-]+|[.'’-]+$/g, ''))
+    .filter(Boolean)
+    .map((word) => ({ word, tokens: tokenize(word) }));
+}
+
+/** The verdict of `uncoveredSubject`. */
+export interface SubjectReading {
+  /** 0-1: the share of the question's subject weight the answer does not cover. */
+  score: number;
+  /** The subject weight of the question (idf units), covered or not; 0 when it names no subject. */
+  weight: number;
+  /** The question's subject tokens the answer does not cover. */
+  uncovered: string[];
+  /** Those that no bank entry uses at all. */
+  unknown: string[];
+  /**
+   * The uncovered words as the person wrote them, joined where adjacent ("water heater"), where the run has a
+   * word no entry uses: for naming the subject.
+   */
+  phrases: string[];
+}
+
+/** Inflection endings, after folding: "quoted"/"quote", "options"/"option", "allowed"/"allow". */
+const ENDINGS = ['ings', 'ing', 'ed', 'es', 's', 'ly', 'ers', 'er', 'ions', 'ion', 'ment', 'ments'];
+/** A token without its inflection ending, when at least 4 letters stay. */
+function stem(token: string): string {
+  for (const e of ENDINGS) if (token.endsWith(e) && token.length - e.length >= 4) return token.slice(0, -e.length);
+  return token;
+}
+
+/** Consonant keys and stems of a set of words, for matching misspellings and inflections. */
+interface Forms { keys: Set<string>; stems: Set<string> }
+const FORMS = new WeakMap<ReadonlySet<string>, Forms>();
+function formsOf(words: ReadonlySet<string>): Forms {
+  let f = FORMS.get(words);
+  if (!f) {
+    f = { keys: new Set([...words].map(consonantKey).filter(Boolean)), stems: new Set([...words].map(stem)) };
+    FORMS.set(words, f);
+  }
+  return f;
+}
+
+/** A token is covered by a set of words when the set has it, its stem (an inflection) or its consonant key (a misspelling). */
+function covers(words: ReadonlySet<string>, token: string): boolean {
+  if (words.has(token)) return true;
+  const f = formsOf(words);
+  if (f.stems.has(stem(token))) return true;
+  const k = consonantKey(token);
+  return k !== '' && f.keys.has(k);
+}
+
+/**
+ * How much of a question's subject an answer leaves uncovered.
+ * `answerWords`: the tokens of the entries the answer rests on (their
+ * questions, alternates and answers; for a worked-out figure, the entries
+ * that ask for it). Places, quantities, generic and frame words do not
+ * count; a misspelling counts as its word (consonant key).
+ * @returns score 0 when everything is covered (or the question names no subject), up to 1.
+ * @example uncoveredSubject('gold rate today in mumbai', maintenanceWords, vocab).uncovered // ['gold']
+ */
+export function uncoveredSubject(
+  text: string, answerWords: ReadonlySet<string>, vocab: BankVocabulary, opts: { unknownPlace?: string } = {},
+): SubjectReading {
+  const idfMax = Math.log(1 + vocab.entries / 0.5);
+  const idf = (t: string) => Math.log(1 + vocab.entries / ((vocab.df.get(t) ?? 0) + 0.5));
+  const bankWords = bankSet(vocab);
+  // A misspelt common or bank word ("mch", "frequntly") is no new subject: one letter off a word of either, 5+ letters.
+  const nearBank = (t: string) => t.length >= 5 && [...bankWords, ...frameSet()].some((b) => b[0] === t[0] && nearlySame(b, t));
+  let coveredMass = 0;
+  let uncoveredMass = 0;
+  const uncovered: string[] = [];
+  const unknown: string[] = [];
+  /** Per word: 0 all covered (or no subject), 1 uncovered, 2 uncovered and unknown to the bank. */
+  const flags: number[] = [];
+  const words = questionWords(text);
+  const places = placeWords(words, opts.unknownPlace);
+  words.forEach((w, i) => {
+    let open = 0;
+    const raw = tokenize(w.word, { concepts: false });
+    for (const t of w.tokens) {
+      if (places.has(i) || /\d/.test(t) || QUANTITY_TOKENS.has(t) || isFrame(t) || t.length < 2) continue;
+      // A word most entries use names no particular subject: it counts for the answer when covered, never against it.
+      const generic = (vocab.df.get(t) ?? 0) / Math.max(vocab.entries, 1) >= GENERIC_SHARE;
+      if (covers(answerWords, t) || raw.some((r) => covers(answerWords, r))) {
+        coveredMass += idf(t);
+        continue;
+      }
+      if (generic) continue;
+      const known = isDomainToken(t) || covers(bankWords, t) || raw.some((r) => covers(bankWords, r) || nearBank(r)) || nearBank(t);
+      if (!known) unknown.push(t);
+      uncovered.push(t);
+      uncoveredMass += known ? idf(t) : idfMax;
+      open = Math.max(open, known ? 1 : 2);
+    }
+    flags.push(open);
+  });
+  // Runs of uncovered words, kept where one of them is unknown to the bank: the subject as the person named it.
+  const phrases: string[] = [];
+  let run: string[] = [];
+  let named = false;
+  const close = () => {
+    if (run.length && named) phrases.push(run.join(' '));
+    run = [];
+    named = false;
+  };
+  words.forEach((w, i) => {
+    if (flags[i]) {
+      run.push(w.word);
+      named ||= flags[i] === 2;
+    } else if (w.tokens.length > 0 || run.length > 0) close();
+  });
+  close();
+  const total = coveredMass + uncoveredMass;
+  return { score: total === 0 ? 0 : uncoveredMass / total, weight: total, uncovered, unknown, phrases };
+}
