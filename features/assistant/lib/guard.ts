@@ -182,7 +182,15 @@ export interface FalseClaim {
 }
 
 /** Words that state or seek agreement with a figure, or claim it for everyone (normalizeText output). */
-const ASSERTION = /\b(right|correct|true|yes|isnt it|is not it|na|naa|hai na|haina|sahi|sahii|sach|sacch|suna|sunaa|heard|told|said|says|bola|bolaa|bataya|bataayaa|anyone|anybody|everyone|everybody|koi bhi|koii bhii|sabko|sab ko|har koi|har koii|guaranteed)\b/;
+const ASSERTION = /\b(right|correct|true|yes|isnt it|is not it|does not it|do not they|is not that|na|naa|hai na|haina|sahi|sahii|sach|sacch|suna|sunaa|heard|told|said|says|bola|bolaa|bataya|bataayaa|anyone|anybody|everyone|everybody|koi bhi|koii bhii|sabko|sab ko|har koi|har koii|guaranteed)\b/;
+
+/**
+ * True when a message asserts what it asks ("..., right?", "... hai na?",
+ * "... मिलेंगे ना?", "I heard ..."): a yes/no question with a premise.
+ */
+export function asserts(message: string): boolean {
+  return ASSERTION.test(` ${normalizeText(message)} `);
+}
 
 /**
  * The false figures a message states about the scheme, each with the true

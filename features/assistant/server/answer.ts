@@ -7,7 +7,8 @@ import { computeAnswer } from '../lib/answers/entry-calc';
 import type { Computed } from '../lib/answers/writer';
 import { carryConversation, conversationAfter, MAX_PARTS, splitCompound, type QuestionPart } from '../lib/compound';
 import { checkMatch, SURE } from '../lib/confidence';
-import { falseClaims, readInjection } from '../lib/guard';
+import { asserts, falseClaims, readInjection } from '../lib/guard';
+import { contradictedFigure } from '../lib/asserted';
 import { isCoreSolarToken, isDomainToken, isOtherDomainToken, tokenize } from '../lib/normalize';
 import { extractQuantities } from '../lib/quantities';
 import { understand, type Intent } from '../lib/understand';
@@ -129,6 +130,10 @@ export const DECLINE_REPLY = messageInEachLanguage('assistant.declineInstruction
 /** "The closest question I can answer is ..." with the callback offer (messages "assistant.closestReply"; {question}; the button named as CALL_ME_LABEL). */
 export const CLOSEST_REPLY = namingCallMe(messageInEachLanguage('assistant.closestReply'));
 const WORKING_LINE = messageInEachLanguage('assistant.computedWorking');
+/** The "No" that leads the answer to a premise whose figure the answer contradicts (messages "assistant.premiseNo"). */
+const PREMISE_NO = messageInEachLanguage('assistant.premiseNo');
+/** A bank answer's own leading "Yes" (its question asked whether), which a contradicted premise must not get. */
+const LEADING_YES = /^(?:yes|haan|haa|ha|ji haan|हाँ|हां|जी हाँ|जी हां)\s*[.,:!।]\s*/iu;
 const SOURCE_LINE = messageInEachLanguage('assistant.computedSource');
 const UNKNOWN_PLACE = messageInEachLanguage('assistant.unknownPlace');
 
@@ -504,6 +509,15 @@ export async function composeAnswer(message: string, language: ChatLanguage, opt
     shown.push({ i, text });
     sourceIds.push(...a.sourceIds);
   });
+  // A yes/no question whose premise states a figure the one answer contradicts ("2 kW pe 78 hazar milega na?"
+  // answered ₹60,000) is answered "No" first, and the answer's own "Yes" goes.
+  if (claims.length === 0 && !injection && shown.length === 1 && asserts(rest)) {
+    const only = shown[0]!;
+    const kind = answers[only.i]!.kind;
+    if ((kind === 'entry' || kind === 'computed') && contradictedFigure(rest, only.text)) {
+      only.text = `${PREMISE_NO[language]} ${only.text.replace(LEADING_YES, '')}`;
+    }
+  }
   // Parts are numbered only when more than one says something.
   shown.forEach(({ i, text }, n) => blocks.push(shown.length > 1 ? `${heading(parts[i]!, n + 1)}\n${text}` : text));
   const first = answers.find((a) => a.entry)?.entry ?? null;

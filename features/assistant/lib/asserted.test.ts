@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { contradictedFigure, figuresOf } from './asserted';
+import { asserts } from './guard';
+
+describe('figuresOf', () => {
+  it('reads figures with what they count, in each script', () => {
+    expect(figuresOf('₹78,000 for 3 kW')).toEqual([{ value: 78000, kind: 'money' }, { value: 3, kind: 'kw' }]);
+    expect(figuresOf('२ किलोवाट पर ७८ हज़ार')).toEqual([{ value: 2, kind: 'kw' }, { value: 78000, kind: 'money' }]);
+    expect(figuresOf('societies get 30k per kW')).toEqual([{ value: 30000, kind: 'money' }]);
+    expect(figuresOf('10% margin, 5 saal, 4-5.5 units')).toEqual([
+      { value: 10, kind: 'percent' }, { value: 5, kind: 'years' }, { value: 4, kind: 'units' }, { value: 5.5, kind: 'units' },
+    ]);
+  });
+});
+
+describe('contradictedFigure', () => {
+  it('finds the premise figure the answer states otherwise', () => {
+    expect(contradictedFigure('२ किलोवाट पर ७८ हज़ार मिलेंगे ना?', '2 kW पर केंद्र की सब्सिडी: लगभग ₹60,000')).toEqual({ value: 78000, kind: 'money' });
+    expect(contradictedFigure('vendor sirf 1 saal ki free service deta hai na?', 'kam se kam 5 saal ki free repair')).toEqual({ value: 1, kind: 'years' });
+  });
+
+  it('says nothing when the answer agrees or states no figure of that kind', () => {
+    expect(contradictedFigure('3 kW pe 78000 milega na?', 'The central subsidy for 3 kW is about ₹78,000')).toBeNull();
+    expect(contradictedFigure('panels last 25 years, right?', 'Net metering counts what you export.')).toBeNull();
+  });
+});
+
+describe('asserts', () => {
+  it('reads a yes/no question with a premise in each language', () => {
+    for (const q of ['SBI loan needs collateral, doesn\'t it?', 'सोसाइटी को 100 kW तक ही मिलती है, है ना?', 'sbi 10 lakh tak de deta hai na?']) expect(asserts(q), q).toBe(true);
+    expect(asserts('How much subsidy for 3 kW?')).toBe(false);
+  });
+});

@@ -1,0 +1,74 @@
+import { normalizeText } from './normalize';
+
+/**
+ * A yes/no question whose premise states a figure the answer contradicts
+ * ("२ किलोवाट पर ७८ हज़ार मिलेंगे ना?" answered "₹60,000"; "vendor sirf 1
+ * saal ki free service deta hai na?" answered "at least 5 years"): the reply
+ * must begin "No" with the true figure, never "Yes". The figures are read
+ * with what they count (rupees, percent, years, days, months, kW, units,
+ * houses), and a figure contradicts the answer only where the answer states
+ * figures of that kind and none is it: an answer about something else that
+ * states no such figure says nothing against the premise. Pure, no I/O.
+ */
+
+/** What a figure counts. */
+export type FigureKind = 'money' | 'percent' | 'years' | 'days' | 'months' | 'kw' | 'units' | 'houses';
+
+/** A figure a text states: its value in base units (rupees, not lakh) and what it counts. */
+export interface Figure {
+  value: number;
+  kind: FigureKind;
+}
+
+/** Words after a number (normalizeText's spellings, any script) and what they make of it. */
+const AFTER: Array<[RegExp, FigureKind, number]> = [
+  [/^(lakh|lac|lakhs|laakh)$/, 'money', 100_000],
+  [/^(hazar|hajar|hajaar|hazaar|thousand|k)$/, 'money', 1_000],
+  [/^(karod|karor|crore|krod)$/, 'money', 10_000_000],
+  [/^(rs|rupees?|rupay\w*|rupe\w*)$/, 'money', 1],
+  [/^(percent|pratisat|pratishat|fisadi)$/, 'percent', 1],
+  [/^(saal|sal|saalon|year|years|yr|yrs|varsh|baras)$/, 'years', 1],
+  [/^(din|dino|dinon|day|days)$/, 'days', 1],
+  [/^(mahine|mahina|mahinon|month|months)$/, 'months', 1],
+  [/^(kw|kilowatt)$/, 'kw', 1],
+  [/^(unit|units|yunit)$/, 'units', 1],
+  [/^(ghar|gharon|gharo|house|houses|home|homes|flat|flats)$/, 'houses', 1],
+];
+
+/**
+ * The figures a text states, with their kind: "₹2 lakh" and "2 लाख" are
+ * 200000 rupees, "30k" 30000, "10%" 10 percent, "5 साल" 5 years; in a range
+ * ("4-5.5 units", "10-12 साल") both ends count. Numbers with no kind are
+ * left out.
+ * @example figuresOf('₹78,000 for 3 kW') // [{ value: 78000, kind: 'money' }, { value: 3, kind: 'kw' }]
+ */
+export function figuresOf(text: string): Figure[] {
+  const t = normalizeText(text.replace(/%/g, ' percent ').replace(/(\d)\s*[-–]\s*(?=\d)/g, '$1 ')).split(' ').filter(Boolean);
+  const out: Figure[] = [];
+  const isNum = (x: string | undefined) => x !== undefined && /^\d+(\.\d+)?$/.test(x);
+  for (let i = 0; i < t.length; i++) {
+    if (!isNum(t[i])) continue;
+    const value = Number(t[i]);
+    // The kind is said after the number, or after the next one of a range ("4 5.5 unit"), or by "rs" before it.
+    const after = isNum(t[i + 1]) ? t[i + 2] : t[i + 1];
+    const rule = after !== undefined ? AFTER.find(([re]) => re.test(after)) : undefined;
+    if (rule) out.push({ value: value * rule[2], kind: rule[1] });
+    else if (t[i - 1] === 'rs') out.push({ value, kind: 'money' });
+  }
+  return out;
+}
+
+/**
+ * The first figure of `message` that `answer` contradicts: the answer states
+ * figures of its kind and none of them is it; null when none does. Call it
+ * only for a message that asserts (lib/guard.ts `asserts`).
+ * @example contradictedFigure('2 kW pe 78 hazar milega na?', '2 kW: ₹60,000') // { value: 78000, kind: 'money' }
+ */
+export function contradictedFigure(message: string, answer: string): Figure | null {
+  const said = figuresOf(answer);
+  for (const f of figuresOf(message)) {
+    const same = said.filter((x) => x.kind === f.kind);
+    if (same.length > 0 && !same.some((x) => x.value === f.value)) return f;
+  }
+  return null;
+}
