@@ -99,6 +99,22 @@ function frameSet(): Set<string> {
   return frame;
 }
 
+const INITIALS = new WeakMap<BankVocabulary, Map<string, string[]>>();
+/** The bank's and the frame's words by first letter, for the one-letter-off check. */
+function byInitial(vocab: BankVocabulary): Map<string, string[]> {
+  let m = INITIALS.get(vocab);
+  if (!m) {
+    m = new Map();
+    for (const w of new Set([...vocab.df.keys(), ...frameSet()])) {
+      const list = m.get(w[0]!) ?? [];
+      list.push(w);
+      m.set(w[0]!, list);
+    }
+    INITIALS.set(vocab, m);
+  }
+  return m;
+}
+
 const BANK_SETS = new WeakMap<BankVocabulary, Set<string>>();
 function bankSet(vocab: BankVocabulary): Set<string> {
   let s = BANK_SETS.get(vocab);
@@ -223,7 +239,7 @@ export function uncoveredSubject(
   const idf = (t: string) => Math.log(1 + vocab.entries / ((vocab.df.get(t) ?? 0) + 0.5));
   const bankWords = bankSet(vocab);
   // A misspelt common or bank word ("mch", "frequntly") is no new subject: one letter off a word of either, 5+ letters.
-  const nearBank = (t: string) => t.length >= 5 && [...bankWords, ...frameSet()].some((b) => b[0] === t[0] && nearlySame(b, t));
+  const nearBank = (t: string) => t.length >= 5 && (byInitial(vocab).get(t[0]!) ?? []).some((b) => nearlySame(b, t));
   let coveredMass = 0;
   let uncoveredMass = 0;
   const uncovered: string[] = [];
