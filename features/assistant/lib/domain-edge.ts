@@ -30,8 +30,8 @@ export interface BankVocabulary {
   entries: number;
   /** Token -> entries that use it. */
   df: ReadonlyMap<string, number>;
-  /** Consonant keys (lib/normalize.ts consonantKey) of every token the bank uses, for misspellings. */
-  keys: ReadonlySet<string>;
+  /** Every token the bank uses (the keys of `df`). */
+  words: ReadonlySet<string>;
 }
 
 /**
@@ -41,17 +41,17 @@ export interface BankVocabulary {
  */
 export function bankVocabulary(entryTexts: Iterable<readonly string[]>): BankVocabulary {
   const df = new Map<string, number>();
-  const keys = new Set<string>();
   let entries = 0;
   for (const texts of entryTexts) {
     entries++;
-    for (const t of wordSet(texts)) {
-      df.set(t, (df.get(t) ?? 0) + 1);
-      const k = consonantKey(t);
-      if (k) keys.add(k);
-    }
+    for (const t of wordSet(texts)) df.set(t, (df.get(t) ?? 0) + 1);
   }
-  return { entries, df, keys };
+  return { entries, df, words: new Set(df.keys()) };
+}
+
+/** A text with each web address also written as its name ("jansamarth.in" -> "jansamarth"), so the name counts as a word. */
+export function withAddressNames(text: string): string {
+  return `${text} . ${text.replace(/\b([a-z0-9-]+)\.(in|com|org|gov\.in|nic\.in)\b/gi, '$1')}`;
 }
 
 /**
@@ -59,9 +59,8 @@ export function bankVocabulary(entryTexts: Iterable<readonly string[]>): BankVoc
  * the folded words themselves), with a web address counted by its name too.
  */
 export function wordSet(texts: readonly string[]): Set<string> {
-  const text = texts.join(' . ');
-  const named = text.replace(/\b([a-z0-9-]+)\.(in|com|org|gov\.in|nic\.in)\b/gi, '$1');
-  return new Set([...tokenize(text), ...tokenize(named), ...tokenize(named, { concepts: false })]);
+  const text = withAddressNames(texts.join(' . '));
+  return new Set([...tokenize(text), ...tokenize(text, { concepts: false })]);
 }
 
 /**
@@ -105,7 +104,7 @@ function byInitial(vocab: BankVocabulary): Map<string, string[]> {
   let m = INITIALS.get(vocab);
   if (!m) {
     m = new Map();
-    for (const w of new Set([...vocab.df.keys(), ...frameSet()])) {
+    for (const w of new Set([...vocab.words, ...frameSet()])) {
       const list = m.get(w[0]!) ?? [];
       list.push(w);
       m.set(w[0]!, list);
@@ -113,16 +112,6 @@ function byInitial(vocab: BankVocabulary): Map<string, string[]> {
     INITIALS.set(vocab, m);
   }
   return m;
-}
-
-const BANK_SETS = new WeakMap<BankVocabulary, Set<string>>();
-function bankSet(vocab: BankVocabulary): Set<string> {
-  let s = BANK_SETS.get(vocab);
-  if (!s) {
-    s = new Set(vocab.df.keys());
-    BANK_SETS.set(vocab, s);
-  }
-  return s;
 }
 
 /** Share of the bank's entries at and above which a word names no particular subject ("solar", "subsidy", "kitna"). */
@@ -237,7 +226,7 @@ export function uncoveredSubject(
 ): SubjectReading {
   const idfMax = Math.log(1 + vocab.entries / 0.5);
   const idf = (t: string) => Math.log(1 + vocab.entries / ((vocab.df.get(t) ?? 0) + 0.5));
-  const bankWords = bankSet(vocab);
+  const bankWords = vocab.words;
   // A misspelt common or bank word ("mch", "frequntly") is no new subject: one letter off a word of either, 5+ letters.
   const nearBank = (t: string) => t.length >= 5 && (byInitial(vocab).get(t[0]!) ?? []).some((b) => nearlySame(b, t));
   let coveredMass = 0;

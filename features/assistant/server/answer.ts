@@ -11,8 +11,8 @@ import { asserts, falseClaims, readInjection } from '../lib/guard';
 import { contradictedFigure } from '../lib/asserted';
 import { isCoreSolarToken, isDomainToken, isOtherDomainToken, tokenize } from '../lib/normalize';
 import { extractQuantities } from '../lib/quantities';
-import { understand, type Intent } from '../lib/understand';
-import { bankVocabulary, uncoveredSubject, wordSet, type BankVocabulary } from '../lib/domain-edge';
+import { understand, type Intent, type Understanding } from '../lib/understand';
+import { bankVocabulary, uncoveredSubject, withAddressNames, wordSet, type BankVocabulary } from '../lib/domain-edge';
 import { serverRetriever, type Retriever, type RetrieveResult } from './retrieve';
 import { listSuggestions, searchSuggestions } from './suggestions';
 import { loadKnowledge } from './knowledge';
@@ -157,7 +157,7 @@ function entryReading(entry: BankEntry, language: ChatLanguage): EntryReading {
     for (const w of [entry.question, ...entry.alternates]) for (const i of understand(w, language).intents) intents.add(i);
     // A web address counts by its name too: "jansamarth.in" names JanSamarth.
     const text = [entry.question, ...entry.alternates, entry.answer].join(' . ');
-    const words = new Set([...tokenize(text), ...tokenize(text.replace(/\b([a-z0-9-]+)\.(in|com|org|gov\.in|nic\.in)\b/gi, '$1'))]);
+    const words = new Set(tokenize(withAddressNames(text)));
     r = { intents, states: understand(entry.question, language).states.map((s) => s.key), words };
     ENTRY_READING.set(entry, r);
   }
@@ -171,6 +171,8 @@ interface Edge {
   wordsById: Map<string, Set<string>>;
   /** Intent -> the tokens of the entries whose wordings ask it (what a worked-out figure for it covers). */
   wordsByIntent: Map<string, Set<string>>;
+  /** The words an answer covers, by what it rests on (see coveredWords), kept so their spelling forms are read once. */
+  covered: Map<string, Set<string>>;
 }
 const EDGES = new WeakMap<object, Edge>();
 function edgeOf(knowledge: Retriever['knowledge']): Edge {
@@ -193,7 +195,7 @@ function edgeOf(knowledge: Retriever['knowledge']): Edge {
       }
     }
   }
-  edge = { vocab: bankVocabulary(texts), wordsById, wordsByIntent };
+  edge = { vocab: bankVocabulary(texts), wordsById, wordsByIntent, covered: new Map() };
   EDGES.set(knowledge, edge);
   return edge;
 }
@@ -262,29 +264,27 @@ function computedText(c: Computed, language: ChatLanguage): string {
  * 3. the entry's vetted answer;
  * 4. when the best entry answers a different question, the closest question
  *    it can answer and the callback offer (the no-match reply when it shares
- *    no subject with the question); with no entry, the no-match reply.
+ *    no subject with the question); with no entry, the no-match reply;
+ * and then the domain's edge (lib/domain-edge.ts): an answer that leaves the
+ * question's own subject uncovered gives way to the no-match reply naming it.
  */
 async function answerPart(
   part: QuestionPart, language: ChatLanguage, find: (m: string) => Promise<RetrieveResult> | RetrieveResult, edge: Edge | null,
   earlierSubject: string[] = [],
 ): Promise<PartAnswer & { unknownPlace?: string; outside?: string[] }> {
-  const found = await answerFound(part, language, find);
+  const u = understand(part.ask, language);
+  const found = await answerFound(part, language, find, u);
   if (!edge) return found;
+  const unknownPlace = (part.text === part.ask ? u : understand(part.text, language)).unknownStateText;
   if (found.kind !== 'entry' && found.kind !== 'computed') {
     // Nothing answers it: what it named that no entry knows is the subject a later part may ask more of.
-    const unknown = uncoveredSubject(part.text, new Set(), edge.vocab, { unknownPlace: understand(part.text, language).unknownStateText });
+    const unknown = uncoveredSubject(part.text, NO_WORDS, edge.vocab, { unknownPlace });
     return unknown.unknown.length > 0 ? { ...found, outside: unknown.phrases } : found;
   }
-  // The words the answer covers: its entry's, and for a worked-out figure those of every entry that asks for it
-  // (a figure worked out for the question's intent rests on those, not on the entry retrieval found, unless it came
-  // from that entry's own calculator).
-  const words = new Set(found.entry && (found.kind === 'entry' || found.entry.calc) ? edge.wordsById.get(found.entry.id) : []);
-  if (found.kind === 'computed') {
-    for (const intent of understand(part.ask, language).intents) for (const w of edge.wordsByIntent.get(intent) ?? []) words.add(w);
-  }
+  const words = coveredWords(edge, found, found.kind === 'computed' ? u.intents : []);
   // A part that names no subject of its own ("...and the subsidy?") asks about the one an earlier part named.
   const text = [...earlierSubject, part.text].join(' ');
-  const reading = uncoveredSubject(text, words, edge.vocab, { unknownPlace: understand(part.text, language).unknownStateText });
+  const reading = uncoveredSubject(text, words, edge.vocab, { unknownPlace });
   // Outside the domain: a word no entry uses weighs most of the question's subject, and retrieval met the rest only
   // weakly (a well-met question with one odd word, "how to find a trustworthy installer", is answered).
   if (reading.unknown.length === 0 || reading.score <= UNCOVERED_SUBJECT_MAX) return found;
@@ -296,16 +296,34 @@ async function answerPart(
   const { match } = asksEarlier ? { match: null } : await find(part.lookup);
   if ((match?.confidence ?? 0) >= EDGE_CONFIDENCE) return found;
   const subject = reading.phrases.slice(0, 2).join(', ');
-  const text2 = subject ? OUTSIDE_REPLY[language].replace('{subject}', subject) : NO_MATCH_REPLY[language];
-  return { kind: 'none', text: text2, entry: null, sourceIds: [], outside: reading.phrases };
+  const reply = subject ? OUTSIDE_REPLY[language].replace('{subject}', subject) : NO_MATCH_REPLY[language];
+  return { kind: 'none', text: reply, entry: null, sourceIds: [], outside: reading.phrases };
+}
+
+const NO_WORDS: ReadonlySet<string> = new Set();
+
+/**
+ * The words an answer covers: its entry's, and for a worked-out figure those of every entry that asks for its
+ * intents (a figure worked out for the question's intent rests on those, not on the entry retrieval found, unless it
+ * came from that entry's own calculator). One set per combination, kept on the edge.
+ */
+function coveredWords(edge: Edge, found: PartAnswer, intents: readonly string[]): ReadonlySet<string> {
+  const entryId = found.entry && (found.kind === 'entry' || found.entry.calc) ? found.entry.id : '';
+  const key = `${entryId}|${[...intents].sort().join(',')}`;
+  let words = edge.covered.get(key);
+  if (!words) {
+    words = new Set(entryId ? edge.wordsById.get(entryId) : []);
+    for (const intent of intents) for (const w of edge.wordsByIntent.get(intent) ?? []) words.add(w);
+    edge.covered.set(key, words);
+  }
+  return words;
 }
 
 /** answerPart before the domain-edge check: the answer the bank and the calculators find. */
 async function answerFound(
-  part: QuestionPart, language: ChatLanguage, find: (m: string) => Promise<RetrieveResult> | RetrieveResult,
+  part: QuestionPart, language: ChatLanguage, find: (m: string) => Promise<RetrieveResult> | RetrieveResult, u: Understanding,
 ): Promise<PartAnswer & { unknownPlace?: string }> {
   const { ask } = part;
-  const u = understand(ask, language);
   // A place the state reader does not know is said only where the answer depends on the state.
   const stateBound = u.intents.some((i) => STATE_BOUND_INTENTS.has(i));
   const place = u.unknownStateText && u.states.length === 0 && stateBound ? { unknownPlace: u.unknownStateText } : {};
