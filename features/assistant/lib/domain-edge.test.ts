@@ -23,6 +23,15 @@ describe('uncoveredSubject', () => {
     expect(hi.phrases.join(' ')).toContain('सिलेंडर');
     const he = uncoveredSubject('ghar ki chhat pe chhoti wind turbine lagwa sakte hai kya, price kitna?', subsidyWords, vocab);
     expect(he.phrases.join(' ')).toContain('turbine');
+    // The verb after the subject is no part of its name.
+    expect(he.phrases.join(' ')).not.toContain('lagwa');
+  });
+
+  it('names nothing when the unknown word carries less of the question than the rest it leaves uncovered', () => {
+    // "गली" (lane) is unknown to the bank, but the question is about the street light.
+    const r = uncoveredSubject('गली में सोलर स्ट्रीट लाइट लगवानी है, कितने की आती है?', subsidyWords, vocab);
+    expect(r.unknown.length).toBeGreaterThan(0);
+    expect(r.phrases).toEqual([]);
   });
 
   it('leaves a question the answer covers at 0, whatever its frame words, places, numbers and misspellings', () => {

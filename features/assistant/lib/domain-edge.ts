@@ -178,9 +178,11 @@ export interface SubjectReading {
   unknown: string[];
   /**
    * The uncovered words as the person wrote them, joined where adjacent ("water heater"), where the run has a
-   * word no entry uses: for naming the subject.
+   * word no entry uses: for naming the subject. Empty when such runs carry less than half the uncovered weight.
    */
   phrases: string[];
+  /** Every run of uncovered words as written: what a later part that names no subject of its own asks about. */
+  subject: string[];
 }
 
 /** Inflection endings, after folding: "quoted"/"quote", "options"/"option", "allowed"/"allow". */
@@ -235,10 +237,13 @@ export function uncoveredSubject(
   const unknown: string[] = [];
   /** Per word: 0 all covered (or no subject), 1 uncovered, 2 uncovered and unknown to the bank. */
   const flags: number[] = [];
+  /** Per word: the uncovered weight it carries. */
+  const weights: number[] = [];
   const words = questionWords(text);
   const places = placeWords(words, opts.unknownPlace);
   words.forEach((w, i) => {
     let open = 0;
+    let weight = 0;
     const raw = tokenize(w.word, { concepts: false });
     for (const t of w.tokens) {
       if (places.has(i) || /\d/.test(t) || QUANTITY_TOKENS.has(t) || isFrame(t) || t.length < 2) continue;
@@ -252,27 +257,34 @@ export function uncoveredSubject(
       const known = isDomainToken(t) || covers(bankWords, t) || raw.some((r) => covers(bankWords, r) || nearBank(r)) || nearBank(t);
       if (!known) unknown.push(t);
       uncovered.push(t);
-      uncoveredMass += known ? idf(t) : idfMax;
+      weight += known ? idf(t) : idfMax;
       open = Math.max(open, known ? 1 : 2);
     }
+    uncoveredMass += weight;
     flags.push(open);
+    weights.push(weight);
   });
-  // Runs of uncovered words, kept where one of them is unknown to the bank: the subject as the person named it.
-  const phrases: string[] = [];
-  let run: string[] = [];
-  let named = false;
+  // Runs of uncovered words, kept where one of them is unknown to the bank, up to its last unknown word: the subject
+  // as the person named it ("छोटी पवन चक्की विंड टर्बाइन", "water heater"), without a verb after it ("wind turbine
+  // lagwa" names "wind turbine"). Named only when those runs carry most of the uncovered weight: in "गली में सोलर
+  // स्ट्रीट लाइट" the unknown "गली" (lane) is not what is asked about.
+  const named: Array<{ text: string; weight: number }> = [];
+  const subject: string[] = [];
+  let run: Array<{ word: string; unknown: boolean; weight: number }> = [];
   const close = () => {
-    if (run.length && named) phrases.push(run.join(' '));
+    if (run.length > 0) subject.push(run.map((r) => r.word).join(' '));
+    const last = run.map((r) => r.unknown).lastIndexOf(true);
+    const kept = run.slice(0, last + 1);
+    if (kept.length > 0) named.push({ text: kept.map((r) => r.word).join(' '), weight: run.reduce((a, r) => a + r.weight, 0) });
     run = [];
-    named = false;
   };
   words.forEach((w, i) => {
-    if (flags[i]) {
-      run.push(w.word);
-      named ||= flags[i] === 2;
-    } else if (w.tokens.length > 0 || run.length > 0) close();
+    if (flags[i]) run.push({ word: w.word, unknown: flags[i] === 2, weight: weights[i]! });
+    else if (w.tokens.length > 0 || run.length > 0) close();
   });
   close();
+  const namedWeight = named.reduce((a, r) => a + r.weight, 0);
+  const phrases = namedWeight * 2 > uncoveredMass ? named.map((r) => r.text) : [];
   const total = coveredMass + uncoveredMass;
-  return { score: total === 0 ? 0 : uncoveredMass / total, weight: total, uncovered, unknown, phrases };
+  return { score: total === 0 ? 0 : uncoveredMass / total, weight: total, uncovered, unknown, phrases, subject };
 }

@@ -279,7 +279,7 @@ async function answerPart(
   if (found.kind !== 'entry' && found.kind !== 'computed') {
     // Nothing answers it: what it named that no entry knows is the subject a later part may ask more of.
     const unknown = uncoveredSubject(part.text, NO_WORDS, edge.vocab, { unknownPlace });
-    return unknown.unknown.length > 0 ? { ...found, outside: unknown.phrases } : found;
+    return unknown.unknown.length > 0 ? { ...found, outside: unknown.subject } : found;
   }
   const words = coveredWords(edge, found, found.kind === 'computed' ? u.intents : []);
   // A part that names no subject of its own ("...and the subsidy?") asks about the one an earlier part named.
@@ -297,7 +297,7 @@ async function answerPart(
   if ((match?.confidence ?? 0) >= EDGE_CONFIDENCE) return found;
   const subject = reading.phrases.slice(0, 2).join(', ');
   const reply = subject ? OUTSIDE_REPLY[language].replace('{subject}', subject) : NO_MATCH_REPLY[language];
-  return { kind: 'none', text: reply, entry: null, sourceIds: [], outside: reading.phrases };
+  return { kind: 'none', text: reply, entry: null, sourceIds: [], outside: reading.subject };
 }
 
 const NO_WORDS: ReadonlySet<string> = new Set();
