@@ -1,6 +1,6 @@
 import stopwordsIso from 'stopwords-iso/stopwords-iso.json';
 import { consonantKey, isDomainToken, tokenize } from './normalize';
-import { placeTokens, readPlaces } from './states';
+import { placeFold, placeTokens, readPlaces } from './states';
 
 /**
  * The edge of what the assistant knows. An answer found for a question
@@ -132,6 +132,13 @@ function nearlySame(a: string, b: string): boolean {
   return tail(a.slice(i + 1), b.slice(i + 1)) || tail(a.slice(i), b.slice(i + 1)) || tail(a.slice(i + 1), b.slice(i));
 }
 
+/**
+ * Regions the fact sheet names as groups of states (Subsidy [5]: "the North-East", the islands), folded as place
+ * names are (lib/states.ts placeFold): places, not subjects.
+ */
+const REGIONS = ['north east', 'northeast', 'north-east', 'north eastern', 'uttar purv', 'पूर्वोत्तर', 'उत्तर पूर्व', 'उत्तर-पूर्व']
+  .map((r) => r.split(/\s+/).map(placeFold).join(' '));
+
 /** Indexes of the words that name a place (a state, UT, city or foreign place), read a few words at a time. */
 function placeWords(words: readonly QuestionWord[], extra: string | undefined): Set<number> {
   const out = new Set<number>();
@@ -141,6 +148,13 @@ function placeWords(words: readonly QuestionWord[], extra: string | undefined): 
       const r = readPlaces(words.slice(i, i + n).map((w) => w.word).join(' '));
       if (r.states.length > 0 || r.foreign.length > 0) for (let j = i; j < i + n; j++) out.add(j);
     }
+  }
+  const text = words.map((w) => placeFold(w.word.toLowerCase())).join(' ');
+  for (const region of REGIONS) {
+    const at = ` ${text} `.indexOf(` ${region} `);
+    if (at < 0) continue;
+    const first = text.slice(0, at).split(' ').filter(Boolean).length;
+    for (let j = first; j < first + region.split(' ').length; j++) out.add(j);
   }
   if (extra) {
     const named = new Set(placeTokens(extra));
@@ -176,6 +190,8 @@ export interface SubjectReading {
   uncovered: string[];
   /** Those that no bank entry uses at all. */
   unknown: string[];
+  /** Those that one bank entry alone uses ("kisan", "star": a passing mention), not the answer's. */
+  rare: string[];
   /**
    * The uncovered words as the person wrote them, joined where adjacent ("water heater"), where the run has a
    * word no entry uses: for naming the subject. Empty when such runs carry less than half the uncovered weight.
@@ -235,6 +251,7 @@ export function uncoveredSubject(
   let uncoveredMass = 0;
   const uncovered: string[] = [];
   const unknown: string[] = [];
+  const rare: string[] = [];
   /** Per word: 0 all covered (or no subject), 1 uncovered, 2 uncovered and unknown to the bank. */
   const flags: number[] = [];
   /** Per word: the uncovered weight it carries. */
@@ -255,6 +272,7 @@ export function uncoveredSubject(
       }
       if (generic) continue;
       const known = isDomainToken(t) || covers(bankWords, t) || raw.some((r) => covers(bankWords, r) || nearBank(r)) || nearBank(t);
+      if (known && (vocab.df.get(t) ?? 0) === 1 && !isDomainToken(t)) rare.push(t);
       if (!known) unknown.push(t);
       uncovered.push(t);
       weight += known ? idf(t) : idfMax;
@@ -286,5 +304,5 @@ export function uncoveredSubject(
   const namedWeight = named.reduce((a, r) => a + r.weight, 0);
   const phrases = namedWeight * 2 > uncoveredMass ? named.map((r) => r.text) : [];
   const total = coveredMass + uncoveredMass;
-  return { score: total === 0 ? 0 : uncoveredMass / total, weight: total, uncovered, unknown, phrases, subject };
+  return { score: total === 0 ? 0 : uncoveredMass / total, weight: total, uncovered, unknown, rare, phrases, subject };
 }

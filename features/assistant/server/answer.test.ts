@@ -31,6 +31,22 @@ describe('composeAnswer: the edge of the domain', () => {
     expect(r.text).not.toMatch(/₹|\d{2}/);
   });
 
+  it('declines a question whose subject the bank mentions only in passing elsewhere', async () => {
+    for (const [q, language] of [['3 star vs 5 star split AC, which one saves more power?', 'english'], ['किसान क्रेडिट कार्ड पर लोन कितना मिलता है?', 'hindi']] as const) {
+      const r = await compose(q, language);
+      expect(r.matched, q).toBe(false);
+      expect(r.text, q).not.toMatch(/₹|%/);
+    }
+  });
+
+  it('reads a region the fact sheet names as a place, not a subject', async () => {
+    for (const [q, language] of [['subsidy for 2 kW in the North East?', 'english'], ['पूर्वोत्तर में 2 किलोवाट पर सब्सिडी?', 'hindi']] as const) {
+      const r = await compose(q, language);
+      expect(r.matched, q).toBe(true);
+      expect(r.text, q).toContain('66,000');
+    }
+  });
+
   it('answers a well-met question with one word the bank lacks', async () => {
     const r = await compose('how to find a trustworthy installer');
     expect(r.matched).toBe(true);

@@ -209,6 +209,9 @@ export const UNCOVERED_SUBJECT_MAX = 0.6;
 /** Retrieval confidence (0-1) at and above which a question's bank match stands, whatever it leaves uncovered. */
 export const EDGE_CONFIDENCE = 0.55;
 
+/** Share of the subject weight left uncovered at and above which a word one other entry alone uses marks the question as outside. */
+export const MOSTLY_UNCOVERED = 0.8;
+
 /** Retrieval confidence at which two solar words after an instruction to the assistant make a solar question (tuned on the tuning sets). */
 const FAIRLY_SURE = 0.5;
 
@@ -287,7 +290,10 @@ async function answerPart(
   const reading = uncoveredSubject(text, words, edge.vocab, { unknownPlace });
   // Outside the domain: a word no entry uses weighs most of the question's subject, and retrieval met the rest only
   // weakly (a well-met question with one odd word, "how to find a trustworthy installer", is answered).
-  if (reading.unknown.length === 0 || reading.score <= UNCOVERED_SUBJECT_MAX) return found;
+  // Or nearly all of it is left uncovered and some of that is a word one other entry alone mentions ("5 star AC",
+  // "kisan credit card").
+  const outsideWord = reading.unknown.length > 0 || (reading.rare.length > 0 && reading.uncovered.length > 1 && reading.score >= MOSTLY_UNCOVERED);
+  if (!outsideWord || reading.score <= UNCOVERED_SUBJECT_MAX) return found;
   // A short part with no quantity and nothing of its own the answer lacks ("सब्सिडी बताओ" after "wind turbine ka
   // rate?") asks about the earlier part's subject, however well the bank meets its few words.
   const own = earlierSubject.length > 0 ? uncoveredSubject(part.text, words, edge.vocab) : null;
