@@ -279,6 +279,14 @@ function amountsOf(u: ReturnType<typeof understand>): Partial<Record<CarriedRole
   return out;
 }
 
+/**
+ * Words that name one of the figures a conversation carries (Conversation: quote, houses, bill, loan) or ask for its
+ * sum or share ("total", "kul", "jeb se"), and an apology: none names a subject of its own.
+ */
+const SLOT_WORDS = 'quote quotes quotation कोटेशन ghar घर houses flats flat homes home bill बिल total kul कुल pocket जेब sorry';
+let slotTokens: Set<string> | undefined;
+const SLOT_TOKENS = () => (slotTokens ??= new Set(tokenize(SLOT_WORDS)));
+
 /** What carryConversation did to a part. */
 export interface CarriedPart {
   part: QuestionPart;
@@ -288,7 +296,7 @@ export interface CarriedPart {
 
 /** What the query reader asks that a system size answers (lib/understand.ts Intent). */
 const SIZE_INTENTS: ReadonlySet<Intent> = new Set<Intent>([
-  'area_for_kw', 'yearly_units', 'monthly_units', 'daily_units', 'subsidy', 'state_subsidy', 'net_cost', 'loan_terms', 'cost', 'payback',
+  'area_for_kw', 'yearly_units', 'monthly_units', 'daily_units', 'subsidy', 'state_subsidy', 'net_cost', 'loan_terms', 'loan_split', 'cost', 'payback',
 ]);
 
 /** The size a reading gives: its kW, else the size its monthly units need. */
@@ -319,7 +327,9 @@ export function carryConversation(part: QuestionPart, conv: Conversation | null,
   const t = part.text;
   const u = understand(part.ask, language);
   const n = ` ${normalizeText(t)} `;
-  const own = subjectTokens(part.lookup).length > 0;
+  // Words that name a figure the chat carries (a quote, the houses, the bill, "the total") are no subject of their own:
+  // "what if the quote was 4.5 lakh?" asks the chat's question again with the new quote.
+  const own = subjectTokens(part.lookup).some((tok) => !SLOT_TOKENS().has(tok));
   const givesFigure = u.kw !== undefined || u.kwRange !== undefined || u.units !== undefined || u.area !== undefined
     || u.amounts.length > 0 || u.households !== undefined || u.state !== null;
   const offField = tokenize(t).some(isOtherDomainToken);
@@ -372,13 +382,19 @@ export function conversationAfter(earlier: readonly string[], language: ChatLang
     const last = parts[parts.length - 1];
     if (!last) continue;
     const { part, used } = carryConversation(last, conv, language);
+    // A figure said in a sentence before the question ("Quote for a 4 kW system is Rs 3.5 lakh. If I take the SBI
+    // loan...") belongs to it as much as its own.
     const u = understand(part.ask, language);
-    const subject = subjectWords(part.lookup);
-    const kw = sizeOf(u);
+    const before = parts.length > 1 ? understand(parts.slice(0, -1).map((p) => p.text).join('. '), language) : null;
+    const subject = subjectWords(part.lookup) || (before ? subjectWords(parts.slice(0, -1).map((p) => p.lookup).join(' ')) : '');
+    const kw = sizeOf(u) ?? (before ? sizeOf(before) : undefined);
+    const state = (u.state ?? before?.state)?.english;
+    const households = u.households ?? before?.households;
+    const amounts = { ...(before ? amountsOf(before) : {}), ...amountsOf(u) };
     // The carried ask already names what was carried: its reading holds the chat's figures as they now are.
     const next: Conversation = used && conv
-      ? { subject: subject || conv.subject, kw: kw ?? conv.kw, state: u.state?.english ?? conv.state, households: u.households ?? conv.households, ...amountsOf(u) }
-      : { subject, kw, state: u.state?.english, households: u.households, ...amountsOf(u) };
+      ? { subject: subject || conv.subject, kw: kw ?? conv.kw, state: state ?? conv.state, households: households ?? conv.households, ...amounts }
+      : { subject, kw, state, households, ...amounts };
     const any = next.kw !== undefined || next.state || next.households !== undefined || next.quote !== undefined || next.bill !== undefined || next.loan !== undefined;
     conv = next.subject || any ? next : null;
   }

@@ -99,4 +99,21 @@ describe('a follow-up (carryConversation)', () => {
     const r = carried(['My vendor quoted Rs 2.4 lakh for 3 kW. How much will I pay after subsidy?'], 'and for 5 kW?', 'english');
     expect(r.part.carried).not.toMatch(/quote/);
   });
+
+  it.each<[ChatLanguage, string[], string, RegExp]>([
+    ['english', ['A 5 kW system costs Rs 4 lakh here. How much can SBI lend me?'], 'and if the quotation were 3 lakh?', /5 kW/],
+    ['hindi', ['हमारी सोसाइटी में 40 घर हैं, कितनी सब्सिडी मिलेगी?'], 'और 90 घर हों तो?', /सब्सिडी/],
+    ['hinglish', ['mera bill 2000 aata hai, 2kw ka quote 1.2 lakh hai, subsidy ke baad kitna?'], 'aur quote 1.5 lakh ho to?', /2 kW/],
+  ])('a new quote or number of houses alone asks the chat\'s question again (%s)', (language, history, q, want) => {
+    const r = carried(history, q, language);
+    expect(r.used).toBe(true);
+    expect(r.part.ask).toMatch(want);
+  });
+
+  it.each<[ChatLanguage, string, Partial<Conversation>]>([
+    ['english', 'I got a quote of Rs 3 lakh for 4 kW in Jaipur. How much subsidy? And what will the SBI loan be?', { kw: 4, quote: 300000, state: 'Rajasthan' }],
+    ['hindi', '4 किलोवाट का कोटेशन 3 लाख है। सब्सिडी कितनी है और लोन कितना मिलेगा?', { kw: 4, quote: 300000 }],
+  ])('keeps the figures an earlier part of the message gave, with the last part\'s subject (%s)', (language, q, want) => {
+    expect(conversationAfter([q], language)).toMatchObject(want);
+  });
 });

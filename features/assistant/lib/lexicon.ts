@@ -66,7 +66,7 @@ const CUES_RAW: Record<Cue, string[]> = {
   /** "After subsidy": the net cost when a size, a quote or a figure is asked ("pay in full or after subsidy?" asks when to pay). */
   netWeak: ['after subsidy', 'subsidy ke baad', 'subsidy ke bad', 'सब्सिडी के बाद', 'dena padega', 'देना पड़ेगा', 'pay after', 'subsidy kaat ke',
     'subsidy ghata ke', 'subsidy hata ke', 'सब्सिडी घटाकर', 'सब्सिडी काटकर', 'after the subsidy', 'after state subsidy', 'after central subsidy', 'deducted', 'deduct',
-    'deducting'],
+    'deducting', 'net kitna', 'net kitni', 'net kya', 'नेट कितना', 'नेट कितनी', 'नेट क्या', 'net how much', 'how much net'],
   loan: ['loan', 'लोन', 'emi', 'karz', 'karza', 'कर्ज', 'कर्ज़', 'sbi'],
   ownShare: ['margin', 'own share', 'own contribution', 'down payment', 'downpayment', 'apna hissa', 'अपना हिस्सा', 'khud ka', 'खुद का', 'khud ko',
     'self contribution', 'margin money', 'my share', 'mera hissa', 'मेरा हिस्सा', 'apni jeb', 'अपनी जेब', 'how much will the bank', 'bank kitna'],
