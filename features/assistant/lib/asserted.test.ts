@@ -19,6 +19,13 @@ describe('contradictedFigure', () => {
     expect(contradictedFigure('vendor sirf 1 saal ki free service deta hai na?', 'kam se kam 5 saal ki free repair')).toEqual({ value: 1, kind: 'years' });
   });
 
+  it('reads a bare year of the scheme\'s era as a calendar year, and a bill of 2000 as no year', () => {
+    expect(contradictedFigure('the last date was March 2026, right?', 'Applications opened on 13 Feb 2024; the scheme runs to 31 March 2027.'))
+      .toEqual({ value: 2026, kind: 'calendarYear' });
+    expect(contradictedFigure('योजना 2027 तक है न?', 'योजना 31 मार्च 2027 तक चलेगी।')).toBeNull();
+    expect(figuresOf('bill 1500 aata hai')).toEqual([]);
+  });
+
   it('says nothing when the answer agrees or states no figure of that kind', () => {
     expect(contradictedFigure('3 kW pe 78000 milega na?', 'The central subsidy for 3 kW is about ₹78,000')).toBeNull();
     expect(contradictedFigure('panels last 25 years, right?', 'Net metering counts what you export.')).toBeNull();
@@ -27,7 +34,8 @@ describe('contradictedFigure', () => {
 
 describe('asserts', () => {
   it('reads a yes/no question with a premise in each language', () => {
-    for (const q of ['SBI loan needs collateral, doesn\'t it?', 'सोसाइटी को 100 kW तक ही मिलती है, है ना?', 'sbi 10 lakh tak de deta hai na?']) expect(asserts(q), q).toBe(true);
+    for (const q of ['SBI loan needs collateral, doesn\'t it?', 'सोसाइटी को 100 kW तक ही मिलती है, है ना?', 'sbi 10 lakh tak de deta hai na?', '5 साल की वारंटी मिलती है, ठीक?',
+      'It ended last year, so it\'s too late to apply?']) expect(asserts(q), q).toBe(true);
     expect(asserts('How much subsidy for 3 kW?')).toBe(false);
   });
 });

@@ -12,7 +12,7 @@ import { normalizeText } from './normalize';
  */
 
 /** What a figure counts. */
-export type FigureKind = 'money' | 'percent' | 'years' | 'days' | 'months' | 'kw' | 'units' | 'houses';
+export type FigureKind = 'money' | 'percent' | 'years' | 'days' | 'months' | 'kw' | 'units' | 'houses' | 'calendarYear';
 
 /** A figure a text states: its value in base units (rupees, not lakh) and what it counts. */
 export interface Figure {
@@ -36,10 +36,17 @@ const AFTER: Array<[RegExp, FigureKind, number]> = [
 ];
 
 /**
+ * Bare four-digit numbers read as calendar years ("closes in Dec 2025", "2024 से शुरू"): the scheme's years
+ * (applications from 13 Feb 2024, the scheme to 31 March 2027: fact sheet, Scheme), with room on each side.
+ * A wider range would read a bill of "2000" as a year.
+ */
+const CALENDAR_YEARS = [2015, 2035] as const;
+
+/**
  * The figures a text states, with their kind: "₹2 lakh" and "2 लाख" are
  * 200000 rupees, "30k" 30000, "10%" 10 percent, "5 साल" 5 years; in a range
- * ("4-5.5 units", "10-12 साल") both ends count. Numbers with no kind are
- * left out.
+ * ("4-5.5 units", "10-12 साल") both ends count; a bare 2015-2035 is a
+ * calendar year. Other numbers with no kind are left out.
  * @example figuresOf('₹78,000 for 3 kW') // [{ value: 78000, kind: 'money' }, { value: 3, kind: 'kw' }]
  */
 export function figuresOf(text: string): Figure[] {
@@ -54,6 +61,7 @@ export function figuresOf(text: string): Figure[] {
     const rule = after !== undefined ? AFTER.find(([re]) => re.test(after)) : undefined;
     if (rule) out.push({ value: value * rule[2], kind: rule[1] });
     else if (t[i - 1] === 'rs') out.push({ value, kind: 'money' });
+    else if (Number.isInteger(value) && value >= CALENDAR_YEARS[0] && value <= CALENDAR_YEARS[1]) out.push({ value, kind: 'calendarYear' });
   }
   return out;
 }

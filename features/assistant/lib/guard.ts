@@ -182,7 +182,7 @@ export interface FalseClaim {
 }
 
 /** Words that state or seek agreement with a figure, or claim it for everyone (normalizeText output). */
-const ASSERTION = /\b(right|correct|true|yes|isnt it|is not it|does not it|do not they|is not that|na|naa|hai na|haina|sahi|sahii|sach|sacch|suna|sunaa|heard|told|said|says|bola|bolaa|bataya|bataayaa|anyone|anybody|everyone|everybody|koi bhi|koii bhii|sabko|sab ko|har koi|har koii|guaranteed)\b/;
+const ASSERTION = /\b(right|correct|true|yes|isnt it|is not it|does not it|do not they|is not that|na|naa|hai na|haina|sahi|sahii|sach|sacch|suna|sunaa|heard|told|said|says|bola|bolaa|bataya|bataayaa|anyone|anybody|everyone|everybody|koi bhi|koii bhii|sabko|sab ko|har koi|har koii|guaranteed|thik|thiik|theek|thek|so it s|so its|so i have to|so we have to|so i must|so we must|so i need to|so we need to)\b/;
 
 /**
  * True when a message asserts what it asks ("..., right?", "... hai na?",

@@ -73,6 +73,13 @@ describe('composeAnswer: a premise the answer contradicts', () => {
     expect(en.text).toContain('10 kW');
   });
 
+  it('reads a worked-out answer\'s result, not the rule figures in its brackets, against the premise', async () => {
+    // The 2 kW answer names the 3 kW cap (₹78,000) in its working; the premise's ₹78,000 is still not its result.
+    const r = await compose('2 किलोवाट पर 78 हज़ार की सब्सिडी मिलेगी, है ना?', 'hindi');
+    expect(r.text.startsWith('नहीं')).toBe(true);
+    expect(r.text).toContain('60,000');
+  });
+
   it('keeps the answer to a true premise as it is', async () => {
     const r = await compose('3 kW pe 78000 subsidy milegi na?', 'hinglish');
     expect(r.text).not.toMatch(/^Nahi/);

@@ -538,7 +538,10 @@ export async function composeAnswer(message: string, language: ChatLanguage, opt
   if (claims.length === 0 && !injection && shown.length === 1 && asserts(rest)) {
     const only = shown[0]!;
     const kind = answers[only.i]!.kind;
-    if ((kind === 'entry' || kind === 'computed') && contradictedFigure(rest, only.text)) {
+    // A worked-out answer states its result first and the rule's figures in brackets ("₹60,000 (... at most
+    // ₹78,000)"): the premise is about the result.
+    const stated = kind === 'computed' ? only.text.replace(/\([^()]*\)/g, ' ') : only.text;
+    if ((kind === 'entry' || kind === 'computed') && contradictedFigure(rest, stated)) {
       only.text = `${PREMISE_NO[language]} ${only.text.replace(LEADING_YES, '')}`;
     }
   }
