@@ -48,6 +48,13 @@ describe('uncoveredSubject', () => {
     expect(r.unknown).toEqual([]);
   });
 
+  it('reads a word no entry uses before a loan or subsidy word as another kind of it', () => {
+    const loanWords = new Set(['@loan', 'emi', 'interest', 'intrest', 'sbi']);
+    expect(uncoveredSubject('tractor loan EMI for 10 lakh?', loanWords, vocab).kinds).toEqual(['tractor loan']);
+    // A typo of three letters is no kind.
+    expect(uncoveredSubject('how mch loan can i get', loanWords, vocab).kinds).toEqual([]);
+  });
+
   it('says nothing of a question without subject words', () => {
     expect(uncoveredSubject('ok thanks', subsidyWords, vocab)).toMatchObject({ score: 0, weight: 0, phrases: [] });
   });

@@ -114,6 +114,11 @@ function byInitial(vocab: BankVocabulary): Map<string, string[]> {
   return m;
 }
 
+/** The money products the scheme is about, whose other kinds (a personal loan, an e-rickshaw subsidy) are outside it. */
+const PRODUCT_WORDS = 'loan emi subsidy scheme yojana लोन सब्सिडी योजना';
+let productTokens: Set<string> | undefined;
+const PRODUCT_TOKENS = () => (productTokens ??= new Set(tokenize(PRODUCT_WORDS)));
+
 /** Share of the bank's entries at and above which a word names no particular subject ("solar", "subsidy", "kitna"). */
 export const GENERIC_SHARE = 0.12;
 
@@ -190,6 +195,8 @@ export interface SubjectReading {
   uncovered: string[];
   /** Those that no bank entry uses at all. */
   unknown: string[];
+  /** A word no entry uses with the solar word it qualifies ("personal loan"): another kind of what the answer covers. */
+  kinds: string[];
   /** Those that one bank entry alone uses ("kisan", "star": a passing mention), not the answer's. */
   rare: string[];
   /**
@@ -301,8 +308,17 @@ export function uncoveredSubject(
     else if (w.tokens.length > 0 || run.length > 0) close();
   });
   close();
+  // A word no entry uses right before a loan, subsidy or scheme word the answer covers names another kind of it:
+  // "personal loan", "education loan", "bike loan" are loans the answer's (a rooftop-solar loan) is not. Words of
+  // three letters or fewer are left out: too often a typo ("mch subsidi").
+  const heads: string[] = [];
+  words.forEach((w, i) => {
+    const next = words[i + 1];
+    if (flags[i] !== 2 || !next || places.has(i + 1) || [...w.word].length < 4) return;
+    if (next.tokens.some((t) => PRODUCT_TOKENS().has(t) && covers(answerWords, t))) heads.push(`${w.word} ${next.word}`);
+  });
   const namedWeight = named.reduce((a, r) => a + r.weight, 0);
   const phrases = namedWeight * 2 > uncoveredMass ? named.map((r) => r.text) : [];
   const total = coveredMass + uncoveredMass;
-  return { score: total === 0 ? 0 : uncoveredMass / total, weight: total, uncovered, unknown, rare, phrases, subject };
+  return { score: total === 0 ? 0 : uncoveredMass / total, weight: total, uncovered, unknown, rare, kinds: heads, phrases, subject };
 }

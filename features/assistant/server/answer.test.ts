@@ -39,6 +39,16 @@ describe('composeAnswer: the edge of the domain', () => {
     }
   });
 
+  it('declines another kind of loan or subsidy than rooftop solar\'s, and answers a lender\'s loan for solar', async () => {
+    for (const [q, language] of [['gold loan pe interest kitna lagta hai 2 lakh ka?', 'hinglish'], ['What is the EMI on a 10 lakh tractor loan?', 'english']] as const) {
+      const r = await compose(q, language);
+      expect(r.matched, q).toBe(false);
+      expect(r.text, q).not.toMatch(/₹|%/);
+    }
+    const solar = await compose('HDFC loan for a rooftop solar system, what interest?');
+    expect(solar.matched).toBe(true);
+  });
+
   it('reads a region the fact sheet names as a place, not a subject', async () => {
     for (const [q, language] of [['subsidy for 2 kW in the North East?', 'english'], ['पूर्वोत्तर में 2 किलोवाट पर सब्सिडी?', 'hindi']] as const) {
       const r = await compose(q, language);

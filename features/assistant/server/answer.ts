@@ -212,6 +212,15 @@ export const EDGE_CONFIDENCE = 0.55;
 /** Share of the subject weight left uncovered at and above which a word one other entry alone uses marks the question as outside. */
 export const MOSTLY_UNCOVERED = 0.8;
 
+/** Uncovered share above which a word no entry uses, qualifying a solar word the answer covers, makes another kind of it. */
+export const OTHER_KIND_SUBJECT_MIN = 0.4;
+/** Retrieval confidence at and above which such a question's match stands. */
+export const OTHER_KIND_CONFIDENCE = 0.8;
+
+/** Words that name rooftop solar itself, in the three languages. */
+let solarTokens: Set<string> | undefined;
+const SOLAR_TOKENS = () => (solarTokens ??= new Set(tokenize('solar rooftop panel panels सोलर रूफटॉप पैनल')));
+
 /** Retrieval confidence at which two solar words after an instruction to the assistant make a solar question (tuned on the tuning sets). */
 const FAIRLY_SURE = 0.5;
 
@@ -293,14 +302,18 @@ async function answerPart(
   // Or nearly all of it is left uncovered and some of that is a word one other entry alone mentions ("5 star AC",
   // "kisan credit card").
   const outsideWord = reading.unknown.length > 0 || (reading.rare.length > 0 && reading.uncovered.length > 1 && reading.score >= MOSTLY_UNCOVERED);
-  if (!outsideWord || reading.score <= UNCOVERED_SUBJECT_MAX) return found;
+  // Or it asks about another kind of the answer's subject ("personal loan", "bike loan"), however well retrieval met
+  // the shared word.
+  // A question that names rooftop solar itself ("HDFC loan for rooftop solar") asks about solar's kind.
+  const otherKind = reading.kinds.length > 0 && reading.score > OTHER_KIND_SUBJECT_MIN && !tokenize(text).some((t) => SOLAR_TOKENS().has(t));
+  if (!otherKind && (!outsideWord || reading.score <= UNCOVERED_SUBJECT_MAX)) return found;
   // A short part with no quantity and nothing of its own the answer lacks ("सब्सिडी बताओ" after "wind turbine ka
   // rate?") asks about the earlier part's subject, however well the bank meets its few words.
   const own = earlierSubject.length > 0 ? uncoveredSubject(part.text, words, edge.vocab) : null;
   const asksEarlier = own !== null && own.uncovered.length === 0 && !/\d/.test(part.text)
     && tokenize(part.text).length <= SHORT_QUESTION_TOKENS;
   const { match } = asksEarlier ? { match: null } : await find(part.lookup);
-  if ((match?.confidence ?? 0) >= EDGE_CONFIDENCE) return found;
+  if ((match?.confidence ?? 0) >= (otherKind ? OTHER_KIND_CONFIDENCE : EDGE_CONFIDENCE)) return found;
   const subject = reading.phrases.slice(0, 2).join(', ');
   const reply = subject ? OUTSIDE_REPLY[language].replace('{subject}', subject) : NO_MATCH_REPLY[language];
   return { kind: 'none', text: reply, entry: null, sourceIds: [], outside: reading.subject };
