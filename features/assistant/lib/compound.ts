@@ -1,6 +1,7 @@
 import type { ChatLanguage } from '../schemas';
 import { systemSizeFromUnits } from './calculator';
 import { isDomainToken, isOtherDomainToken, normalizeText, tokenize } from './normalize';
+import { readPlaces } from './states';
 import { understand, type Intent } from './understand';
 
 /**
@@ -256,6 +257,11 @@ export function splitCompound(message: string, language: ChatLanguage): Question
 export interface Conversation {
   /** Subject words of the last question ("subsidy", "SBI loan"); '' when it named none. */
   subject: string;
+  /**
+   * The last question that named its subject, as written without its figures and places ("सिस्टम रोज़ कितनी बिजली
+   * बनाएगा?" of "३ किलोवाट सिस्टम रोज़ कितनी बिजली बनाएगा?"): what a follow-up with only a new figure asks again.
+   */
+  asked?: string;
   /** System size, kW (given, or worked out from units at 120 a month per kW). */
   kw?: number;
   /** State or UT, its English name (as the query reader reads it in any language). */
@@ -286,6 +292,32 @@ function amountsOf(u: ReturnType<typeof understand>): Partial<Record<CarriedRole
 const SLOT_WORDS = 'quote quotes quotation कोटेशन ghar घर houses flats flat homes home bill बिल total kul कुल pocket जेब sorry';
 let slotTokens: Set<string> | undefined;
 const SLOT_TOKENS = () => (slotTokens ??= new Set(tokenize(SLOT_WORDS)));
+
+/** A word that measures the number before it (a unit or a count), in the three languages. */
+const MEASURE_WORD = /^(kw|kilowatt|kilowatts|किलोवाट|unit|units|यूनिट|lakh|lac|लाख|hazar|hazaar|thousand|हज़ार|हजार|rs|₹|rupees|rupaye|रुपये|rupay|sq|ft|m2|m²|gaj|गज|ghar|घर|houses|homes|flats|फ्लैट|sqft|वर्ग|मीटर|फुट)$/i;
+
+/**
+ * A question without its figures and places: the numbers (any script) with the word that measures each, and the
+ * words that name a state, UT or city ("Gorakhpur", "Uttar Pradesh"). What stays asks the question again for any
+ * size or place.
+ */
+function withoutFigures(text: string): string {
+  const w = text.replace(/[?？!।]/g, ' ').split(/\s+/).filter(Boolean);
+  const drop = new Set<number>();
+  const placeAt = (from: number, n: number) => {
+    const r = readPlaces(w.slice(from, from + n).join(' '));
+    return r.states.length > 0 || r.foreign.length > 0;
+  };
+  for (let i = 0; i < w.length; i++) {
+    if (/[\d\u0966-\u096F]/.test(w[i]!)) {
+      drop.add(i);
+      if (i > 0 && /^(rs\.?|₹)$/i.test(w[i - 1]!)) drop.add(i - 1);
+      if (w[i + 1] && MEASURE_WORD.test(w[i + 1]!.replace(/[,.]$/, ''))) drop.add(i + 1);
+    }
+    for (const n of [2, 1]) if (i + n <= w.length && placeAt(i, n)) for (let j = i; j < i + n; j++) drop.add(j);
+  }
+  return w.filter((_, i) => !drop.has(i)).join(' ').replace(/\s+([,.])/g, '$1').trim();
+}
 
 /** What carryConversation did to a part. */
 export interface CarriedPart {
@@ -349,7 +381,9 @@ export function carryConversation(part: QuestionPart, conv: Conversation | null,
         if (v !== undefined && given[role] === undefined) add.push(`${CARRIED_AMOUNTS[role]} Rs ${v}`);
       }
     }
-    add.push(subject);
+    // The question asked again, without its old figures, says what is asked of the new ones ("और 5 किलोवाट वाला?"
+    // after "३ किलोवाट सिस्टम रोज़ कितनी बिजली बनाएगा?" asks the daily units again); its subject words go to retrieval.
+    add.push(conv.asked || subject);
   } else if (own && !isReported(t)) {
     // What it asks must take a size once given one (roof, units, money for a system), not merely share a word
     // with such questions ("net metering").
@@ -392,9 +426,13 @@ export function conversationAfter(earlier: readonly string[], language: ChatLang
     const households = u.households ?? before?.households;
     const amounts = { ...(before ? amountsOf(before) : {}), ...amountsOf(u) };
     // The carried ask already names what was carried: its reading holds the chat's figures as they now are.
+    // A follow-up that took the chat's subject asks the chat's question again; one with a subject of its own is the
+    // question a later follow-up asks again.
+    const tookSubject = used && conv !== null && part.lookup !== last.lookup;
+    const asked = tookSubject ? conv!.asked : (subjectWords(last.lookup) ? withoutFigures(last.text) : undefined);
     const next: Conversation = used && conv
-      ? { subject: subject || conv.subject, kw: kw ?? conv.kw, state: state ?? conv.state, households: households ?? conv.households, ...amounts }
-      : { subject, kw, state, households, ...amounts };
+      ? { subject: subject || conv.subject, asked, kw: kw ?? conv.kw, state: state ?? conv.state, households: households ?? conv.households, ...amounts }
+      : { subject, asked, kw, state, households, ...amounts };
     const any = next.kw !== undefined || next.state || next.households !== undefined || next.quote !== undefined || next.bill !== undefined || next.loan !== undefined;
     conv = next.subject || any ? next : null;
   }
