@@ -2,6 +2,7 @@ import type { ChatLanguage } from '../schemas';
 import { say } from './answers/writer';
 import { AS_OF, PORTAL } from './calculator';
 import { isCoreSolarToken, isDomainToken, normalizeText, tokenize } from './normalize';
+import { figuresOf } from './asserted';
 import { checkClaim } from './claims';
 import type { Claim, Understanding } from './understand';
 
@@ -174,7 +175,7 @@ export function readInjection(message: string): InjectionReading {
 
 /** A false figure the message states, with the true one to give instead, in the asker's language. */
 export interface FalseClaim {
-  kind: Claim['what'] | 'free_system';
+  kind: Claim['what'] | 'free_system' | 'loan_terms';
   /** The correction: "No: ... is not ...", the true figure, and its working where there is one. */
   text: string;
   /** Fact-sheet source numbers of the true figure (server/sources.ts titles). */
@@ -235,5 +236,47 @@ export function falseClaims(message: string, u: Understanding, language: ChatLan
       });
     }
   }
+  if (ASSERTION.test(n) && loanTermsFalse(n)) {
+    // After a rate corrected, the scheme's loan rule was said: SBI's terms follow.
+    const rule = out.some((c) => c.kind === 'interest') ? '' : `${say(language, 'claims.loanTerms')} `;
+    out.push({ kind: 'loan_terms', sources: [1, 9, 10], text: `${say(language, 'claims.loanTermsNot')} ${rule}${say(language, 'claims.loanTermsSbi')}` });
+  }
   return out;
+}
+
+/** A message about a loan (normalizeText output). */
+const LOAN_CONTEXT = /\b(loan|lon|lone|emi|karz|karza|karj|bank|baink|sbi|esbiiaaii|interest|byaaj|byaj|byaaz|processing|prosesing|moratorium)\b/;
+/** Security for a loan: collateral, a guarantee, property papers, a mortgage. */
+const COLLATERAL = /\b(collateral|colateral|kolateral|kolaitral|guarantee|gaurantee|guarantor|gaarantii|garantee|garanti|guaranty|security|girvi+|mortgage|property|propart\w*|praapart\w*)\b/g;
+const PROCESSING_FEE = /\b(processing|prosesing|prosessing|procesing)\b/g;
+const MORATORIUM = /\b(moratorium|moretoriyam|moratoriyam|moratoriam)\b/;
+/** Words that deny or waive what is next to them ("collateral free", "bina guarantee", "no processing fee"). */
+const WAIVED = new Set(['free', 'bina', 'binaa', 'without', 'no', 'nahi', 'nahin', 'nahii', 'nhi', 'not', 'zero', 'nil', 'koi', 'waived', 'mukt']);
+/** A limit said of a figure: "only 3 years", "sirf 3 saal", "3 saal tak", "at most". */
+const LIMIT = /\b(only|just|sirf|keval|bas|max|maximum|most|zyada se zyada|zyaadaa se zyaadaa|jyada se jyada|tak|upto|up to)\b/;
+/** The question tag at the end ("..., doesn't it?", "... hai na?"): its "not" denies nothing. */
+const TAG = /\s(does not it|is not it|is not that|do not they|isnt it|hai na|hai naa|haina|na|naa|right|correct|true|yes|sahi|sahii|thik|thiik|theek)\s*$/;
+
+/**
+ * A loan's terms stated against the fact sheet (Buying Solar [1][9][10]: collateral-free, up to 120 months, a
+ * 6-month moratorium, no processing fee): security asked for, a processing fee charged, another longest term or
+ * another moratorium. Read only in a message about a loan. `n`: normalizeText output with a space at each end.
+ */
+function loanTermsFalse(n: string): boolean {
+  if (!LOAN_CONTEXT.test(n)) return false;
+  // A figure said only to be denied ("10 साल नहीं, सिर्फ़ 3 साल") is not the premise.
+  const t = n.replace(TAG, ' ').replace(/\b\d+(?:\.\d+)? \S+ (?:nahi|nahin|nahiin|not)\b/g, ' ');
+  const waived = (re: RegExp) => [...t.matchAll(re)].some((m) => {
+    const before = t.slice(0, m.index).trim().split(' ').slice(-2);
+    const after = t.slice(m.index + m[0].length).trim().split(' ').slice(0, 3);
+    return [...before, ...after].some((w) => WAIVED.has(w.replace(/-?free$/, 'free')));
+  });
+  const said = (re: RegExp) => [...t.matchAll(re)].length > 0;
+  if (said(COLLATERAL) && !waived(COLLATERAL)) return true;
+  if (said(PROCESSING_FEE) && !waived(PROCESSING_FEE)) return true;
+  const months = figuresOf(t).flatMap((f) => (f.kind === 'years' ? [f.value * 12] : f.kind === 'months' ? [f.value] : []));
+  if (months.length === 0) return false;
+  if (MORATORIUM.test(t)) return !months.includes(6);
+  // The longest term: more than 120 months is false, and so is a shorter one said as the limit ("sirf 3 saal").
+  return months.some((m) => m > 120) || (LIMIT.test(t) && !months.includes(120));
 }
