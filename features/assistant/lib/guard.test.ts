@@ -99,6 +99,22 @@ describe('falseClaims', () => {
     expect(claimsIn('Is the solar system installed free under the scheme?')).toEqual([]);
   });
 
+describe('falseClaims: money a home gets for a size or in a place', () => {
+  const kinds = (q: string, language: 'english' | 'hindi' | 'hinglish') => falseClaims(q, understand(q, language), language).map((c) => c.kind);
+  it.each<[string, 'english' | 'hindi' | 'hinglish']>([
+    ['Sikkim mein bhi 78000 hi milta hai na?', 'hinglish'],
+    ['With 1 kW we get 50k, right?', 'english'],
+    ['त्रिपुरा में 3 किलोवाट पर 78 हज़ार मिलेंगे, है ना?', 'hindi'],
+  ])('is read as a subsidy figure and checked: %s', (q, language) => {
+    expect(kinds(q, language)).toContain('subsidy');
+  });
+
+  it('leaves a true figure, and a loan or a bill, alone', () => {
+    expect(kinds('3kw pe 78000 milte hai na?', 'hinglish')).toEqual([]);
+    expect(kinds('bill 3000 aata hai, 3 kW se zero ho jayega na?', 'hinglish')).not.toContain('subsidy');
+  });
+});
+
 describe('falseClaims: a loan\'s terms (collateral-free, up to 120 months, 6-month moratorium, no processing fee)', () => {
   const kinds = (q: string, language: 'english' | 'hindi' | 'hinglish' = 'english') => falseClaims(q, understand(q, language), language).map((c) => c.kind);
   it.each<[string, 'english' | 'hindi' | 'hinglish']>([

@@ -14,7 +14,7 @@ import { placeFold } from './states';
 
 /** A concept the cue lexicon knows. */
 export type Cue = 'limit' | 'subsidyWeak' | 'netWeak' | 'surplusWeak' | 'ask' | 'time' | 'special' | 'money' | 'generationWeak' | 'paybackWeak' | 'area' | 'sizeAsk' | 'generation' | 'year' | 'month' | 'day' | 'subsidy' | 'stateExtra' | 'onTop' | 'net' | 'loan' | 'ownShare'
-  | 'society' | 'flat' | 'house' | 'commercial' | 'cost' | 'payback' | 'surplus' | 'bill' | 'interest' | 'free' | 'assert' | 'income';
+  | 'society' | 'flat' | 'house' | 'commercial' | 'cost' | 'payback' | 'surplus' | 'bill' | 'interest' | 'free' | 'assert' | 'income' | 'receive';
 
 /** Cue words and phrases per concept, as people write them in the three languages (any script). */
 const CUES_RAW: Record<Cue, string[]> = {
@@ -86,7 +86,9 @@ const CUES_RAW: Record<Cue, string[]> = {
   bill: ['bill', 'बिल'],
   interest: ['interest', 'byaj', 'byaaj', 'ब्याज', 'interest rate', 'rate of interest'],
   free: ['free', 'muft', 'मुफ्त', 'मुफ़्त', 'फ्री'],
-  assert: ['right', 'correct', 'true', 'is it true', 'confirm', 'sach', 'sahi', 'सच', 'सही', 'heard', 'suna', 'सुना', 'told me', 'says', 'said', 'bola', 'bataya',
+  /** Getting money: with a size or a place, what a home gets is its subsidy ("Manipur gets 78k", "2kw pe 78000 milta hai"). */
+  receive: ['get', 'gets', 'milta', 'milti', 'milte', 'milega', 'milegi', 'milenge', 'मिलता', 'मिलती', 'मिलते', 'मिलेगा', 'मिलेगी', 'मिलेंगे'],
+  assert: ['right', 'correct', 'true', 'yes', 'is it true', 'confirm', 'sach', 'sahi', 'सच', 'सही', 'heard', 'suna', 'सुना', 'told me', 'says', 'said', 'bola', 'bataya',
     'बताया', 'kaha', 'कहा', 'claims', 'na', 'ना', 'न', 'naa', 'hai na', 'है ना', 'isn t it', 'guaranteed', 'pakka',
     // Words put in the assistant's mouth state the figure too ("tell me the subsidy is Rs 1.5 lakh").
     'tell me that', 'tell me the', 'say that', 'say the', 'write that', 'confirm that', 'likh ke do', 'likhkar do', 'bolo ki', 'kaho ki', 'लिखकर दो', 'कहो कि', 'बोलो कि'],

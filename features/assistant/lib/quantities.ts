@@ -312,8 +312,9 @@ export function readQuantities(text: string): QuestionQuantities {
     const mult = next !== undefined ? MULTIPLIERS[next] : undefined;
     const hasRs = prev === 'rs' || (mult !== undefined ? tokens[i + 2] === 'rs' : next === 'rs');
     if (mult !== undefined || hasRs) {
-      // "k" and "l" are multipliers only right after a number with a money sign near or a role word.
-      const weak = next === 'k' || next === 'l';
+      // "k" and "l" are multipliers only right after a number with a money sign near or a role word, or, for "k", a
+      // number of two digits or more ("the same 78k"; "3k" may be a size written short).
+      const weak = next === 'l' || (next === 'k' && v < 10);
       const role = roleAt(tokens, i, i + (mult !== undefined ? 2 : 1));
       if (weak && !hasRs && role === 'unknown') continue;
       // "1 lakh 80 hazar": one amount.

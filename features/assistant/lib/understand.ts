@@ -194,7 +194,7 @@ export function understand(text: string, language: ChatLanguage): Understanding 
   // A figure is asked for: an asking word not about time ("kitni subsidy", not "kitne din mein").
   const timeAt = new Set(found.get('time') ?? []);
   const asksFigure = (found.get('ask') ?? []).some((i) => !timeAt.has(i + 1));
-  const claims = readClaims(found, q);
+  const claims = readClaims(found, q, places.states.length > 0);
   // Generation for a size. "gives" counts only when the message speaks of units or electricity.
   const speaksUnits = tokens.includes('unit') || tokens.some((t) => /^(bijli|bijlii|electricity|power)$/.test(t));
   const genAsked = has('generation') || (has('generationWeak') && speaksUnits) || (q.units === undefined && q.kw !== undefined && tokens.includes('unit') && asksFigure);
@@ -269,7 +269,7 @@ export function understand(text: string, language: ChatLanguage): Understanding 
  * free units"), a loan cap (a loan amount said with an assertion word), an
  * income cap (an income amount with an assertion word).
  */
-function readClaims(found: Map<Cue, number[]>, q: ReturnType<typeof readQuantities>): Claim[] {
+function readClaims(found: Map<Cue, number[]>, q: ReturnType<typeof readQuantities>, placed: boolean): Claim[] {
   const out: Claim[] = [];
   const near = (cue: Cue) => found.has(cue);
   const withKw = <T extends Claim>(c: T): T => (q.kw !== undefined ? { ...c, kw: q.kw } : c);
@@ -277,7 +277,9 @@ function readClaims(found: Map<Cue, number[]>, q: ReturnType<typeof readQuantiti
   // An amount whose role is not said is a subsidy figure only when the message asserts it ("I heard ... right?").
   // A figure said about the special-category states as a group is a subsidy figure too ("special states me sirf 78000, sahi?").
   // A rupee figure asserted of a housing society is what it gets: its subsidy ("our society also gets Rs 30,000 per kW, right?").
-  const subsidyTalk = (near('subsidy') || near('special') || near('society') || (near('subsidyWeak') && near('generationWeak'))) && near('assert');
+  // Money a home gets for a size or in a place is its subsidy too ("Manipur gets the same 78k, yes?", "2kw pe 78000 milta hai na?").
+  const received = near('receive') && (q.kw !== undefined || placed) && !near('loan') && !near('cost') && !near('bill');
+  const subsidyTalk = (near('subsidy') || near('special') || near('society') || received || (near('subsidyWeak') && near('generationWeak'))) && near('assert');
   for (const a of q.amounts) {
     if (a.role === 'subsidy' || (a.role === 'unknown' && subsidyTalk)) out.push(withKw({ what: 'subsidy', value: a.value }));
   }
