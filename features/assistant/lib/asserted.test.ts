@@ -26,6 +26,11 @@ describe('contradictedFigure', () => {
     expect(figuresOf('bill 1500 aata hai')).toEqual([]);
   });
 
+  it('compares waits in days and months alike', () => {
+    expect(contradictedFigure('सब्सिडी 3 महीने में आती है ना?', 'लगभग 30 दिन में खाते में आती है।')).toEqual({ value: 3, kind: 'months' });
+    expect(contradictedFigure('subsidy 1 mahine me aati hai na?', 'about 30 days after commissioning')).toBeNull();
+  });
+
   it('says nothing when the answer agrees or states no figure of that kind', () => {
     expect(contradictedFigure('3 kW pe 78000 milega na?', 'The central subsidy for 3 kW is about ₹78,000')).toBeNull();
     expect(contradictedFigure('panels last 25 years, right?', 'Net metering counts what you export.')).toBeNull();

@@ -29,7 +29,7 @@ const AFTER: Array<[RegExp, FigureKind, number]> = [
   [/^(percent|pratisat|pratishat|fisadi)$/, 'percent', 1],
   [/^(saal|sal|saalon|year|years|yr|yrs|varsh|baras)$/, 'years', 1],
   [/^(din|dino|dinon|day|days)$/, 'days', 1],
-  [/^(mahine|mahina|mahinon|month|months)$/, 'months', 1],
+  [/^(mahine|mahina|mahinon|mahiine|mahiina|mahiinaa|mahiinon|month|months)$/, 'months', 1],
   [/^(kw|kilowatt)$/, 'kw', 1],
   [/^(unit|units|yunit)$/, 'units', 1],
   [/^(ghar|gharon|gharo|house|houses|home|homes|flat|flats)$/, 'houses', 1],
@@ -73,10 +73,19 @@ export function figuresOf(text: string): Figure[] {
  * @example contradictedFigure('2 kW pe 78 hazar milega na?', '2 kW: ₹60,000') // { value: 78000, kind: 'money' }
  */
 export function contradictedFigure(message: string, answer: string): Figure | null {
-  const said = figuresOf(answer);
+  const said = figuresOf(answer).map(comparable);
   for (const f of figuresOf(message)) {
-    const same = said.filter((x) => x.kind === f.kind);
-    if (same.length > 0 && !same.some((x) => x.value === f.value)) return f;
+    const c = comparable(f);
+    const same = said.filter((x) => x.kind === c.kind);
+    if (same.length > 0 && !same.some((x) => x.value === c.value)) return f;
   }
   return null;
+}
+
+/**
+ * Days and months measure the same waits ("6 महीने बाद" against "about 30 days"): both in days, a month as 30.
+ * Years stay apart: they count terms and lives ("up to 120 months" is no denial of a 5-year loan).
+ */
+function comparable(f: Figure): Figure {
+  return f.kind === 'months' ? { kind: 'days', value: f.value * 30 } : f;
 }

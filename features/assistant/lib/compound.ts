@@ -319,6 +319,11 @@ function withoutFigures(text: string): string {
   return w.filter((_, i) => !drop.has(i)).join(' ').replace(/\s+([,.])/g, '$1').trim();
 }
 
+/** A follow-up of at most this many words is a fragment of the chat's question ("and per year?"). */
+const FRAGMENT_WORDS = 4;
+/** What the query reader asks of a quote (lib/understand.ts Intent): what is left to pay, and a loan's split. */
+const QUOTE_INTENTS: ReadonlySet<Intent> = new Set<Intent>(['net_cost', 'loan_split']);
+
 /** What carryConversation did to a part. */
 export interface CarriedPart {
   part: QuestionPart;
@@ -367,7 +372,10 @@ export function carryConversation(part: QuestionPart, conv: Conversation | null,
   const offField = tokenize(t).some(isOtherDomainToken);
   const add: string[] = [];
   let subject = '';
-  if (!own && !offField && conv.subject && (givesFigure || pointsBack(t))) {
+  // A fragment of a few words with no subject of its own ("and per year?", "aur mahine ka?") continues the chat's
+  // question, as "and for 5 kW?" does.
+  const fragment = words(t).length <= FRAGMENT_WORDS;
+  if (!own && !offField && (conv.subject || conv.asked) && (givesFigure || pointsBack(t) || fragment)) {
     subject = conv.subject;
     const newSize = sizeOf(u) !== undefined || u.kwRange !== undefined || !!u.area;
     if (!newSize && conv.kw !== undefined) add.push(`${conv.kw} kW`);
@@ -392,6 +400,12 @@ export function carryConversation(part: QuestionPart, conv: Conversation | null,
       add.push(`${conv.kw} kW`);
     }
     if (!u.state && conv.state && NEEDS_STATE.test(n) && (add.length > 0 || pointsBack(t))) add.push(conv.state);
+    // A question of the quote's money ("aur mera apna hissa kitna?", "what would I pay after subsidy?") is asked of the
+    // chat's quote, for the chat's size, when it gives no amount of its own.
+    if (conv.quote !== undefined && u.amounts.length === 0 && understand(`${part.ask} (quote Rs ${conv.quote})`, language).intents.some((i) => QUOTE_INTENTS.has(i))) {
+      if (conv.kw !== undefined && sizeOf(u) === undefined && !add.includes(`${conv.kw} kW`)) add.push(`${conv.kw} kW`);
+      add.push(`quote Rs ${conv.quote}`);
+    }
   }
   if (add.length === 0) return { part, used: false };
   const carried = [part.carried, ...add].filter(Boolean).join(', ');
@@ -429,12 +443,13 @@ export function conversationAfter(earlier: readonly string[], language: ChatLang
     // A follow-up that took the chat's subject asks the chat's question again; one with a subject of its own is the
     // question a later follow-up asks again.
     const tookSubject = used && conv !== null && part.lookup !== last.lookup;
-    const asked = tookSubject ? conv!.asked : (subjectWords(last.lookup) ? withoutFigures(last.text) : undefined);
+    const asksOwn = subjectWords(last.lookup) !== '' || understand(last.text, language).intents.length > 0;
+    const asked = tookSubject ? conv!.asked : (asksOwn ? withoutFigures(last.text) : undefined);
     const next: Conversation = used && conv
       ? { subject: subject || conv.subject, asked, kw: kw ?? conv.kw, state: state ?? conv.state, households: households ?? conv.households, ...amounts }
       : { subject, asked, kw, state, households, ...amounts };
     const any = next.kw !== undefined || next.state || next.households !== undefined || next.quote !== undefined || next.bill !== undefined || next.loan !== undefined;
-    conv = next.subject || any ? next : null;
+    conv = next.subject || next.asked || any ? next : null;
   }
   return conv;
 }

@@ -127,4 +127,19 @@ describe('a follow-up (carryConversation)', () => {
     expect(r.part.ask).not.toMatch(/Kanpur|\b4 ?kW|२ किलोवाट|4kw/i);
     expect(understand(r.part.ask, language).intents).toContain(intent);
   });
+
+  it.each<[ChatLanguage, string, string, string]>([
+    ['english', 'How many units a month will a 3 kW system make?', 'and in a year?', 'yearly_units'],
+    ['hinglish', '2kw se mahine me kitni unit banegi?', 'aur saal me?', 'yearly_units'],
+  ])('reads a fragment of a few words as the chat\'s question (%s)', (language, first, q, intent) => {
+    const r = carried([first], q, language);
+    expect(r.used).toBe(true);
+    expect(understand(r.part.ask, language).intents).toContain(intent);
+  });
+
+  it('asks a question of the quote\'s money of the chat\'s quote and size', () => {
+    const r = carried(['6 kW ka quotation 4 lakh aaya hai, SBI loan kitna dega?'], 'to apni jeb se kitna lagega?', 'hinglish');
+    expect(r.part.ask).toMatch(/6 kW/);
+    expect(r.part.ask).toMatch(/400000/);
+  });
 });
