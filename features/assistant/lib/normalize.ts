@@ -107,6 +107,21 @@ function numberWords(tokens: string[]): string[] {
  * quantities and by retrieval.
  */
 export function normalizeText(text: string): string {
+  let n = NORMALIZED.get(text);
+  if (n === undefined) {
+    n = normalizeOnce(text);
+    if (NORMALIZED.size >= NORMALIZED_MAX) NORMALIZED.clear();
+    NORMALIZED.set(text, n);
+  }
+  return n;
+}
+
+/** Texts already normalised: the pipeline reads one message (and its parts) many times over (guard, reader, retrieval). */
+const NORMALIZED = new Map<string, string>();
+/** Entries NORMALIZED holds before it starts afresh (a bound on memory). */
+const NORMALIZED_MAX = 5_000;
+
+function normalizeOnce(text: string): string {
   const pre = normalizeUnits(
     text
       // "UP" in capitals is Uttar Pradesh (a lower-case "up" is read in joinCompounds); "AP", "MP", "HP" in capitals
@@ -210,8 +225,23 @@ export function foldWord(word: string): string {
   return VARIANTS[g] ?? g;
 }
 
+/** Folded words kept for reuse: folding is pure and the same few thousand words recur in every question. */
+const FOLDED = new Map<string, string>();
+/** Entries FOLDED holds before it starts afresh (a bound on memory, not a tuning knob). */
+const FOLDED_MAX = 50_000;
+
 /** The generic spelling rules of `foldWord`, without the variant table. */
 export function genericFold(word: string): string {
+  let w = FOLDED.get(word);
+  if (w === undefined) {
+    w = foldSpelling(word);
+    if (FOLDED.size >= FOLDED_MAX) FOLDED.clear();
+    FOLDED.set(word, w);
+  }
+  return w;
+}
+
+function foldSpelling(word: string): string {
   if (/^\d/.test(word)) return word;
   let w = word;
   w = w.replace(/ph/g, 'f').replace(/w/g, 'v').replace(/z/g, 'j').replace(/q/g, 'k').replace(/x/g, 'ks');

@@ -36,6 +36,21 @@ interface Unit { text: string; /** vowel after a consonant: 'a' inherent (deleta
  * सोलर -> solar). Characters outside Devanagari pass through.
  */
 export function transliterateWord(word: string): string {
+  let latin = WRITTEN.get(word);
+  if (latin === undefined) {
+    latin = transliterateOnce(word);
+    if (WRITTEN.size >= WRITTEN_MAX) WRITTEN.clear();
+    WRITTEN.set(word, latin);
+  }
+  return latin;
+}
+
+/** Words already written in Latin letters: transliteration is pure and questions reuse the same words. */
+const WRITTEN = new Map<string, string>();
+/** Entries WRITTEN holds before it starts afresh (a bound on memory). */
+const WRITTEN_MAX = 50_000;
+
+function transliterateOnce(word: string): string {
   const units: Unit[] = [];
   const chars = [...word];
   for (let i = 0; i < chars.length; i++) {
