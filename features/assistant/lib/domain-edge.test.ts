@@ -48,9 +48,10 @@ describe('uncoveredSubject', () => {
     expect(r.unknown).toEqual([]);
   });
 
-  it('reads a word no entry uses before a loan or subsidy word as another kind of it', () => {
+  it('reads a word no entry uses before a loan, subsidy, plant or price word as another kind of it', () => {
     const loanWords = new Set(['@loan', 'emi', 'interest', 'intrest', 'sbi']);
     expect(uncoveredSubject('tractor loan EMI for 10 lakh?', loanWords, vocab).kinds).toEqual(['tractor loan']);
+    expect(uncoveredSubject('how much does a biogas plant cost?', loanWords, vocab).kinds).toEqual(['biogas plant']);
     // A typo of three letters is no kind.
     expect(uncoveredSubject('how mch loan can i get', loanWords, vocab).kinds).toEqual([]);
   });

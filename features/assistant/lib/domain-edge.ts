@@ -115,7 +115,7 @@ function byInitial(vocab: BankVocabulary): Map<string, string[]> {
 }
 
 /** The money products the scheme is about, whose other kinds (a personal loan, an e-rickshaw subsidy) are outside it. */
-const PRODUCT_WORDS = 'loan emi subsidy scheme yojana लोन सब्सिडी योजना';
+const PRODUCT_WORDS = 'loan emi subsidy scheme yojana plant system price rate cost kimat keemat daam लोन सब्सिडी योजना प्लांट सिस्टम कीमत दाम रेट';
 let productTokens: Set<string> | undefined;
 const PRODUCT_TOKENS = () => (productTokens ??= new Set(tokenize(PRODUCT_WORDS)));
 
@@ -315,7 +315,7 @@ export function uncoveredSubject(
   words.forEach((w, i) => {
     const next = words[i + 1];
     if (flags[i] !== 2 || !next || places.has(i + 1) || [...w.word].length < 4) return;
-    if (next.tokens.some((t) => PRODUCT_TOKENS().has(t) && covers(answerWords, t))) heads.push(`${w.word} ${next.word}`);
+    if (next.tokens.some((t) => PRODUCT_TOKENS().has(t))) heads.push(`${w.word} ${next.word}`);
   });
   const namedWeight = named.reduce((a, r) => a + r.weight, 0);
   const phrases = namedWeight * 2 > uncoveredMass ? named.map((r) => r.text) : [];
