@@ -26,6 +26,14 @@ describe('contradictedFigure', () => {
     expect(figuresOf('bill 1500 aata hai')).toEqual([]);
   });
 
+  it('reads a size said of each house as a society\'s per-house rule', () => {
+    expect(figuresOf('हर घर के हिसाब से 4 kW गिन सकते हैं न?')).toEqual([{ value: 4, kind: 'kwPerHouse' }]);
+    expect(figuresOf('Limit 500 kW, 3 kW per house; 60 kW for 20 houses')).toEqual([
+      { value: 500, kind: 'kw' }, { value: 3, kind: 'kwPerHouse' }, { value: 60, kind: 'kw' }, { value: 20, kind: 'houses' },
+    ]);
+    expect(contradictedFigure('we can count 4 kW per flat for the society, right?', 'The limit is 500 kW, at 3 kW per house.')).toEqual({ value: 4, kind: 'kwPerHouse' });
+  });
+
   it('compares waits in days and months alike', () => {
     expect(contradictedFigure('सब्सिडी 3 महीने में आती है ना?', 'लगभग 30 दिन में खाते में आती है।')).toEqual({ value: 3, kind: 'months' });
     expect(contradictedFigure('subsidy 1 mahine me aati hai na?', 'about 30 days after commissioning')).toBeNull();

@@ -12,7 +12,7 @@ import { normalizeText } from './normalize';
  */
 
 /** What a figure counts. */
-export type FigureKind = 'money' | 'percent' | 'years' | 'days' | 'months' | 'kw' | 'units' | 'houses' | 'calendarYear';
+export type FigureKind = 'money' | 'percent' | 'years' | 'days' | 'months' | 'kw' | 'units' | 'houses' | 'calendarYear' | 'kwPerHouse';
 
 /** A figure a text states: its value in base units (rupees, not lakh) and what it counts. */
 export interface Figure {
@@ -34,6 +34,21 @@ const AFTER: Array<[RegExp, FigureKind, number]> = [
   [/^(unit|units|yunit)$/, 'units', 1],
   [/^(ghar|gharon|gharo|house|houses|home|homes|flat|flats)$/, 'houses', 1],
 ];
+
+/** Words that say "each house" (normalizeText spellings): per, prati, har, each, every, with a house word. */
+const EACH = /^(per|prati|pratii|har|each|every)$/;
+const HOUSE = /^(house|houses|home|homes|ghar|gharon|flat|flats|flait|household|households)$/;
+/** A kW figure at `i` of the tokens `t` said of each house: "3 kW per house", "har ghar ke hisaab se 5 kw". */
+function perHouse(t: readonly string[], i: number): boolean {
+  const after = t.slice(i + 2, i + 4);
+  // Before the figure, only back to the figure before it and the words that qualify that one ("3 kW per ghar; 5 kW
+  // par": "per ghar" is said of 3, not of 5).
+  let from = Math.max(0, i - 5);
+  for (let j = i - 1; j >= from; j--) if (/^\d/.test(t[j]!)) { from = j + 4; break; }
+  const before = t.slice(from, i);
+  const eachHouse = (w: readonly string[]) => w.some((x, j) => EACH.test(x) && HOUSE.test(w[j + 1] ?? ''));
+  return eachHouse(after) || eachHouse(before);
+}
 
 /**
  * Bare four-digit numbers read as calendar years ("closes in Dec 2025", "2024 से शुरू"): the scheme's years
@@ -59,7 +74,10 @@ export function figuresOf(text: string): Figure[] {
     // The kind is said after the number, or after the next one of a range ("4 5.5 unit"), or by "rs" before it.
     const after = isNum(t[i + 1]) ? t[i + 2] : t[i + 1];
     const rule = after !== undefined ? AFTER.find(([re]) => re.test(after)) : undefined;
-    if (rule) out.push({ value: value * rule[2], kind: rule[1] });
+    // A size said of each house ("3 kW per house", "3 kW प्रति घर", "har ghar ke hisaab se 5 kw") is a society's
+    // per-house rule, not a system's size.
+    if (rule && rule[1] === 'kw' && perHouse(t, i)) out.push({ value, kind: 'kwPerHouse' });
+    else if (rule) out.push({ value: value * rule[2], kind: rule[1] });
     else if (t[i - 1] === 'rs') out.push({ value, kind: 'money' });
     else if (Number.isInteger(value) && value >= CALENDAR_YEARS[0] && value <= CALENDAR_YEARS[1]) out.push({ value, kind: 'calendarYear' });
   }
