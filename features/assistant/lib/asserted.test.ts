@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contradictedFigure, figuresOf } from './asserted';
+import { contradictedFigure, contradictedRule, figuresOf } from './asserted';
 import { asserts } from './guard';
 
 describe('figuresOf', () => {
@@ -50,5 +50,21 @@ describe('asserts', () => {
     for (const q of ['SBI loan needs collateral, doesn\'t it?', 'सोसाइटी को 100 kW तक ही मिलती है, है ना?', 'sbi 10 lakh tak de deta hai na?', '5 साल की वारंटी मिलती है, ठीक?',
       'It ended last year, so it\'s too late to apply?']) expect(asserts(q), q).toBe(true);
     expect(asserts('How much subsidy for 3 kW?')).toBe(false);
+  });
+});
+
+describe('contradictedRule', () => {
+  const dcr = 'As of 2026 the subsidy needs DCR panels; non-DCR panels get neither central nor state subsidy.';
+  it('reads a premise that states a rule of the sheet otherwise, in each language', () => {
+    expect(contradictedRule('imported panels pe bhi subsidy milegi na?', dcr)).toBe(true);
+    expect(contradictedRule('DCR panels are not needed for the subsidy, right?', dcr)).toBe(true);
+    expect(contradictedRule('ऑफ-ग्रिड सोलर पर भी सब्सिडी मिलेगी, है ना?', 'ऑफ़-ग्रिड सिस्टम ग्रिड से नहीं जुड़ते, इसलिए सब्सिडी नहीं मिलती।')).toBe(true);
+    expect(contradictedRule('subsidy installer ko milti hai na?', 'Subsidy aapke apne bank khate mein aati hai.')).toBe(true);
+  });
+
+  it('leaves a premise that states the rule, or an answer that does not state it, alone', () => {
+    expect(contradictedRule('DCR panels are needed for the subsidy, right?', dcr)).toBe(false);
+    expect(contradictedRule('off-grid systems do not get the subsidy, right?', 'Off-grid systems are not covered.')).toBe(false);
+    expect(contradictedRule('imported panels pe bhi subsidy milegi na?', 'Net metering counts what you export.')).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-import { normalizeText } from './normalize';
+import { normalizeText, tokenize } from './normalize';
 
 /**
  * A yes/no question whose premise states a figure the answer contradicts
@@ -106,4 +106,50 @@ export function contradictedFigure(message: string, answer: string): Figure | nu
  */
 function comparable(f: Figure): Figure {
   return f.kind === 'months' ? { kind: 'days', value: f.value * 30 } : f;
+}
+
+/** A rule of the fact sheet a premise can deny, with how to read the denial and how to know the answer states the rule. */
+interface RuleCheck {
+  /** True when the message (its `tokenize` tokens, and whether it negates) states the rule otherwise. */
+  denies: (tokens: ReadonlySet<string>, negated: boolean) => boolean;
+  /** The answer states the rule (any script): only then does its "No" have the true rule beside it. */
+  stated: RegExp;
+}
+
+const has = (tokens: ReadonlySet<string>, ...any: string[]) => any.some((t) => tokens.has(t));
+/** Receiving money, as `tokenize` writes it in the three languages ("milti", "मिलती", "gets", "goes"). */
+const RECEIVES = ['miln', 'get', 'gets', 'goes', 'paid', 'jat', 'jati', 'jaat', 'ati', 'aati', '@account'];
+/** Need and must ("zaroori", "ज़रूरी", "required", "mandatory"). */
+const NEEDED = ['jarur', 'rekuired', 'rekuire', 'nided', 'need', 'needs', 'mandatori', 'kompulsori', 'must', 'avasyak', 'avashyak'];
+
+/**
+ * The fact sheet's rules a yes/no premise may state otherwise (Subsidy, Buying Solar):
+ * - DCR: the subsidy needs DCR (made-in-India) panels; imported or non-DCR panels get none;
+ * - off-grid: only grid-connected systems get the subsidy;
+ * - the subsidy is paid into the home owner's own bank account after commissioning, not to the vendor.
+ */
+const RULES: RuleCheck[] = [
+  {
+    denies: (t, neg) => (has(t, '@foreign') && has(t, '@subsidy') && !neg) || (has(t, 'non') && has(t, 'dkr', 'disiar') && has(t, '@subsidy') && !neg)
+      || (has(t, 'dkr', 'disiar') && has(t, ...NEEDED) && neg),
+    stated: /DCR|डीसीआर/,
+  },
+  { denies: (t, neg) => has(t, 'ofgrid') && has(t, '@subsidy') && !neg, stated: /off-grid|off grid|ऑफ़-ग्रिड|ऑफ-ग्रिड|ऑफ़ ग्रिड/i },
+  { denies: (t, neg) => has(t, '@vendor') && has(t, '@subsidy') && has(t, ...RECEIVES) && !neg, stated: /account|खाते|khate|khaate/i },
+];
+
+/** Negations (normalizeText spellings) and the question tags whose "not" denies nothing. */
+const NEGATION = /\b(not|no|nahi|nahin|nahiin|nhi|nahii|mat|bina|binaa|without|never|kabhi nahi)\b/;
+const TAG_AT_END = /\s(does not it|is not it|is not that|do not they|isnt it|hai na|hai naa|haina|na|naa|right|correct|true|yes|sahi|sahii|thik|thiik|theek)\s*$/;
+
+/**
+ * True when a message states one of the fact sheet's rules otherwise (RULES: DCR, off-grid, who is paid the
+ * subsidy) and `answer` states that rule: the reply's "No" has the true rule beside it. Call it only for a message
+ * that asserts (lib/guard.ts `asserts`).
+ * @example contradictedRule('imported panels bhi subsidy ke liye chalenge na?', 'DCR panels are required...') // true
+ */
+export function contradictedRule(message: string, answer: string): boolean {
+  const tokens = new Set(tokenize(message));
+  const negated = NEGATION.test(normalizeText(message).replace(TAG_AT_END, ' '));
+  return RULES.some((r) => r.denies(tokens, negated) && r.stated.test(answer));
 }

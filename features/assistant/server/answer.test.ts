@@ -90,6 +90,13 @@ describe('composeAnswer: a premise the answer contradicts', () => {
     expect(r.text).toContain('60,000');
   });
 
+  it('says No once to a premise that states a rule otherwise', async () => {
+    const r = await compose('imported panels pe bhi poori subsidy milti hai na?', 'hinglish');
+    expect(r.text).toMatch(/^Nahi/);
+    expect(r.text.match(/Nahi/g)?.length ?? 0).toBeLessThanOrEqual(2);
+    expect(r.text).toContain('DCR');
+  });
+
   it('keeps the answer to a true premise as it is', async () => {
     const r = await compose('3 kW pe 78000 subsidy milegi na?', 'hinglish');
     expect(r.text).not.toMatch(/^Nahi/);

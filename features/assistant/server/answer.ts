@@ -8,7 +8,7 @@ import type { Computed } from '../lib/answers/writer';
 import { carryConversation, conversationAfter, MAX_PARTS, splitCompound, type QuestionPart } from '../lib/compound';
 import { checkMatch, SURE } from '../lib/confidence';
 import { asserts, falseClaims, readInjection } from '../lib/guard';
-import { contradictedFigure } from '../lib/asserted';
+import { contradictedFigure, contradictedRule } from '../lib/asserted';
 import { isCoreSolarToken, isDomainToken, isOtherDomainToken, tokenize } from '../lib/normalize';
 import { extractQuantities } from '../lib/quantities';
 import { understand, type Intent, type Understanding } from '../lib/understand';
@@ -133,6 +133,8 @@ const WORKING_LINE = messageInEachLanguage('assistant.computedWorking');
 /** The "No" that leads the answer to a premise whose figure the answer contradicts (messages "assistant.premiseNo"). */
 const PREMISE_NO = messageInEachLanguage('assistant.premiseNo');
 /** A bank answer's own leading "Yes" (its question asked whether), which a contradicted premise must not get. */
+/** A bank answer's own "No" at its start ("No: as of 2026, non-DCR panels get neither..."). */
+const LEADING_NO = /^(?:no|nahi|nahin|नहीं|नही)\s*[.,:!।]/iu;
 const LEADING_YES = /^(?:yes|haan|haa|ha|ji haan|हाँ|हां|जी हाँ|जी हां)\s*[.,:!।]\s*/iu;
 const SOURCE_LINE = messageInEachLanguage('assistant.computedSource');
 const UNKNOWN_PLACE = messageInEachLanguage('assistant.unknownPlace');
@@ -554,8 +556,9 @@ export async function composeAnswer(message: string, language: ChatLanguage, opt
     // A worked-out answer states its result first and the rule's figures in brackets ("₹60,000 (... at most
     // ₹78,000)"): the premise is about the result.
     const stated = kind === 'computed' ? only.text.replace(/\([^()]*\)/g, ' ') : only.text;
-    if ((kind === 'entry' || kind === 'computed') && contradictedFigure(rest, stated)) {
-      only.text = `${PREMISE_NO[language]} ${only.text.replace(LEADING_YES, '')}`;
+    if ((kind === 'entry' || kind === 'computed') && (contradictedFigure(rest, stated) || contradictedRule(rest, only.text))) {
+      // An answer that already begins with its own "No" says it once.
+      if (!LEADING_NO.test(only.text)) only.text = `${PREMISE_NO[language]} ${only.text.replace(LEADING_YES, '')}`;
     }
   }
   // Parts are numbered only when more than one says something.
