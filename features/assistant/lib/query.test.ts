@@ -368,3 +368,23 @@ describe('groups, homes and uses as the size', () => {
     expect(computeIntent(u, 'yearly_units', 'english')!.text).toContain('2,800-3,600');
   });
 });
+
+describe('understand: what a home gets', () => {
+  it.each<[string, 'english' | 'hindi' | 'hinglish']>([
+    ['Bhopal me 2kw pe kitna milega?', 'hinglish'],
+    ['How much do we get for 4 kW in Kerala?', 'english'],
+    ['5 किलोवाट पर कितना मिलेगा?', 'hindi'],
+  ])('for a size or in a place is its subsidy: %s', (q, language) => {
+    expect(understand(q, language).intents).toContain('subsidy');
+  });
+
+  it.each<[string, 'english' | 'hindi' | 'hinglish']>([
+    ['4kw lagwa liya, paisa kab milega?', 'hinglish'],
+    ['3 kW se roz kitni bijli milegi?', 'hinglish'],
+    ['Do I need to get a new meter for 5 kW?', 'english'],
+    ['How much loan will I get for 3 kW?', 'english'],
+  ])('but not its timing, electricity, a thing obtained or a loan: %s', (q, language) => {
+    expect(understand(q, language).intents).not.toContain('subsidy');
+  });
+});
+

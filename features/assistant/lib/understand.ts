@@ -221,7 +221,13 @@ export function understand(text: string, language: ChatLanguage): Understanding 
   // Subsidy: asked as a figure, or for a size, a use, a state, the special category, or a figure the message asserts.
   const subsidyAt = firstAt(found, 'subsidy', 'subsidyWeak');
   const subsidyClaim = claims.some((c) => c.what === 'subsidy');
-  const subsidyCue = has('subsidy') || (has('subsidyWeak') && (asksFigure || subsidyClaim) && !freeUnits);
+  // "How much will we get for 3 kW?", "Jaipur me kitna milega?": what a home gets for a size or in a place, when no
+  // electricity, loan, bill, cost or time ("kab milega") is spoken of, is its subsidy.
+  // Not "when will I get it" (the payment's timing) nor "do I need to get my load upgraded" (obtaining, not receiving).
+  const whenOrNeed = tokens.some((t) => /^(kab|when|need|needs|nid|nids|jarurat|jarurt)$/.test(t));
+  const getsMoney = has('receive') && !has('time') && !whenOrNeed && (q.kw !== undefined || places.states.length > 0)
+    && !speaksUnits && !has('generation') && !has('loan') && !has('bill') && !has('cost') && !has('area') && !has('ownShare');
+  const subsidyCue = has('subsidy') || (has('subsidyWeak') && (asksFigure || subsidyClaim) && !freeUnits) || getsMoney;
   const subsidyAsked = subsidyCue && (asksFigure || q.kw !== undefined || q.units !== undefined || places.states.length > 0 || has('special') || subsidyClaim);
   if (building === 'society' && (subsidyCue || q.kw !== undefined)) add('society_subsidy', subsidyAt ?? firstAt(found, 'society'));
   else if (subsidyAsked && !netAsked && !(quote && quote.role === 'quote')) add('subsidy', subsidyAt);
