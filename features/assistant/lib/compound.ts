@@ -289,7 +289,7 @@ function amountsOf(u: ReturnType<typeof understand>): Partial<Record<CarriedRole
  * Words that name one of the figures a conversation carries (Conversation: quote, houses, bill, loan) or ask for its
  * sum or share ("total", "kul", "jeb se"), and an apology: none names a subject of its own.
  */
-const SLOT_WORDS = 'quote quotes quotation कोटेशन ghar घर houses flats flat homes home bill बिल total kul कुल pocket जेब sorry';
+const SLOT_WORDS = 'quote quotes quotation कोटेशन ghar घर houses flats flat homes home bill बिल total kul कुल pocket जेब sorry sq ft feet वर्ग फुट';
 let slotTokens: Set<string> | undefined;
 const SLOT_TOKENS = () => (slotTokens ??= new Set(tokenize(SLOT_WORDS)));
 
@@ -377,7 +377,8 @@ export function carryConversation(part: QuestionPart, conv: Conversation | null,
   const fragment = words(t).length <= FRAGMENT_WORDS;
   if (!own && !offField && (conv.subject || conv.asked) && (givesFigure || pointsBack(t) || fragment)) {
     subject = conv.subject;
-    const newSize = sizeOf(u) !== undefined || u.kwRange !== undefined || !!u.area;
+    // A number of houses sizes a society's system anew ("and for a society there with 30 homes?").
+    const newSize = sizeOf(u) !== undefined || u.kwRange !== undefined || !!u.area || u.households !== undefined;
     if (!newSize && conv.kw !== undefined) add.push(`${conv.kw} kW`);
     if (!u.state && conv.state) add.push(conv.state);
     if (u.households === undefined && conv.households !== undefined && !u.kw) add.push(`${conv.households} houses`);

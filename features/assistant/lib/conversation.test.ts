@@ -142,4 +142,16 @@ describe('a follow-up (carryConversation)', () => {
     expect(r.part.ask).toMatch(/6 kW/);
     expect(r.part.ask).toMatch(/400000/);
   });
+
+  it('sizes a society anew from its houses, not from the chat\'s home size', () => {
+    const r = carried(['What is the subsidy for 2 kW in Agartala?'], 'and for a housing society there with 40 homes?', 'english');
+    expect(r.part.carried).not.toMatch(/2 kW/);
+  });
+
+  it('asks the chat\'s question again in the unit asked ("वर्ग फुट में बताओ")', () => {
+    const r = carried(['5 किलोवाट के लिए कितनी छत चाहिए?'], 'वर्ग फुट में बताओ', 'hindi');
+    expect(understand(r.part.ask, 'hindi').intents).toContain('area_for_kw');
+    expect(r.part.ask).toMatch(/5 kW/);
+  });
 });
+

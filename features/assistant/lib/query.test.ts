@@ -388,3 +388,21 @@ describe('understand: what a home gets', () => {
   });
 });
 
+describe('understand: what is set aside, and a size\'s interest', () => {
+  it.each<[string, 'english' | 'hindi' | 'hinglish', string]>([
+    ['Rajasthan ki jagah Haryana me 3kw pe subsidy?', 'hinglish', 'Haryana'],
+    ['instead of Pune, 3 kW subsidy in Goa?', 'english', 'Goa'],
+    ['बिहार के बजाय झारखंड में 2 किलोवाट पर सब्सिडी?', 'hindi', 'Jharkhand'],
+  ])('reads the place that replaces another: %s', (q, language, state) => {
+    expect(understand(q, language).state?.english).toBe(state);
+  });
+
+  it('reads "ki jagah" as instead of, not as roof space', () => {
+    expect(understand('Surat ki jagah Delhi me 3kw lagaye to?', 'hinglish').intents).not.toContain('area_for_kw');
+  });
+
+  it('reads the interest on a size as the loan\'s terms for it', () => {
+    expect(understand('6 kW ke liye byaaj kitna lagega?', 'hinglish').intents).toContain('loan_terms');
+  });
+});
+

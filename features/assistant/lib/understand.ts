@@ -151,6 +151,17 @@ function roofAskAt(tokens: string[]): number | undefined {
 }
 
 /**
+ * A message without what it says is replaced ("Gujarat ki jagah Delhi me", "instead of Pune, in Nagpur", "पुणे के
+ * बजाय नागपुर में"): the place or figure named only to be set aside is not read.
+ */
+function withoutReplaced(text: string): string {
+  return text
+    .replace(/[\p{L}\p{M}\p{N}.]+\s+(?:ki|ke|kii|की|के)\s+(?:jagah|jagha|jageh|badle|bajay|bajaye|जगह|बदले|बजाय|बजाए)\b/giu, ' ')
+    .replace(/[\p{L}\p{M}\p{N}.]+\s+(?:की|के)\s+(?:जगह|बदले|बजाय|बजाए)/gu, ' ')
+    .replace(/\binstead of\s+(?:a\s+|the\s+)?[\p{L}\p{N}.]+(?:\s+kw\b)?/giu, ' ');
+}
+
+/**
  * Reads what a message asks and carries. Intents are ordered by where the
  * message asks them; a compound question ("what size, and how much
  * subsidy?") gives each part. Quantities come from `readQuantities`, the
@@ -160,8 +171,9 @@ function roofAskAt(tokens: string[]): number | undefined {
  * @param language the asker's language; the reading is the same for all three (one pipeline for both scripts), so it is
  *   not used today and is kept in the signature for rules that may differ by language.
  */
-export function understand(text: string, language: ChatLanguage): Understanding {
+export function understand(written: string, language: ChatLanguage): Understanding {
   void language;
+  const text = withoutReplaced(written);
   const q = readQuantities(text);
   const places = readPlaces(text);
   const tokens = cueTokens(text);
@@ -232,9 +244,12 @@ export function understand(text: string, language: ChatLanguage): Understanding 
   if (building === 'society' && (subsidyCue || q.kw !== undefined)) add('society_subsidy', subsidyAt ?? firstAt(found, 'society'));
   else if (subsidyAsked && !netAsked && !(quote && quote.role === 'quote')) add('subsidy', subsidyAt);
   const topUpAsked = (subsidyCue && (places.states.length > 0 || (has('stateExtra') && asksFigure))) || (has('onTop') && places.states.length > 0 && !has('surplus'));
-  if (topUpAsked && building !== 'society') add('state_subsidy', firstAt(found, 'stateExtra', 'onTop') ?? subsidyAt);
+  // The net cost on a quote takes off the state's top-up too: asked with it, the top-up is no question of its own.
+  if (topUpAsked && building !== 'society' && !(netAsked && hasQuote)) add('state_subsidy', firstAt(found, 'stateExtra', 'onTop') ?? subsidyAt);
   // Net cost on a quote; loans.
   if (netAsked) add('net_cost', firstAt(found, 'net', 'netWeak', 'ownShare', 'subsidy'));
+  // The interest on a size is a loan's ("5 kW pe byaaj kitna?"): the loan's terms for that size.
+  if (has('interest') && !has('loan') && (q.kw !== undefined || q.kwRange !== undefined) && !has('subsidy')) add('loan_terms', firstAt(found, 'interest'));
   if ((has('loan') || (has('ownShare') && !ownShareIsNet)) && (quote !== undefined || has('ownShare') || q.kw !== undefined || q.kwRange !== undefined || asksFigure || has('interest'))) {
     add(quote !== undefined || has('ownShare') ? 'loan_split' : 'loan_terms', firstAt(found, 'loan', 'ownShare'));
   }
