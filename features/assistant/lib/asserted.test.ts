@@ -34,6 +34,11 @@ describe('contradictedFigure', () => {
     expect(contradictedFigure('we can count 4 kW per flat for the society, right?', 'The limit is 500 kW, at 3 kW per house.')).toEqual({ value: 4, kind: 'kwPerHouse' });
   });
 
+  it('reads rupees per kW as a rate in rupees, not a size', () => {
+    expect(figuresOf('₹10,000/kW, up to ₹30,000')).toEqual([{ value: 10000, kind: 'money' }, { value: 30000, kind: 'money' }]);
+    expect(contradictedFigure('UP gives 25,000 per kW extra, right?', 'Uttar Pradesh adds ₹15,000/kW, up to ₹30,000.')).toEqual({ value: 25000, kind: 'money' });
+  });
+
   it('compares waits in days and months alike', () => {
     expect(contradictedFigure('सब्सिडी 3 महीने में आती है ना?', 'लगभग 30 दिन में खाते में आती है।')).toEqual({ value: 3, kind: 'months' });
     expect(contradictedFigure('subsidy 1 mahine me aati hai na?', 'about 30 days after commissioning')).toBeNull();

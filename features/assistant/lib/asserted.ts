@@ -74,9 +74,12 @@ export function figuresOf(text: string): Figure[] {
     // The kind is said after the number, or after the next one of a range ("4 5.5 unit"), or by "rs" before it.
     const after = isNum(t[i + 1]) ? t[i + 2] : t[i + 1];
     const rule = after !== undefined ? AFTER.find(([re]) => re.test(after)) : undefined;
+    // Rupees per kW ("₹10,000/kW", "20,000 per kW"): a rate in rupees, not a size.
+    const perKw = (rule?.[1] === 'kw' && (t[i - 1] === 'rs' || value >= 1000)) || (t[i + 1] === 'per' && /^(kw|kilowatt)$/.test(t[i + 2] ?? ''));
     // A size said of each house ("3 kW per house", "3 kW प्रति घर", "har ghar ke hisaab se 5 kw") is a society's
     // per-house rule, not a system's size.
-    if (rule && rule[1] === 'kw' && perHouse(t, i)) out.push({ value, kind: 'kwPerHouse' });
+    if (perKw) out.push({ value, kind: 'money' });
+    else if (rule && rule[1] === 'kw' && perHouse(t, i)) out.push({ value, kind: 'kwPerHouse' });
     else if (rule) out.push({ value: value * rule[2], kind: rule[1] });
     else if (t[i - 1] === 'rs') out.push({ value, kind: 'money' });
     else if (Number.isInteger(value) && value >= CALENDAR_YEARS[0] && value <= CALENDAR_YEARS[1]) out.push({ value, kind: 'calendarYear' });

@@ -56,6 +56,11 @@ describe('uncoveredSubject', () => {
     expect(uncoveredSubject('how mch loan can i get', loanWords, vocab).kinds).toEqual([]);
   });
 
+  it('reads calendar words as the frame of a question, not its subject', () => {
+    expect(uncoveredSubject('subsidy for 3 kW in December, or every week?', subsidyWords, vocab).uncovered).toEqual([]);
+    expect(uncoveredSubject('दिसंबर में 3 किलोवाट पर सब्सिडी?', subsidyWords, vocab).uncovered).toEqual([]);
+  });
+
   it('says nothing of a question without subject words', () => {
     expect(uncoveredSubject('ok thanks', subsidyWords, vocab)).toMatchObject({ score: 0, weight: 0, phrases: [] });
   });

@@ -80,6 +80,11 @@ const FRAME_WORDS_RAW = [
   'dikhao', 'dikha', 'chahiye', 'chahie', 'wala', 'wali', 'wale', 'vala', 'vali', 'vale', 'lena', 'lene', 'lo', 'le', 'dena', 'dene', 'do',
   'आज', 'कल', 'अभी', 'अब', 'परसों', 'फिलहाल', 'आजकल', 'चल', 'चलता', 'चलती', 'बोलो', 'बता', 'चाहिए', 'वाला', 'वाली', 'वाले', 'लेना',
   'लेने', 'देना', 'देने', 'दो', 'ठीक', 'अच्छा', 'tum', 'tu', 'tumhe', 'tumhara', 'usko', 'unko', 'isko', 'inko', 'kis', 'kisme', 'kisko',
+  // Calendar words date a question, they name no subject ("closes in Dec 2025", "दिसंबर तक", "every week").
+  'january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december',
+  'jan', 'feb', 'mar', 'apr', 'jun', 'jul', 'aug', 'sep', 'sept', 'oct', 'nov', 'dec', 'जनवरी', 'फरवरी', 'फ़रवरी', 'मार्च', 'अप्रैल',
+  'मई', 'जून', 'जुलाई', 'अगस्त', 'सितंबर', 'सितम्बर', 'अक्टूबर', 'अक्तूबर', 'नवंबर', 'नवम्बर', 'दिसंबर', 'दिसम्बर', 'week', 'weeks',
+  'weekly', 'daily', 'monthly', 'yearly', 'hafta', 'hafte', 'हफ्ते', 'हफ़्ते', 'हफ्ता', 'saptah', 'सप्ताह',
   // The people an asker mentions say who asks, not what about ("my brother in Bengaluru wants 2 kW").
   'friend', 'brother', 'sister', 'father', 'mother', 'parents', 'uncle', 'aunt', 'neighbour', 'neighbor', 'relative', 'family',
   'dost', 'bhai', 'behen', 'bahan', 'chacha', 'chachi', 'mama', 'mami', 'papa', 'mummy', 'pitaji', 'mataji', 'padosi', 'rishtedar', 'dada',
