@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { falseClaims, isInjection, readInjection } from './guard';
+import { falseClaims, isInjection, readInjection, withoutTag } from './guard';
 import { understand } from './understand';
 
 describe('readInjection', () => {
@@ -169,3 +169,20 @@ describe('isInjection: more ways to aim at the assistant', () => {
     expect(isInjection(m)).toBe(false);
   });
 });
+
+describe('withoutTag', () => {
+  it.each([
+    ['The subsidy comes in 90 days, right?', 'The subsidy comes in 90 days'],
+    ['sbi 10 lakh tak deta hai na?', 'sbi 10 lakh tak deta'],
+    ['सब्सिडी 30 दिन में आती है, है ना?', 'सब्सिडी 30 दिन में आती है'],
+    ['DCR zaroori hai, sahi?', 'DCR zaroori hai'],
+  ])('drops the question tag of %s', (q, want) => {
+    expect(withoutTag(q)).toBe(want);
+  });
+
+  it('keeps a question without a tag, and one that is all tag', () => {
+    expect(withoutTag('How much subsidy for 3 kW?')).toBe('How much subsidy for 3 kW?');
+    expect(withoutTag('right?')).toBe('right?');
+  });
+});
+

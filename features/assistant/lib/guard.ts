@@ -186,6 +186,18 @@ export interface FalseClaim {
 const ASSERTION = /\b(right|correct|true|yes|isnt it|is not it|does not it|do not they|is not that|na|naa|hai na|haina|sahi|sahii|sach|sacch|suna|sunaa|heard|told|said|says|bola|bolaa|bataya|bataayaa|anyone|anybody|everyone|everybody|koi bhi|koii bhii|sabko|sab ko|har koi|har koii|guaranteed|thik|thiik|theek|thek|so it s|so its|so i have to|so we have to|so i must|so we must|so i need to|so we need to)\b/;
 
 /**
+ * A question tag at the end of a yes/no question ("..., right?", "... hai na?", "... है ना?", "..., sahi?"): it seeks
+ * agreement and names no subject, so retrieval reads the question without it.
+ */
+const TRAILING_TAG = /[\s,]+(?:right|correct|true|yes|isn['’]?t it|is it not|doesn['’]?t it|don['’]?t they|is that true|is that right|hai na|hai naa|haina|na|naa|ne|sahi|sahi hai|sahi na|theek|thik|है ना|है न|ना|न|सही|सही है|ठीक|ठीक है|हैं ना|हैं न)\s*[?？!.।]*\s*$/iu;
+
+/** `text` without a question tag at its end; unchanged when it has none or nothing would remain. */
+export function withoutTag(text: string): string {
+  const t = text.replace(TRAILING_TAG, '');
+  return t.trim() ? t : text;
+}
+
+/**
  * True when a message asserts what it asks ("..., right?", "... hai na?",
  * "... मिलेंगे ना?", "I heard ..."): a yes/no question with a premise.
  */

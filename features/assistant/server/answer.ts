@@ -7,7 +7,7 @@ import { computeAnswer } from '../lib/answers/entry-calc';
 import type { Computed } from '../lib/answers/writer';
 import { carryConversation, conversationAfter, MAX_PARTS, splitCompound, type QuestionPart } from '../lib/compound';
 import { checkMatch, SURE } from '../lib/confidence';
-import { asserts, falseClaims, readInjection } from '../lib/guard';
+import { asserts, falseClaims, readInjection, withoutTag } from '../lib/guard';
 import { contradictedFigure, contradictedRule } from '../lib/asserted';
 import { isCoreSolarToken, isDomainToken, isOtherDomainToken, tokenize } from '../lib/normalize';
 import { extractQuantities } from '../lib/quantities';
@@ -314,7 +314,7 @@ async function answerPart(
   const own = earlierSubject.length > 0 ? uncoveredSubject(part.text, words, edge.vocab) : null;
   const asksEarlier = own !== null && own.uncovered.length === 0 && !/\d/.test(part.text)
     && tokenize(part.text).length <= SHORT_QUESTION_TOKENS;
-  const { match } = asksEarlier ? { match: null } : await find(part.lookup);
+  const { match } = asksEarlier ? { match: null } : await find(withoutTag(part.lookup));
   if ((match?.confidence ?? 0) >= (otherKind ? OTHER_KIND_CONFIDENCE : EDGE_CONFIDENCE)) return found;
   const subject = reading.phrases.slice(0, 2).join(', ');
   const reply = subject ? OUTSIDE_REPLY[language].replace('{subject}', subject) : NO_MATCH_REPLY[language];
@@ -349,7 +349,8 @@ async function answerFound(
   const stateBound = u.intents.some((i) => STATE_BOUND_INTENTS.has(i));
   const place = u.unknownStateText && u.states.length === 0 && stateBound ? { unknownPlace: u.unknownStateText } : {};
   // Retrieval reads the part as written; the carried size and state serve the calculators below.
-  const { match, runnersUp } = await find(part.lookup);
+  // A question tag ("..., right?", "... है ना?") names no subject: retrieval reads the question without it.
+  const { match, runnersUp } = await find(withoutTag(part.lookup));
   let entry = match?.entry ?? null;
   let closest: BankEntry | null = null;
   if (match && entry) {
