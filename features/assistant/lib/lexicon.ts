@@ -49,7 +49,7 @@ const CUES_RAW: Record<Cue, string[]> = {
   generation: ['generate', 'generates', 'generation', 'produce', 'produces', 'production', 'make', 'makes', 'banata', 'banati', 'banayega',
     'banaega', 'banega', 'banenge', 'बनाता', 'बनाएगा', 'बनेगा', 'बनेंगे', 'बनाती', 'utpadan', 'उत्पादन', 'output', 'paida', 'पैदा',
     'how many units', 'kitne unit', 'kitni unit', 'कितने यूनिट', 'कितनी यूनिट', 'kitni bijli', 'कितनी बिजली'],
-  year: ['year', 'yearly', 'annual', 'annually', 'a year', 'per year', 'saal', 'sal', 'साल', 'varsh', 'वर्ष', 'salana', 'सालाना', 'varshik', 'वार्षिक'],
+  year: ['year', 'yearly', 'annual', 'annually', 'a year', 'per year', 'yr', 'yrs', 'per yr', 'per annum', 'saal', 'sal', 'साल', 'varsh', 'वर्ष', 'salana', 'सालाना', 'varshik', 'वार्षिक'],
   month: ['month', 'monthly', 'mahina', 'mahine', 'महीना', 'महीने', 'masik', 'मासिक'],
   day: ['day', 'daily', 'din', 'roz', 'roj', 'दिन', 'रोज़', 'रोज', 'pratidin', 'प्रतिदिन', 'rozana', 'rojana', 'रोज़ाना', 'रोजाना', 'रोज़ाना', 'a day', 'per day'],
   subsidy: ['subsidy', 'subsidies', 'sabsidi', 'सब्सिडी', 'anudan', 'अनुदान', 'cfa', 'central financial assistance', 'grant', 'sarkari madad', 'सरकारी मदद'],

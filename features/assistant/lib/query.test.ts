@@ -406,3 +406,9 @@ describe('understand: what is set aside, and a size\'s interest', () => {
   });
 });
 
+describe('understand: a year written short', () => {
+  it('reads "per yr" as a year', () => {
+    expect(understand('how many units per yr will 4 kW make?', 'english').intents).toContain('yearly_units');
+  });
+});
+
