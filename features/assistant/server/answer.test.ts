@@ -69,6 +69,13 @@ describe('composeAnswer: the edge of the domain', () => {
   });
 });
 
+describe('composeAnswer: a question for an amount', () => {
+  it('is not answered with a bank answer\'s leading "Yes"', async () => {
+    const r = await compose('हमारी सोसाइटी के कॉमन एरिया के लिए कितने kW तक सब्सिडी मिलती है?', 'hindi');
+    expect(r.text).not.toMatch(/^हाँ|^हां/);
+  });
+});
+
 describe('composeAnswer: a premise the answer contradicts', () => {
   it('says No with the true figure, never Yes, in each language', async () => {
     const hi = await compose('सोसाइटी को सिर्फ़ 100 kW तक ही सब्सिडी मिलती है, है ना?', 'hindi');

@@ -9,7 +9,7 @@ import { carryConversation, conversationAfter, MAX_PARTS, splitCompound, type Qu
 import { checkMatch, SURE } from '../lib/confidence';
 import { asserts, falseClaims, readInjection, withoutTag } from '../lib/guard';
 import { contradictedFigure, contradictedRule } from '../lib/asserted';
-import { isCoreSolarToken, isDomainToken, isOtherDomainToken, tokenize } from '../lib/normalize';
+import { isCoreSolarToken, isDomainToken, isOtherDomainToken, normalizeText, tokenize } from '../lib/normalize';
 import { extractQuantities } from '../lib/quantities';
 import { understand, type Intent, type Understanding } from '../lib/understand';
 import { bankVocabulary, uncoveredSubject, withAddressNames, wordSet, type BankVocabulary } from '../lib/domain-edge';
@@ -133,6 +133,8 @@ const WORKING_LINE = messageInEachLanguage('assistant.computedWorking');
 /** The "No" that leads the answer to a premise whose figure the answer contradicts (messages "assistant.premiseNo"). */
 const PREMISE_NO = messageInEachLanguage('assistant.premiseNo');
 /** A bank answer's own leading "Yes" (its question asked whether), which a contradicted premise must not get. */
+/** A question for an amount ("how much", "how many", "kitne", "कितने"; normalizeText spellings). */
+const ASKS_AMOUNT = /\s(howmuch|howmany|kitna|kitni|kitne|kitnaa|kitnii|kitane|kitanaa|kitanii)\s/;
 /** A bank answer's own "No" at its start ("No: as of 2026, non-DCR panels get neither..."). */
 const LEADING_NO = /^(?:no|nahi|nahin|नहीं|नही)\s*[.,:!।]/iu;
 const LEADING_YES = /^(?:yes|haan|haa|ha|ji haan|हाँ|हां|जी हाँ|जी हां)\s*[.,:!।]\s*/iu;
@@ -546,7 +548,8 @@ export async function composeAnswer(message: string, language: ChatLanguage, opt
     const text = sentences(a.text).filter((x) => !said.has(x)).join(' ');
     for (const x of sentences(a.text)) said.add(x);
     if (!text) return;
-    shown.push({ i, text });
+    // "How many kW?" is no yes/no question: a bank answer's own leading "Yes" does not answer it.
+    shown.push({ i, text: a.kind === 'entry' && ASKS_AMOUNT.test(` ${normalizeText(parts[i]?.text ?? '')} `) ? text.replace(LEADING_YES, '') : text });
     sourceIds.push(...a.sourceIds);
   });
   // A yes/no question whose premise states a figure the one answer contradicts ("2 kW pe 78 hazar milega na?"
