@@ -262,6 +262,12 @@ export interface Conversation {
    * बनाएगा?" of "३ किलोवाट सिस्टम रोज़ कितनी बिजली बनाएगा?"): what a follow-up with only a new figure asks again.
    */
   asked?: string;
+  /**
+   * The last question of the chat that asked for a figure the reader works out (subsidy, roof, units, a loan...),
+   * without its figures and places: what a follow-up that gives only new figures asks once the chat has moved on to
+   * a question with no figure ("And for 2 kW in Nashik?" after "Which documents do I need?").
+   */
+  figureAsked?: string;
   /** System size, kW (given, or worked out from units at 120 a month per kW). */
   kw?: number;
   /** State or UT, its English name (as the query reader reads it in any language). */
@@ -287,11 +293,15 @@ function amountsOf(u: ReturnType<typeof understand>): Partial<Record<CarriedRole
 
 /**
  * Words that name one of the figures a conversation carries (Conversation: quote, houses, bill, loan) or ask for its
- * sum or share ("total", "kul", "jeb se"), and an apology: none names a subject of its own.
+ * sum or share ("total", "kul", "jeb se"), and an apology or a pause ("sorry", "oh wait"): none names a subject of its own.
  */
-const SLOT_WORDS = 'quote quotes quotation कोटेशन ghar घर houses flats flat homes home bill बिल total kul कुल pocket जेब sorry sq ft feet वर्ग फुट';
+const SLOT_WORDS = 'quote quotes quotation कोटेशन bill बिल total kul कुल pocket जेब sorry wait sq ft feet वर्ग फुट';
+/** House words name a slot only with a number of houses ("aur agar 150 ghar ho to?"); "mere ghar pe" is a home. */
+const HOUSE_WORDS = 'ghar घर houses flats flat homes home';
 let slotTokens: Set<string> | undefined;
 const SLOT_TOKENS = () => (slotTokens ??= new Set(tokenize(SLOT_WORDS)));
+let houseTokens: Set<string> | undefined;
+const HOUSE_TOKENS = () => (houseTokens ??= new Set(tokenize(HOUSE_WORDS)));
 
 /** A word that measures the number before it (a unit or a count), in the three languages. */
 const MEASURE_WORD = /^(kw|kilowatt|kilowatts|किलोवाट|unit|units|यूनिट|lakh|lac|लाख|hazar|hazaar|thousand|हज़ार|हजार|rs|₹|rupees|rupaye|रुपये|rupay|sq|ft|m2|m²|gaj|गज|ghar|घर|houses|homes|flats|फ्लैट|sqft|वर्ग|मीटर|फुट)$/i;
@@ -318,6 +328,9 @@ function withoutFigures(text: string): string {
   }
   return w.filter((_, i) => !drop.has(i)).join(' ').replace(/\s+([,.])/g, '$1').trim();
 }
+
+/** A question of a system's size or its subsidy (normalizeText spellings), as a society's is asked. */
+const SOCIETY_SIZE = /\b(kw|kilowatt|size|plant|subsid\w*|sabsid\w*|milega|milegi|milta|milti)\b/;
 
 /** A follow-up of at most this many words is a fragment of the chat's question ("and per year?"). */
 const FRAGMENT_WORDS = 4;
@@ -366,7 +379,11 @@ export function carryConversation(part: QuestionPart, conv: Conversation | null,
   const n = ` ${normalizeText(t)} `;
   // Words that name a figure the chat carries (a quote, the houses, the bill, "the total") are no subject of their own:
   // "what if the quote was 4.5 lakh?" asks the chat's question again with the new quote.
-  const own = subjectTokens(part.lookup).some((tok) => !SLOT_TOKENS().has(tok));
+  const subjectToks = subjectTokens(part.lookup);
+  const slot = (tok: string) => SLOT_TOKENS().has(tok) || (u.households !== undefined && HOUSE_TOKENS().has(tok));
+  const own = subjectToks.some((tok) => !slot(tok));
+  // Only such words ("so how much in total?", "aur kul kitna?") ask of the chat's figures.
+  const slotOnly = !own && tokenize(t).some(slot);
   const givesFigure = u.kw !== undefined || u.kwRange !== undefined || u.units !== undefined || u.area !== undefined
     || u.amounts.length > 0 || u.households !== undefined || u.state !== null;
   const offField = tokenize(t).some(isOtherDomainToken);
@@ -375,7 +392,7 @@ export function carryConversation(part: QuestionPart, conv: Conversation | null,
   // A fragment of a few words with no subject of its own ("and per year?", "aur mahine ka?") continues the chat's
   // question, as "and for 5 kW?" does.
   const fragment = words(t).length <= FRAGMENT_WORDS;
-  if (!own && !offField && (conv.subject || conv.asked) && (givesFigure || pointsBack(t) || fragment)) {
+  if (!own && !offField && (conv.subject || conv.asked) && (givesFigure || pointsBack(t) || fragment || slotOnly)) {
     subject = conv.subject;
     // A number of houses sizes a society's system anew ("and for a society there with 30 homes?").
     const newSize = sizeOf(u) !== undefined || u.kwRange !== undefined || !!u.area || u.households !== undefined;
@@ -392,7 +409,9 @@ export function carryConversation(part: QuestionPart, conv: Conversation | null,
     }
     // The question asked again, without its old figures, says what is asked of the new ones ("और 5 किलोवाट वाला?"
     // after "३ किलोवाट सिस्टम रोज़ कितनी बिजली बनाएगा?" asks the daily units again); its subject words go to retrieval.
-    add.push(conv.asked || subject);
+    const askedAgain = conv.figureAsked && (!conv.asked || understand(conv.asked, language).intents.length === 0) && givesFigure
+      ? conv.figureAsked : conv.asked;
+    add.push(askedAgain || subject);
   } else if (own && !isReported(t)) {
     // What it asks must take a size once given one (roof, units, money for a system), not merely share a word
     // with such questions ("net metering").
@@ -401,6 +420,12 @@ export function carryConversation(part: QuestionPart, conv: Conversation | null,
       add.push(`${conv.kw} kW`);
     }
     if (!u.state && conv.state && NEEDS_STATE.test(n) && (add.length > 0 || pointsBack(t))) add.push(conv.state);
+    // In a chat about a housing society, a question of its size or money ("to kitne kw ka plant lagega?") is asked of
+    // that society: its houses, and the chat's question.
+    if (conv.households !== undefined && u.households === undefined && sizeOf(u) === undefined && SOCIETY_SIZE.test(n)) {
+      add.push(`${conv.households} houses`);
+      if (conv.asked) add.push(conv.asked);
+    }
     // A question of the quote's money ("aur mera apna hissa kitna?", "what would I pay after subsidy?") is asked of the
     // chat's quote, for the chat's size, when it gives no amount of its own.
     if (conv.quote !== undefined && u.amounts.length === 0 && understand(`${part.ask} (quote Rs ${conv.quote})`, language).intents.some((i) => QUOTE_INTENTS.has(i))) {
@@ -446,9 +471,11 @@ export function conversationAfter(earlier: readonly string[], language: ChatLang
     const tookSubject = used && conv !== null && part.lookup !== last.lookup;
     const asksOwn = subjectWords(last.lookup) !== '' || understand(last.text, language).intents.length > 0;
     const asked = tookSubject ? conv!.asked : (asksOwn ? withoutFigures(last.text) : undefined);
+    // Whether it asked for a figure is read with its figures ("What's the subsidy for 3 kW in Noida?").
+    const figureAsked = asked && u.intents.length > 0 ? asked : conv?.figureAsked;
     const next: Conversation = used && conv
-      ? { subject: subject || conv.subject, asked, kw: kw ?? conv.kw, state: state ?? conv.state, households: households ?? conv.households, ...amounts }
-      : { subject, asked, kw, state, households, ...amounts };
+      ? { subject: subject || conv.subject, asked, figureAsked, kw: kw ?? conv.kw, state: state ?? conv.state, households: households ?? conv.households, ...amounts }
+      : { subject, asked, figureAsked, kw, state, households, ...amounts };
     const any = next.kw !== undefined || next.state || next.households !== undefined || next.quote !== undefined || next.bill !== undefined || next.loan !== undefined;
     conv = next.subject || next.asked || any ? next : null;
   }

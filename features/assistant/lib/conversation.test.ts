@@ -153,5 +153,24 @@ describe('a follow-up (carryConversation)', () => {
     expect(understand(r.part.ask, 'hindi').intents).toContain('area_for_kw');
     expect(r.part.ask).toMatch(/5 kW/);
   });
+
+  it('asks the chat\'s last figure question again when a new size and place follow a question with no figure', () => {
+    const r = carried(['How much subsidy for 3 kW in Kanpur?', 'What documents are needed?'], 'and for 2 kW in Surat?', 'english');
+    expect(understand(r.part.ask, 'english').intents).toContain('subsidy');
+    expect(r.part.ask).not.toMatch(/Kanpur|3 kW/);
+  });
+
+  it('reads "so how much in total?" and "oh wait, make it 2 kW" as the chat\'s question', () => {
+    const r = carried(['4 kW in Agartala, subsidy?', 'oh wait, make it 2 kW'], 'so how much in total?', 'english');
+    expect(r.part.ask).toMatch(/2 kW/);
+    expect(r.part.ask).toMatch(/Tripura/);
+  });
+
+  it('asks a size question of the chat\'s society, and not a question about one\'s own home', () => {
+    const society = carried(['hamari society me 40 ghar hai, subsidy kitni?'], 'to kitne kw ka plant lagega?', 'hinglish');
+    expect(society.part.ask).toMatch(/40 houses/);
+    const home = carried(['hamari society me 40 ghar hai, subsidy kitni?'], 'mere apne ghar pe 2 kW, uspe kitna milega?', 'hinglish');
+    expect(home.part.ask).not.toMatch(/40 houses|society/);
+  });
 });
 
