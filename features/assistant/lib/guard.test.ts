@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { falseClaims, isInjection, readInjection, withoutTag } from './guard';
+import { asksTariff, falseClaims, isInjection, readInjection, withoutTag } from './guard';
 import { understand } from './understand';
 
 describe('readInjection', () => {
@@ -183,6 +183,26 @@ describe('withoutTag', () => {
   it('keeps a question without a tag, and one that is all tag', () => {
     expect(withoutTag('How much subsidy for 3 kW?')).toBe('How much subsidy for 3 kW?');
     expect(withoutTag('right?')).toBe('right?');
+  });
+});
+
+describe('asksTariff', () => {
+  it.each([
+    'What is the per unit electricity rate in Kolkata?',
+    'बिहार में बिजली का रेट प्रति यूनिट कितना है?',
+    'tata power ka tariff kitna hai mumbai me',
+    'ek unit kitne ka padta hai Rajasthan me?',
+  ])('reads the grid\'s price of a unit: %s', (q) => {
+    expect(asksTariff(q)).toBe(true);
+  });
+
+  it.each([
+    'Delhi pays Rs 3 per unit generated, right?',
+    'net metering me bachi hui unit ka rate kya milta hai?',
+    'दिल्ली में प्रति यूनिट उत्पादन पर पैसा',
+    'How many units per day does 1 kW make?',
+  ])('leaves the solar side of a unit alone: %s', (q) => {
+    expect(asksTariff(q)).toBe(false);
   });
 });
 

@@ -197,6 +197,21 @@ export function withoutTag(text: string): string {
   return t.trim() ? t : text;
 }
 
+/** The price of a unit of grid electricity (normalizeText spellings, any script). */
+const TARIFF = /\b(tariff|tarif|taarif|per unit (?:rate|price|charge|cost)|(?:rate|price|charge|cost) per unit|unit (?:ka|ki) (?:rate|ret|dar|daam)|pratii? unit|bijlii? (?:ka|ki) (?:rate|ret|dar|daam)|electricity (?:rate|price|tariff)|1 unit (?:ka|ki|kaa|kii|howmuch|kitne|kitna))\b/;
+/** Words of the solar side of a unit (what the panels make, export or earn): not the grid's tariff. */
+const SOLAR_UNIT = /\b(generat\w*|utpaa?dan|produc\w*|export\w*|surplus|bachii?|net meter\w*|netmeter\w*|panel\w*|solar|solaar|solr|banaa?t\w*|bana\w*|feed)\b/;
+
+/**
+ * True when a message asks the grid's price of electricity ("BSES per unit rate", "यूपी में बिजली का रेट प्रति
+ * यूनिट", "bijli ka tariff"): each state's regulator and DISCOM set it and the fact sheet holds none, so it gets
+ * an honest reply that names where the rate is shown (the bill, the DISCOM) and offers a callback, with no figure.
+ */
+export function asksTariff(message: string): boolean {
+  const n = ` ${normalizeText(message)} `;
+  return TARIFF.test(n) && !SOLAR_UNIT.test(n);
+}
+
 /**
  * True when a message asserts what it asks ("..., right?", "... hai na?",
  * "... मिलेंगे ना?", "I heard ..."): a yes/no question with a premise.

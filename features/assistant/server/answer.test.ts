@@ -69,6 +69,17 @@ describe('composeAnswer: the edge of the domain', () => {
   });
 });
 
+describe('composeAnswer: the grid\'s tariff', () => {
+  it('says where the rate is shown and offers a callback, with no figure, in each language', async () => {
+    for (const [q, language] of [['What is the per unit electricity rate in Pune?', 'english'], ['झारखंड में बिजली का रेट प्रति यूनिट कितना है?', 'hindi'], ['bijli ka tariff kitna hai Goa me?', 'hinglish']] as const) {
+      const r = await compose(q, language);
+      expect(r.matched, q).toBe(false);
+      expect(r.text, q).toContain('DISCOM');
+      expect(r.text, q).not.toMatch(/\d|₹/);
+    }
+  });
+});
+
 describe('composeAnswer: a question for an amount', () => {
   it('is not answered with a bank answer\'s leading "Yes"', async () => {
     const r = await compose('हमारी सोसाइटी के कॉमन एरिया के लिए कितने kW तक सब्सिडी मिलती है?', 'hindi');

@@ -7,7 +7,7 @@ import { computeAnswer } from '../lib/answers/entry-calc';
 import type { Computed } from '../lib/answers/writer';
 import { carryConversation, conversationAfter, MAX_PARTS, splitCompound, type QuestionPart } from '../lib/compound';
 import { checkMatch, SURE } from '../lib/confidence';
-import { asserts, falseClaims, readInjection, withoutTag } from '../lib/guard';
+import { asksTariff, asserts, falseClaims, readInjection, withoutTag } from '../lib/guard';
 import { contradictedFigure, contradictedRule } from '../lib/asserted';
 import { isCoreSolarToken, isDomainToken, isOtherDomainToken, normalizeText, tokenize } from '../lib/normalize';
 import { extractQuantities } from '../lib/quantities';
@@ -84,6 +84,8 @@ export const NO_MATCH_REPLY = namingCallMe(messageInEachLanguage('assistant.noMa
  * ("“water heater” is outside what I know..."), in the person's own words
  * (messages "assistant.outsideReply"; {subject}; the button named as CALL_ME_LABEL).
  */
+/** The reply to a question of the grid's tariff (messages "assistant.tariffReply"): where the rate is shown, a callback, no figure. */
+export const TARIFF_REPLY = namingCallMe(messageInEachLanguage('assistant.tariffReply'));
 export const OUTSIDE_REPLY = namingCallMe(messageInEachLanguage('assistant.outsideReply'));
 
 /** What the bank and the calculator say to one message, before any model rephrasing. */
@@ -288,6 +290,8 @@ async function answerPart(
   part: QuestionPart, language: ChatLanguage, find: (m: string) => Promise<RetrieveResult> | RetrieveResult, edge: Edge | null,
   earlierSubject: string[] = [],
 ): Promise<PartAnswer & { unknownPlace?: string; outside?: string[] }> {
+  // The grid's price of a unit is set per state and the sheet holds none: said so, with where to find it.
+  if (asksTariff(part.text)) return { kind: 'none', text: TARIFF_REPLY[language], entry: null, sourceIds: [] };
   const u = understand(part.ask, language);
   const found = await answerFound(part, language, find, u);
   if (!edge) return found;
