@@ -39,6 +39,12 @@ describe('contradictedFigure', () => {
     expect(contradictedFigure('UP gives 25,000 per kW extra, right?', 'Uttar Pradesh adds ₹15,000/kW, up to ₹30,000.')).toEqual({ value: 25000, kind: 'money' });
   });
 
+  it('checks a premise against the sentences about its own subject', () => {
+    const answer = 'Since July 2024, systems up to 10 kW need no feasibility study. Net metering is allowed up to 500 kW or the sanctioned load.';
+    expect(contradictedFigure('net metering only up to 10 kW, right?', answer)).toEqual({ value: 10, kind: 'kw' });
+    expect(contradictedFigure('no feasibility study needed up to 10 kW, right?', answer)).toBeNull();
+  });
+
   it('compares waits in days and months alike', () => {
     expect(contradictedFigure('सब्सिडी 3 महीने में आती है ना?', 'लगभग 30 दिन में खाते में आती है।')).toEqual({ value: 3, kind: 'months' });
     expect(contradictedFigure('subsidy 1 mahine me aati hai na?', 'about 30 days after commissioning')).toBeNull();

@@ -1,4 +1,4 @@
-import { normalizeText, tokenize } from './normalize';
+import { isDomainToken, normalizeText, tokenize } from './normalize';
 
 /**
  * A yes/no question whose premise states a figure the answer contradicts
@@ -94,13 +94,30 @@ export function figuresOf(text: string): Figure[] {
  * @example contradictedFigure('2 kW pe 78 hazar milega na?', '2 kW: ₹60,000') // { value: 78000, kind: 'money' }
  */
 export function contradictedFigure(message: string, answer: string): Figure | null {
-  const said = figuresOf(answer).map(comparable);
+  const said = figuresOf(aboutTheSame(message, answer)).map(comparable);
   for (const f of figuresOf(message)) {
     const c = comparable(f);
     const same = said.filter((x) => x.kind === c.kind);
     if (same.length > 0 && !same.some((x) => x.value === c.value)) return f;
   }
   return null;
+}
+
+/** Words that name no particular subject of a sentence ("solar", "system", the units). */
+const PLAIN = new Set(tokenize('solar system kw unit units rs lakh'));
+
+/**
+ * The sentences of `answer` that speak of what the message speaks of (the most of its solar words: "Net metering
+ * is allowed up to 500 kW" for "net metering only up to 10 kW, right?", not the sentence on the 10 kW study rule);
+ * the whole answer when none shares a word with it.
+ */
+function aboutTheSame(message: string, answer: string): string {
+  const words = new Set(tokenize(message).filter((t) => isDomainToken(t) && !PLAIN.has(t)));
+  if (words.size === 0) return answer;
+  const sentences = answer.split(/(?<=[.!?।])\s+/);
+  const shared = sentences.map((x) => new Set(tokenize(x).filter((t) => words.has(t))).size);
+  const most = Math.max(...shared);
+  return most === 0 ? answer : sentences.filter((_, i) => shared[i] === most).join(' ');
 }
 
 /**
