@@ -52,6 +52,8 @@ describe('uncoveredSubject', () => {
     const loanWords = new Set(['@loan', 'emi', 'interest', 'intrest', 'sbi']);
     expect(uncoveredSubject('tractor loan EMI for 10 lakh?', loanWords, vocab).kinds).toEqual(['tractor loan']);
     expect(uncoveredSubject('how much does a biogas plant cost?', loanWords, vocab).kinds).toEqual(['biogas plant']);
+    expect(uncoveredSubject('tractor ka loan kitna milega?', loanWords, vocab).kinds).toEqual(['tractor loan']);
+    expect(uncoveredSubject('mobile ki EMI kitni hogi?', loanWords, vocab).kinds).toEqual(['mobile EMI']);
     // A typo of three letters is no kind.
     expect(uncoveredSubject('how mch loan can i get', loanWords, vocab).kinds).toEqual([]);
   });

@@ -1,5 +1,5 @@
 import stopwordsIso from 'stopwords-iso/stopwords-iso.json';
-import { consonantKey, isDomainToken, tokenize } from './normalize';
+import { consonantKey, isDomainToken, isOtherDomainToken, tokenize } from './normalize';
 import { placeFold, placeTokens, readPlaces } from './states';
 
 /**
@@ -118,6 +118,9 @@ function byInitial(vocab: BankVocabulary): Map<string, string[]> {
   }
   return m;
 }
+
+/** The Hindi genitive particle between a qualifier and its noun ("mobile ka EMI", "कार का लोन"). */
+const GENITIVE = /^(ka|ki|ke|kaa|kii|का|की|के)$/i;
 
 /** The money products the scheme is about, whose other kinds (a personal loan, an e-rickshaw subsidy) are outside it. */
 const PRODUCT_WORDS = 'loan emi subsidy scheme yojana plant system price rate cost kimat keemat daam लोन सब्सिडी योजना प्लांट सिस्टम कीमत दाम रेट';
@@ -316,10 +319,15 @@ export function uncoveredSubject(
   // A word no entry uses right before a loan, subsidy or scheme word the answer covers names another kind of it:
   // "personal loan", "education loan", "bike loan" are loans the answer's (a rooftop-solar loan) is not. Words of
   // three letters or fewer are left out: too often a typo ("mch subsidi").
+  // The same in the Hindi order, with "ka"/"की" between ("mobile ka EMI", "कार का लोन"), and for a word that places a
+  // question in another field though the bank writes it ("mobile", "phone").
   const heads: string[] = [];
   words.forEach((w, i) => {
-    const next = words[i + 1];
-    if (flags[i] !== 2 || !next || places.has(i + 1) || [...w.word].length < 4) return;
+    const other = w.tokens.some(isOtherDomainToken) && !w.tokens.some((t) => covers(answerWords, t));
+    if ((flags[i] !== 2 && !other) || [...w.word].length < 4) return;
+    const of = GENITIVE.test(words[i + 1]?.word ?? '') ? 2 : 1;
+    const next = words[i + of];
+    if (!next || places.has(i + of)) return;
     if (next.tokens.some((t) => PRODUCT_TOKENS().has(t))) heads.push(`${w.word} ${next.word}`);
   });
   const namedWeight = named.reduce((a, r) => a + r.weight, 0);
