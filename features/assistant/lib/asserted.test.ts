@@ -73,6 +73,10 @@ describe('contradictedRule', () => {
     expect(contradictedRule('subsidy installer ko milti hai na?', 'Subsidy aapke apne bank khate mein aati hai.')).toBe(true);
   });
 
+  it('reads a subsidy said to come before the meter or the installation', () => {
+    expect(contradictedRule('installation se pehle hi subsidy mil jati hai na?', 'Subsidy commissioning ke baad account mein aati hai.')).toBe(true);
+  });
+
   it('leaves a premise that states the rule, or an answer that does not state it, alone', () => {
     expect(contradictedRule('DCR panels are needed for the subsidy, right?', dcr)).toBe(false);
     expect(contradictedRule('off-grid systems do not get the subsidy, right?', 'Off-grid systems are not covered.')).toBe(false);

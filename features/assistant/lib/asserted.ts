@@ -139,6 +139,11 @@ interface RuleCheck {
 const has = (tokens: ReadonlySet<string>, ...any: string[]) => any.some((t) => tokens.has(t));
 /** Receiving money, as `tokenize` writes it in the three languages ("milti", "मिलती", "gets", "goes"). */
 const RECEIVES = ['miln', 'get', 'gets', 'goes', 'paid', 'jat', 'jati', 'jaat', 'ati', 'aati', '@account'];
+/** Before ("pehle", "पहले", "advance"), as `tokenize` writes it. */
+const BEFORE = /^(befor|before|pahl|pehl|pahle|pehle|advance|advans|agrim)$/;
+/** The system fitted or connected: installation, the net meter, commissioning ("lagne", "इंस्टॉलेशन"). */
+const FITTED = /^(instal\w*|instol\w*|@install|@meter|meter|lag|lagn|lage|lagne|lagaan\w*|komision\w*|komisan\w*)$/;
+const matches = (tokens: ReadonlySet<string>, re: RegExp) => [...tokens].some((t) => re.test(t));
 /** Need and must ("zaroori", "ज़रूरी", "required", "mandatory"). */
 const NEEDED = ['jarur', 'rekuired', 'rekuire', 'nided', 'need', 'needs', 'mandatori', 'kompulsori', 'must', 'avasyak', 'avashyak'];
 
@@ -156,6 +161,11 @@ const RULES: RuleCheck[] = [
   },
   { denies: (t, neg) => has(t, 'ofgrid') && has(t, '@subsidy') && !neg, stated: /off-grid|off grid|ऑफ़-ग्रिड|ऑफ-ग्रिड|ऑफ़ ग्रिड/i },
   { denies: (t, neg) => has(t, '@vendor') && has(t, '@subsidy') && has(t, ...RECEIVES) && !neg, stated: /account|खाते|khate|khaate/i },
+  // The subsidy comes after commissioning, never before the net meter or the installation.
+  {
+    denies: (t, neg) => has(t, '@subsidy') && matches(t, BEFORE) && matches(t, FITTED) && !neg,
+    stated: /commission|कमीशनिंग/i,
+  },
 ];
 
 /** Negations (normalizeText spellings) and the question tags whose "not" denies nothing. */

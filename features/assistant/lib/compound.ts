@@ -67,7 +67,7 @@ const SOFT = /\s*,?\s+(?:and also|and|also|plus|as well as|aur saath hi|aur|saat
 const hasSubject = (s: string) => tokenize(s).some(isDomainToken);
 const words = (s: string) => s.trim().split(/\s+/).filter(Boolean);
 /** Words that point back to something said before ("how does it work?"): a piece with one continues the previous question. */
-const POINTS_BACK = /(^|[^a-z\u0900-\u097F])(it|its|this|that|they|them|these|those|same|iska|iski|iske|uska|uski|uske|ye|yeh|woh|wo|isme|usme|ise|use|isko|usko|इसका|इसकी|इसके|उसका|उसकी|उसके|यह|ये|वह|वो|इसमें|उसमें|इसे|उसे|इसको|उसको)(?=$|[^a-z\u0900-\u097F])/u;
+const POINTS_BACK = /(^|[^a-z\u0900-\u097F])(it|its|this|that|they|them|these|those|same|iska|iski|iske|uska|uski|uske|ye|yeh|woh|wo|isme|usme|ise|use|isko|usko|isse|usse|isi|usi|इसका|इसकी|इसके|उसका|उसकी|उसके|यह|ये|वह|वो|इसमें|उसमें|इसे|उसे|इसको|उसको|इससे|उससे)(?=$|[^a-z\u0900-\u097F])/u;
 /**
  * A question of its own: it points back to nothing said before, and has a
  * solar subject or (an off-topic question, answered as such) four words or
@@ -207,10 +207,10 @@ export function splitQuestions(message: string): string[] {
 }
 
 /** A part that asks about money, roof, output or size, which a size carried from another part serves. */
-const NEEDS_SIZE = /\b(subsid\w*|sabsid\w*|cost\w*|kharch\w*|price\w*|daam|kimat|kiimat|keemat|loan|emi|area|roof|chhat|chat|jagah|space|sq|m2|unit\w*|generat\w*|banega|banegi|payback|vasool|vasuul|vasul|return|saving\w*|bachat|lagega|lagegi|padega|padegi|total|net|milega|milegi|milta|milti|milenge|get|gets)\b/;
+const NEEDS_SIZE = /\b(subsid\w*|sabsid\w*|cost\w*|kharch\w*|price\w*|daam|kimat|kiimat|keemat|loan|emi|area|roof|chhat|chat|jagah|space|sq|m2|unit\w*|generat\w*|banega|banegi|payback|vasool|vasuul|vasul|return|saving\w*|bachat|lagega|lagegi|padega|padegi|total|net|milega|milegi|milta|milti|milenge|get|gets|pay|left|jeb|pocket|baaki|baki)\b/;
 
 /** A part that asks about money, which a state carried from another part serves (state top-ups). */
-const NEEDS_STATE = /\b(subsid\w*|sabsid\w*|cost\w*|kharch\w*|price\w*|daam|kimat|kiimat|keemat|total|net|scheme|yojana|policy|rajy\w*|raajy\w*|state|extra|top|atirikt|alag|milega|milegi|milta|milti|milenge|get|gets)\b/;
+const NEEDS_STATE = /\b(subsid\w*|sabsid\w*|cost\w*|kharch\w*|price\w*|daam|kimat|kiimat|keemat|total|net|scheme|yojana|policy|rajy\w*|raajy\w*|state|extra|top|atirikt|alag|milega|milegi|milta|milti|milenge|get|gets|pay|left|jeb|pocket|baaki|baki)\b/;
 
 /**
  * Splits a message (splitQuestions) and carries the shared entities: a part
@@ -295,7 +295,7 @@ function amountsOf(u: ReturnType<typeof understand>): Partial<Record<CarriedRole
  * Words that name one of the figures a conversation carries (Conversation: quote, houses, bill, loan) or ask for its
  * sum or share ("total", "kul", "jeb se"), and an apology or a pause ("sorry", "oh wait"): none names a subject of its own.
  */
-const SLOT_WORDS = 'quote quotes quotation कोटेशन bill बिल total kul कुल pocket जेब sorry wait sq ft feet वर्ग फुट';
+const SLOT_WORDS = 'quote quotes quotation कोटेशन bill बिल total kul कुल pocket जेब sorry wait same sq ft feet वर्ग फुट';
 /** House words name a slot only with a number of houses ("aur agar 150 ghar ho to?"); "mere ghar pe" is a home. */
 const HOUSE_WORDS = 'ghar घर houses flats flat homes home';
 let slotTokens: Set<string> | undefined;
@@ -331,6 +331,13 @@ function withoutFigures(text: string): string {
 
 /** A question of a system's size or its subsidy (normalizeText spellings), as a society's is asked. */
 const SOCIETY_SIZE = /\b(kw|kilowatt|size|plant|subsid\w*|sabsid\w*|milega|milegi|milta|milti)\b/;
+
+/** Words that add to a number the chat has ("30 ghar bhi jud jaye", "20 more flats"), and words that give a total. */
+const ADDED = /\b(jud\w*|jod\w*|add|adds|added|adding|more|extra|another|additional)\b/;
+const TOTAL = /\b(makes|make|total|kul|altogether|in all)\b/;
+
+/** Getting something (normalizeText spellings): with a size or a place, money a home gets. */
+const RECEIVES_MONEY = /\b(get|gets|milega|milegi|milta|milti|milenge|miltaa|miltii|milegaa|milegii)\b/;
 
 /** A follow-up of at most this many words is a fragment of the chat's question ("and per year?"). */
 const FRAGMENT_WORDS = 4;
@@ -380,7 +387,8 @@ export function carryConversation(part: QuestionPart, conv: Conversation | null,
   // Words that name a figure the chat carries (a quote, the houses, the bill, "the total") are no subject of their own:
   // "what if the quote was 4.5 lakh?" asks the chat's question again with the new quote.
   const subjectToks = subjectTokens(part.lookup);
-  const slot = (tok: string) => SLOT_TOKENS().has(tok) || (u.households !== undefined && HOUSE_TOKENS().has(tok));
+  // House words are one's own home against a society chat ("mere apne ghar pe"), and say nothing of a subject otherwise.
+  const slot = (tok: string) => SLOT_TOKENS().has(tok) || ((u.households !== undefined || conv.households === undefined) && HOUSE_TOKENS().has(tok));
   const own = subjectToks.some((tok) => !slot(tok));
   // Only such words ("so how much in total?", "aur kul kitna?") ask of the chat's figures.
   const slotOnly = !own && tokenize(t).some(slot);
@@ -389,10 +397,20 @@ export function carryConversation(part: QuestionPart, conv: Conversation | null,
   const offField = tokenize(t).some(isOtherDomainToken);
   const add: string[] = [];
   let subject = '';
+  let added = false;
   // A fragment of a few words with no subject of its own ("and per year?", "aur mahine ka?") continues the chat's
   // question, as "and for 5 kW?" does.
   const fragment = words(t).length <= FRAGMENT_WORDS;
-  if (!own && !offField && (conv.subject || conv.asked) && (givesFigure || pointsBack(t) || fragment || slotOnly)) {
+  // A question of its own that names its own size or place ("mere chacha Ajmer me 3kw lagwa rahe, unko kitni
+  // milegi?") takes nothing of the chat's subject.
+  // (A new size alone stays in the chat's place: "4 kw lagwaun to total kitna milega?")
+  const alone = understand(t, language);
+  const selfContained = alone.state !== null && alone.intents.length > 0;
+  // A new number of houses in a society chat is about that society, whatever else it says ("that makes 65 flats").
+  const sameSociety = u.households !== undefined && conv.households !== undefined;
+  const followsUp = (!own || sameSociety) && !offField && !selfContained && (conv.subject || conv.asked)
+    && (givesFigure || pointsBack(t) || fragment || slotOnly);
+  if (followsUp) {
     subject = conv.subject;
     // A number of houses sizes a society's system anew ("and for a society there with 30 homes?").
     const newSize = sizeOf(u) !== undefined || u.kwRange !== undefined || !!u.area || u.households !== undefined;
@@ -401,6 +419,11 @@ export function carryConversation(part: QuestionPart, conv: Conversation | null,
     if (u.households === undefined && conv.households !== undefined && !u.kw) add.push(`${conv.households} houses`);
     // A quote, bill or loan was for the earlier size: it goes on only while the size does ("what if we lived in Tripura?").
     const given = amountsOf(u);
+    // A bare sum in a chat that has a quote is the new quote ("and if I go for 5 kW at 3.2 lakh instead?").
+    const bare = understand(t, language).amounts.find((a) => a.role === 'unknown');
+    if (bare && conv.quote !== undefined && given.quote === undefined) add.push(`quote Rs ${bare.value}`);
+    // Houses added to the society's ("naye wing ke 30 ghar bhi jud jaye to?") make a new total.
+    added = u.households !== undefined && conv.households !== undefined && ADDED.test(n) && !TOTAL.test(n);
     if (!newSize) {
       for (const role of Object.keys(CARRIED_AMOUNTS) as CarriedRole[]) {
         const v = conv[role];
@@ -411,7 +434,11 @@ export function carryConversation(part: QuestionPart, conv: Conversation | null,
     // after "३ किलोवाट सिस्टम रोज़ कितनी बिजली बनाएगा?" asks the daily units again); its subject words go to retrieval.
     const askedAgain = conv.figureAsked && (!conv.asked || understand(conv.asked, language).intents.length === 0) && givesFigure
       ? conv.figureAsked : conv.asked;
-    add.push(askedAgain || subject);
+    // A follow-up that asks something of its own ("उससे रोज़ाना कितनी यूनिट बनेगी?") takes the figures, not the question.
+    // What a home "gets" for the chat's size and place ("What would we get there for the same system?") is its
+    // subsidy, whatever the chat asked last.
+    const getsMoney = RECEIVES_MONEY.test(n) && !/\b(unit\w*|bijli|electricity|power|loan)\b/.test(n);
+    add.push(understand(t, language).intents.length > 0 ? subject : getsMoney ? 'subsidy' : askedAgain || subject);
   } else if (own && !isReported(t)) {
     // What it asks must take a size once given one (roof, units, money for a system), not merely share a word
     // with such questions ("net metering").
@@ -420,6 +447,8 @@ export function carryConversation(part: QuestionPart, conv: Conversation | null,
       add.push(`${conv.kw} kW`);
     }
     if (!u.state && conv.state && NEEDS_STATE.test(n) && (add.length > 0 || pointsBack(t))) add.push(conv.state);
+    // Pointing back ("isme meri jeb se kitna lagega?") asks within the chat's subject (an SBI loan, not the subsidy).
+    if (pointsBack(t) && conv.subject && add.length > 0) add.push(conv.subject);
     // In a chat about a housing society, a question of its size or money ("to kitne kw ka plant lagega?") is asked of
     // that society: its houses, and the chat's question.
     if (conv.households !== undefined && u.households === undefined && sizeOf(u) === undefined && SOCIETY_SIZE.test(n)) {
@@ -435,7 +464,10 @@ export function carryConversation(part: QuestionPart, conv: Conversation | null,
   }
   if (add.length === 0) return { part, used: false };
   const carried = [part.carried, ...add].filter(Boolean).join(', ');
-  const ask = `${part.text} (${carried})`;
+  // Houses added to the chat's society are asked of the new total ("30 ghar bhi jud jaye" to 75: 105).
+  const said = added && u.households !== undefined && conv.households !== undefined
+    ? part.text.replace(new RegExp(`(^|\\D)${u.households}(?=\\D|$)`), `$1${u.households + conv.households}`) : part.text;
+  const ask = `${said} (${carried})`;
   return { part: { text: part.text, ask, carried, lookup: subject ? `${part.lookup} ${subject}` : part.lookup }, used: true };
 }
 
@@ -473,8 +505,11 @@ export function conversationAfter(earlier: readonly string[], language: ChatLang
     const asked = tookSubject ? conv!.asked : (asksOwn ? withoutFigures(last.text) : undefined);
     // Whether it asked for a figure is read with its figures ("What's the subsidy for 3 kW in Noida?").
     const figureAsked = asked && u.intents.length > 0 ? asked : conv?.figureAsked;
-    const next: Conversation = used && conv
-      ? { subject: subject || conv.subject, asked, figureAsked, kw: kw ?? conv.kw, state: state ?? conv.state, households: households ?? conv.households, ...amounts }
+    // A statement that only gives a figure or a place ("Thinking of a 3 kW system", "We're in Port Blair") adds it to
+    // the chat: it changes no subject.
+    const statesFigures = !asksOwn && conv !== null;
+    const next: Conversation = (used || statesFigures) && conv
+      ? { ...conv, subject: subject || conv.subject, asked: asked ?? conv.asked, figureAsked, kw: kw ?? conv.kw, state: state ?? conv.state, households: households ?? conv.households, ...amounts }
       : { subject, asked, figureAsked, kw, state, households, ...amounts };
     const any = next.kw !== undefined || next.state || next.households !== undefined || next.quote !== undefined || next.bill !== undefined || next.loan !== undefined;
     conv = next.subject || next.asked || any ? next : null;

@@ -172,5 +172,29 @@ describe('a follow-up (carryConversation)', () => {
     const home = carried(['hamari society me 40 ghar hai, subsidy kitni?'], 'mere apne ghar pe 2 kW, uspe kitna milega?', 'hinglish');
     expect(home.part.ask).not.toMatch(/40 houses|society/);
   });
+
+  it('keeps the figures of statements that name no subject ("Thinking of a 3 kW system", "We\'re in Port Blair")', () => {
+    const c = conversationAfter(['Thinking of a 4 kW system', 'We live in Kohima', 'What would the subsidy be?'], 'english')!;
+    expect(c).toMatchObject({ kw: 4, state: 'Nagaland' });
+  });
+
+  it('adds houses joined to the chat\'s society, and takes a total as given', () => {
+    const added = carried(['hamari society me 60 ghar hai, subsidy kitni?'], 'agar 20 ghar aur jud jaye to?', 'hinglish');
+    expect(understand(added.part.ask, 'hinglish').households).toBe(80);
+    const total = carried(['Our society has 40 flats, how much subsidy?'], 'What if we count the new block, that makes 70 flats', 'english');
+    expect(understand(total.part.ask, 'english').households).toBe(70);
+  });
+
+  it('reads a bare sum as the new quote in a chat about a quote', () => {
+    const r = carried(['SBI loan for 2 kW quoted at Rs 1.3 lakh?'], 'and for 4 kW at 2.4 lakh?', 'english');
+    expect(understand(r.part.ask, 'english').intents).toContain('loan_split');
+  });
+
+  it('keeps the chat\'s place for a new size alone, and takes none for a question with its own place', () => {
+    const size = carried(['Delhi me 2 kw pe kitni subsidy?'], '5 kw lagwaun to kitna milega?', 'hinglish');
+    expect(size.part.ask).toMatch(/Delhi/);
+    const own = carried(['Delhi me 2 kw pe kitni subsidy?', 'net metering kya hai?'], 'mere mama Kota me 3kw lagwa rahe, unko kitni milegi?', 'hinglish');
+    expect(own.part.ask).not.toMatch(/Delhi|net metering/);
+  });
 });
 

@@ -63,6 +63,11 @@ describe('uncoveredSubject', () => {
     expect(uncoveredSubject('दिसंबर में 3 किलोवाट पर सब्सिडी?', subsidyWords, vocab).uncovered).toEqual([]);
   });
 
+  it('reads chat shorthand, kin and conditions as the frame of a question', () => {
+    const r = uncoveredSubject('my cousin says abt 3 kW subsidy, agar jud jaye to wud we get it?', subsidyWords, vocab);
+    expect(r.uncovered).toEqual([]);
+  });
+
   it('says nothing of a question without subject words', () => {
     expect(uncoveredSubject('ok thanks', subsidyWords, vocab)).toMatchObject({ score: 0, weight: 0, phrases: [] });
   });

@@ -85,8 +85,14 @@ const FRAME_WORDS_RAW = [
   'jan', 'feb', 'mar', 'apr', 'jun', 'jul', 'aug', 'sep', 'sept', 'oct', 'nov', 'dec', 'जनवरी', 'फरवरी', 'फ़रवरी', 'मार्च', 'अप्रैल',
   'मई', 'जून', 'जुलाई', 'अगस्त', 'सितंबर', 'सितम्बर', 'अक्टूबर', 'अक्तूबर', 'नवंबर', 'नवम्बर', 'दिसंबर', 'दिसम्बर', 'week', 'weeks',
   'weekly', 'daily', 'monthly', 'yearly', 'hafta', 'hafte', 'हफ्ते', 'हफ़्ते', 'हफ्ता', 'saptah', 'सप्ताह',
+  // Chat shorthand frames a question the way the words it shortens do ("abt 600 units", "wud we get", "pls").
+  'abt', 'wud', 'wd', 'cud', 'shd', 'shud', 'pls', 'plz', 'pl', 'thx', 'thnx', 'tnx', 'coz', 'cuz', 'bcoz', 'bcz', 'hw', 'wht', 'wat',
+  'u', 'ur', 'r', 'n', 'nd', 'gud', 'gd', 'v', 'hv', 'kr', 'krna', 'bta', 'btao', 'kya', 'h', 'hai',
+  // Conditions and joining ("agar ... jud jaye to", "यदि"), said around any subject.
+  'agar', 'agr', 'yadi', 'jaye', 'jaaye', 'jayen', 'jud', 'jude', 'judna', 'jod', 'jodna', 'jodo', 'जुड़', 'जोड़', 'यदि',
   // The people an asker mentions say who asks, not what about ("my brother in Bengaluru wants 2 kW").
-  'friend', 'brother', 'sister', 'father', 'mother', 'parents', 'uncle', 'aunt', 'neighbour', 'neighbor', 'relative', 'family',
+  'friend', 'brother', 'sister', 'father', 'mother', 'parents', 'uncle', 'aunt', 'neighbour', 'neighbor', 'relative', 'family', 'cousin',
+  'wife', 'husband', 'son', 'daughter', 'colleague', 'landlord', 'beta', 'beti', 'bhabhi', 'didi', 'jija', 'mausi', 'bua', 'pati', 'patni',
   'dost', 'bhai', 'behen', 'bahan', 'chacha', 'chachi', 'mama', 'mami', 'papa', 'mummy', 'pitaji', 'mataji', 'padosi', 'rishtedar', 'dada',
   'dadaji', 'nana', 'sasur', 'दोस्त', 'भाई', 'बहन', 'चाचा', 'मामा', 'पापा', 'पिताजी', 'माताजी', 'पड़ोसी', 'रिश्तेदार', 'दादा', 'दादाजी', 'ससुर',
 ];

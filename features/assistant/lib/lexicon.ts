@@ -62,6 +62,7 @@ const CUES_RAW: Record<Cue, string[]> = {
   onTop: ['on top of', 'on top', 'over and above', 'upar se', 'alag se', 'अलग से', 'ऊपर से', 'extra', 'additional', 'atirikt', 'अतिरिक्त', 'top up',
     'topup', 'top-up', 'state se', 'rajya se', 'राज्य से', 'state bhi', 'rajya bhi', 'राज्य भी', 'from the state', 'state government', 'rajya sarkar', 'राज्य सरकार'],
   net: ['net cost', 'effective cost', 'final cost', 'actual cost', 'out of pocket', 'from my pocket', 'jeb se', 'जेब से', 'net price', 'minus subsidy',
+    'left to pay', 'left for me to pay', 'left for us to pay', 'whats left', 'what is left', 'remaining amount', 'baaki paisa', 'baki paisa', 'बाकी पैसा',
     'less subsidy', 'after central and state'],
   /** "After subsidy": the net cost when a size, a quote or a figure is asked ("pay in full or after subsidy?" asks when to pay). */
   netWeak: ['after subsidy', 'subsidy ke baad', 'subsidy ke bad', 'सब्सिडी के बाद', 'dena padega', 'देना पड़ेगा', 'pay after', 'subsidy kaat ke',

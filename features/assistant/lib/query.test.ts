@@ -70,7 +70,7 @@ describe('understand: intents', () => {
 describe('computeIntent against the fact sheet', () => {
   it('area for N kW: N x 10-12 m2 (Solar Panel [25])', () => {
     const c = calc('How much roof do I need for 3 kW?', 'area_for_kw')!;
-    expect(c.working).toBe('3 kW x 10-12 m2 = 30-36 m2, about 320-390 sq ft');
+    expect(c.working).toBe('3 kW x 10-12 m2 = 30-36 m2, about 300-390 sq ft');
     expect(c.sourceIds).toEqual([25]);
     expect(calc('3 kW ke liye kitni jagah', 'area_for_kw', 'hinglish')!.text).toContain('30-36 m2');
   });
@@ -409,6 +409,21 @@ describe('understand: what is set aside, and a size\'s interest', () => {
 describe('understand: a year written short', () => {
   it('reads "per yr" as a year', () => {
     expect(understand('how many units per yr will 4 kW make?', 'english').intents).toContain('yearly_units');
+  });
+});
+
+describe('understand: a loan\'s pocket and a size changed', () => {
+  it('reads "jeb se" in a loan question as the own share beside the loan', () => {
+    expect(understand('sbi loan me 3 lakh ke quote pe meri jeb se kitna?', 'hinglish').intents).toContain('loan_split');
+    expect(understand('sbi loan me 3 lakh ke quote pe meri jeb se kitna?', 'hinglish').intents).not.toContain('net_cost');
+  });
+
+  it('reads "make it 3 kW" as a size, not a question of generation', () => {
+    expect(understand("oh, let's make it 3 kW", 'english').intents).not.toContain('monthly_units');
+  });
+
+  it('reads "what\'s left to pay" as the net cost', () => {
+    expect(understand("quote is 2 lakh for 3 kW, what's left to pay?", 'english').intents).toContain('net_cost');
   });
 });
 

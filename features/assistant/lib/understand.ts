@@ -209,7 +209,9 @@ export function understand(written: string, language: ChatLanguage): Understandi
   const claims = readClaims(found, q, places.states.length > 0);
   // Generation for a size. "gives" counts only when the message speaks of units or electricity.
   const speaksUnits = tokens.includes('unit') || tokens.some((t) => /^(bijli|bijlii|electricity|power)$/.test(t));
-  const genAsked = has('generation') || (has('generationWeak') && speaksUnits) || (q.units === undefined && q.kw !== undefined && tokens.includes('unit') && asksFigure);
+  // "Make it 3 kW" changes a size; it asks no generation.
+  const makesSize = /\bmake (?:it|that|this)\b/i.test(text);
+  const genAsked = (has('generation') && !makesSize) || (has('generationWeak') && speaksUnits) || (q.units === undefined && q.kw !== undefined && tokens.includes('unit') && asksFigure);
   // "What happens to the extra units my panels make?" asks about the surplus, not how many are made.
   // With a use given, generation is asked only of the size that use needs ("600 units a month: what kW, and how many units a year will that make?").
   const genOfSize = q.units !== undefined && q.kw === undefined && has('generation') && (has('sizeAsk') || !has('money')) && !(has('free'));
@@ -228,7 +230,9 @@ export function understand(written: string, language: ChatLanguage): Understandi
   // Net cost: a net-cost phrase; "after subsidy" with a size, quote or figure asked; a quote and a subsidy word; "my share" once the subsidy is off.
   const hasQuote = quote !== undefined && quote.role === 'quote';
   const ownShareIsNet = has('ownShare') && !has('loan') && (has('subsidy') || has('netWeak'));
-  const netAsked = has('net') || (has('netWeak') && (q.kw !== undefined || quote !== undefined || asksFigure))
+  // "Jeb se kitna?" in a question about a loan is the own share beside it, not what is left after the subsidy.
+  const pocketOfLoan = has('loan') && !has('subsidy') && tokens.some((t) => /^(jeb|pocket)$/.test(t));
+  const netAsked = (has('net') && !pocketOfLoan) || (has('netWeak') && (q.kw !== undefined || quote !== undefined || asksFigure))
     || (hasQuote && has('subsidy') && !has('loan')) || ownShareIsNet;
   // Subsidy: asked as a figure, or for a size, a use, a state, the special category, or a figure the message asserts.
   const subsidyAt = firstAt(found, 'subsidy', 'subsidyWeak');
@@ -250,6 +254,7 @@ export function understand(written: string, language: ChatLanguage): Understandi
   if (netAsked) add('net_cost', firstAt(found, 'net', 'netWeak', 'ownShare', 'subsidy'));
   // The interest on a size is a loan's ("5 kW pe byaaj kitna?"): the loan's terms for that size.
   if (has('interest') && !has('loan') && (q.kw !== undefined || q.kwRange !== undefined) && !has('subsidy')) add('loan_terms', firstAt(found, 'interest'));
+  if (pocketOfLoan && quote !== undefined) add('loan_split', firstAt(found, 'loan'));
   if ((has('loan') || (has('ownShare') && !ownShareIsNet)) && (quote !== undefined || has('ownShare') || q.kw !== undefined || q.kwRange !== undefined || asksFigure || has('interest'))) {
     add(quote !== undefined || has('ownShare') ? 'loan_split' : 'loan_terms', firstAt(found, 'loan', 'ownShare'));
   }

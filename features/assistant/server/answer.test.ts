@@ -62,6 +62,12 @@ describe('composeAnswer: the edge of the domain', () => {
     expect(r.matched).toBe(true);
   });
 
+  it('lets a follow-up with a new figure say one word the bank lacks', async () => {
+    const r = await composeAnswer('agar naye block ke 20 ghar bhi jud jaye to?', 'hinglish', { retriever, history: ['hamari society me 50 ghar hai, subsidy kitni milegi?'] });
+    expect(r.matched).toBe(true);
+    expect(r.text).toContain('70');
+  });
+
   it('does not carry a chat figure into an off-topic follow-up', async () => {
     const r = await composeAnswer('petrol rate in bangalore today??', 'english', { retriever, history: ['subsidy for 3 kW?'] });
     expect(r.text).not.toContain('78,000');

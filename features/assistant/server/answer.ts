@@ -303,13 +303,18 @@ async function answerPart(
   }
   const words = coveredWords(edge, found, found.kind === 'computed' ? u.intents : []);
   // A part that names no subject of its own ("...and the subsidy?") asks about the one an earlier part named.
-  const text = [...earlierSubject, part.text].join(' ');
+  // A follow-up reads with the subject it was given ("agar naye wing ke 30 ghar bhi jud jaye to? ... society subsidy").
+  const text = [...earlierSubject, part.lookup].join(' ');
   const reading = uncoveredSubject(text, words, edge.vocab, { unknownPlace });
   // Outside the domain: a word no entry uses weighs most of the question's subject, and retrieval met the rest only
   // weakly (a well-met question with one odd word, "how to find a trustworthy installer", is answered).
   // Or nearly all of it is left uncovered and some of that is a word one other entry alone mentions ("5 star AC",
   // "kisan credit card").
-  const outsideWord = reading.unknown.length > 0 || (reading.rare.length > 0 && reading.uncovered.length > 1 && reading.score >= MOSTLY_UNCOVERED);
+  // A follow-up that took the chat's subject and gives a new figure of its own ("agar naye wing ke 30 ghar bhi jud
+  // jaye to?") may say one word the bank lacks.
+  const continuesChat = part.lookup !== part.text && /\d/.test(part.text);
+  const outsideWord = reading.unknown.length > (continuesChat ? 1 : 0)
+    || (reading.rare.length > 0 && reading.uncovered.length > 1 && reading.score >= MOSTLY_UNCOVERED);
   // Or it asks about another kind of the answer's subject ("personal loan", "bike loan"), however well retrieval met
   // the shared word.
   // A question that names rooftop solar itself ("HDFC loan for rooftop solar") asks about solar's kind.

@@ -38,7 +38,7 @@ function sizeOf(u: Understanding): number | undefined {
  * number (a size from a bill needs the tariff; surplus settlement has no
  * number; a loan above 10 kW has no rule in the sheet).
  * @example computeIntent(understand('3 kW ke liye kitni jagah', 'hinglish'), 'area_for_kw', 'hinglish')?.working
- *   // '3 kW x 10-12 m2 = 30-36 m2, lagbhag 320-390 sq ft'
+ *   // '3 kW x 10-12 m2 = 30-36 m2, lagbhag 300-390 sq ft'
  */
 export function computeIntent(given: Understanding, intent: Intent, language: ChatLanguage): Computed | null {
   // A size of zero or less (or not finite) is no size.

@@ -1,6 +1,5 @@
 import type { ChatLanguage } from '../../schemas';
 import { systemSizeFromUnits } from '../calculator';
-import { M2_PER_SQFT } from '../quantities';
 import type { Understanding } from '../understand';
 import { computed, formatRupees, kwS, num, say, type Computed } from './writer';
 
@@ -11,15 +10,19 @@ import { computed, formatRupees, kwS, num, say, type Computed } from './writer';
  * from messages `assistant.answers.*`.
  */
 
-const round10 = (n: number) => Math.round(n / 10) * 10;
 const floorHalf = (n: number) => Math.floor(n * 2 + 1e-9) / 2;
-const SQFT_PER_M2 = 1 / M2_PER_SQFT;
 
-/** Area for N kW: N x 10-12 m2 (fact sheet, Solar Panel [25]); square feet from the exact conversion, to the nearest 10. */
+/** Square feet of roof per kW as the fact sheet states them beside 10-12 m2 (Solar Panel [25]: "100-130 sq ft"). */
+const SQFT_PER_KW = { min: 100, max: 130 } as const;
+
+/**
+ * Area for N kW: N x 10-12 m2, and N x 100-130 sq ft, the fact sheet's own figures (Solar Panel [25]), so a reply
+ * agrees with the sheet and the reels ("7 kW: 70-84 m2, 700-910 sq ft").
+ */
 export function areaForKw(kw: number, lang: ChatLanguage): Computed {
   const lo = kw * 10;
   const hi = kw * 12;
-  const args = { kw: kwS(kw), lo: num(lo), hi: num(hi), sqftLo: formatRupees(round10(lo * SQFT_PER_M2)), sqftHi: formatRupees(round10(hi * SQFT_PER_M2)) };
+  const args = { kw: kwS(kw), lo: num(lo), hi: num(hi), sqftLo: formatRupees(Math.round(kw * SQFT_PER_KW.min)), sqftHi: formatRupees(Math.round(kw * SQFT_PER_KW.max)) };
   const formula = `${kwS(kw)} kW x 10-12 m2 = ${num(lo)}-${num(hi)} m2`;
   return computed(say(lang, 'area.text', args), say(lang, 'area.working', { ...args, formula }), [25], ['Solar Panel [25]']);
 }

@@ -53,7 +53,7 @@ export function sayEach(key: AnswerKey, args: SayArgs = {}): Record<ChatLanguage
 /** A computed answer: the reply text, its working in one line, and the fact-sheet rules it rests on. */
 export interface Computed {
   text: string;
-  /** One line of arithmetic ("3 kW x 10-12 m2 = 30-36 m2, about 320-390 sq ft"). */
+  /** One line of arithmetic ("3 kW x 10-12 m2 = 30-36 m2, about 300-390 sq ft"). */
   working: string;
   /** Fact-sheet sections and source numbers ("Solar Panel [25]"). */
   sources: string[];
