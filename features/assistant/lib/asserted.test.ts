@@ -45,6 +45,11 @@ describe('contradictedFigure', () => {
     expect(contradictedFigure('no feasibility study needed up to 10 kW, right?', answer)).toBeNull();
   });
 
+  it('takes the premise\'s first subject as its subject', () => {
+    const answer = 'Net metering is allowed up to 500 kW. The central subsidy stays capped at ₹78,000 for 3 kW and above.';
+    expect(contradictedFigure('Net metering is only up to 3 kW since the subsidy stops there, right?', answer)).toEqual({ value: 3, kind: 'kw' });
+  });
+
   it('compares waits in days and months alike', () => {
     expect(contradictedFigure('सब्सिडी 3 महीने में आती है ना?', 'लगभग 30 दिन में खाते में आती है।')).toEqual({ value: 3, kind: 'months' });
     expect(contradictedFigure('subsidy 1 mahine me aati hai na?', 'about 30 days after commissioning')).toBeNull();
@@ -71,6 +76,10 @@ describe('contradictedRule', () => {
     expect(contradictedRule('DCR panels are not needed for the subsidy, right?', dcr)).toBe(true);
     expect(contradictedRule('ऑफ-ग्रिड सोलर पर भी सब्सिडी मिलेगी, है ना?', 'ऑफ़-ग्रिड सिस्टम ग्रिड से नहीं जुड़ते, इसलिए सब्सिडी नहीं मिलती।')).toBe(true);
     expect(contradictedRule('subsidy installer ko milti hai na?', 'Subsidy aapke apne bank khate mein aati hai.')).toBe(true);
+  });
+
+  it('reads each sentence of a premise on its own', () => {
+    expect(contradictedRule('Subsidy goes to the installer, right? So I never get it myself.', 'It is paid into your own bank account.')).toBe(true);
   });
 
   it('reads a subsidy said to come before the meter or the installation', () => {

@@ -112,10 +112,13 @@ const PLAIN = new Set(tokenize('solar system kw unit units rs lakh'));
  * the whole answer when none shares a word with it.
  */
 function aboutTheSame(message: string, answer: string): string {
-  const words = new Set(tokenize(message).filter((t) => isDomainToken(t) && !PLAIN.has(t)));
-  if (words.size === 0) return answer;
+  // The message's solar words in the order it says them: the first names its subject ("Net metering ... since the
+  // subsidy covers 3 kW" is about net metering), so earlier words weigh more.
+  const order = [...new Set(tokenize(message).filter((t) => isDomainToken(t) && !PLAIN.has(t)))];
+  if (order.length === 0) return answer;
+  const weight = new Map(order.map((t, i) => [t, 1 / (i + 1)]));
   const sentences = answer.split(/(?<=[.!?।])\s+/);
-  const shared = sentences.map((x) => new Set(tokenize(x).filter((t) => words.has(t))).size);
+  const shared = sentences.map((x) => [...new Set(tokenize(x))].reduce((sum, t) => sum + (weight.get(t) ?? 0), 0));
   const most = Math.max(...shared);
   return most === 0 ? answer : sentences.filter((_, i) => shared[i] === most).join(' ');
 }
@@ -179,7 +182,10 @@ const TAG_AT_END = /\s(does not it|is not it|is not that|do not they|isnt it|hai
  * @example contradictedRule('imported panels bhi subsidy ke liye chalenge na?', 'DCR panels are required...') // true
  */
 export function contradictedRule(message: string, answer: string): boolean {
-  const tokens = new Set(tokenize(message));
-  const negated = NEGATION.test(normalizeText(message).replace(TAG_AT_END, ' '));
-  return RULES.some((r) => r.denies(tokens, negated) && r.stated.test(answer));
+  // Each sentence on its own: a denial in another ("So I never see the money myself") is no part of the premise.
+  return message.split(/(?<=[.!?।])\s+/).some((sentence) => {
+    const tokens = new Set(tokenize(sentence));
+    const negated = NEGATION.test(normalizeText(sentence).replace(TAG_AT_END, ' '));
+    return RULES.some((r) => r.denies(tokens, negated) && r.stated.test(answer));
+  });
 }

@@ -33,7 +33,7 @@ const CUES_RAW: Record<Cue, string[]> = {
   special: ['northeast', 'north east', 'पूर्वोत्तर', 'purvottar', 'hill state', 'hill states', 'hilly', 'pahadi', 'पहाड़ी', 'special category',
     'special-category', 'vishesh shreni', 'विशेष श्रेणी', 'island', 'islands', 'special state', 'special states', 'vishesh rajya', 'विशेष राज्य',
     'विशेष राज्यों'],
-  money: ['paisa', 'paise', 'पैसा', 'पैसे', 'money', 'investment', 'invest', 'nivesh', 'निवेश', 'bachat', 'बचत', 'saving', 'savings', 'save', 'bachega',
+  money: ['paisa', 'paise', 'पैसा', 'पैसे', 'money', 'investment', 'invest', 'nivesh', 'निवेश', 'bachat', 'बचत', 'saving', 'savings', 'save', 'bachega', 'bacha lega', 'bacha lenge', 'bachayega', 'bachenge', 'बचा लेगा', 'बचेंगे', 'बचाएगा',
     'bachegi', 'bachenge', 'बचेगा', 'बचेगी', 'बचेंगे', 'kharcha', 'खर्च',
     'खर्चा', 'cost', 'vasool', 'वसूल', 'return', 'returns', 'wapas', 'vapas', 'वापस', 'nikal', 'निकल', 'recover'],
   /** "gives": generation only when the message speaks of units or electricity ("sarkar kitna degi" is subsidy). */

@@ -427,3 +427,9 @@ describe('understand: a loan\'s pocket and a size changed', () => {
   });
 });
 
+describe('understand: a saving', () => {
+  it('reads "bacha lega" as money saved, not a use to size for', () => {
+    expect(understand('300 unit wala ghar saal me kitna bacha lega?', 'hinglish').intents).not.toContain('size_for_units');
+  });
+});
+
