@@ -50,6 +50,11 @@ describe('contradictedFigure', () => {
     expect(contradictedFigure('Net metering is only up to 3 kW since the subsidy stops there, right?', answer)).toEqual({ value: 3, kind: 'kw' });
   });
 
+  it('reads "more than" a figure as beyond it, on both sides', () => {
+    expect(contradictedFigure('society ko 500 kw se zyada pe bhi milta hai na?', 'Limit 500 kW hai.')).not.toBeNull();
+    expect(contradictedFigure('3 kW makes more than 300 units a month, right?', 'a 3 kW system averages more than 300 units a month')).toBeNull();
+  });
+
   it('compares waits in days and months alike', () => {
     expect(contradictedFigure('सब्सिडी 3 महीने में आती है ना?', 'लगभग 30 दिन में खाते में आती है।')).toEqual({ value: 3, kind: 'months' });
     expect(contradictedFigure('subsidy 1 mahine me aati hai na?', 'about 30 days after commissioning')).toBeNull();
@@ -76,6 +81,16 @@ describe('contradictedRule', () => {
     expect(contradictedRule('DCR panels are not needed for the subsidy, right?', dcr)).toBe(true);
     expect(contradictedRule('ऑफ-ग्रिड सोलर पर भी सब्सिडी मिलेगी, है ना?', 'ऑफ़-ग्रिड सिस्टम ग्रिड से नहीं जुड़ते, इसलिए सब्सिडी नहीं मिलती।')).toBe(true);
     expect(contradictedRule('subsidy installer ko milti hai na?', 'Subsidy aapke apne bank khate mein aati hai.')).toBe(true);
+  });
+
+  it.each<[string, string]>([
+    ['pehle panel lagwa lo, baad me apply karna, sahi?', 'Pehle apply karein, phir DISCOM ki approval ke baad vendor system lagata hai.'],
+    ['bachi hui unit ka paisa full rate pe milta hai na?', 'Saal ke end mein bachi unit kam rate par ya lapse ho jaati hain.'],
+    ['terrace pe lage panels ko subsidy nahi milti na?', 'The subsidy covers a roof, terrace, balcony or elevated structure.'],
+    ['panel ko detergent se saaf karna chahiye na?', 'Paani aur naram kapde se saaf karein.'],
+    ['panels should be washed every week, right?', 'Clean them every 1-3 months with water.'],
+  ])('reads a rule stated otherwise: %s', (q, answer) => {
+    expect(contradictedRule(q, answer)).toBe(true);
   });
 
   it('reads each sentence of a premise on its own', () => {

@@ -50,6 +50,12 @@ function perHouse(t: readonly string[], i: number): boolean {
   return eachHouse(after) || eachHouse(before);
 }
 
+/** Words before and after a number that put a figure beyond it ("more than 500", "500 se zyada"; normalizeText spellings). */
+const MORE_BEFORE = /\b(more than|over|above|beyond|exceeding|greater than)$/;
+const MORE_AFTER = /^(se (zyada|zyaadaa|jyada|jyaadaa|adhik|upar|oopar|uupar)|plus)\b/;
+/** What "beyond" adds to a figure: no figure a text states is exactly it. */
+const BEYOND = 0.001;
+
 /**
  * Bare four-digit numbers read as calendar years ("closes in Dec 2025", "2024 से शुरू"): the scheme's years
  * (applications from 13 Feb 2024, the scheme to 31 March 2027: fact sheet, Scheme), with room on each side.
@@ -78,9 +84,12 @@ export function figuresOf(text: string): Figure[] {
     const perKw = (rule?.[1] === 'kw' && (t[i - 1] === 'rs' || value >= 1000)) || (t[i + 1] === 'per' && /^(kw|kilowatt)$/.test(t[i + 2] ?? ''));
     // A size said of each house ("3 kW per house", "3 kW प्रति घर", "har ghar ke hisaab se 5 kw") is a society's
     // per-house rule, not a system's size.
-    if (perKw) out.push({ value, kind: 'money' });
-    else if (rule && rule[1] === 'kw' && perHouse(t, i)) out.push({ value, kind: 'kwPerHouse' });
-    else if (rule) out.push({ value: value * rule[2], kind: rule[1] });
+    // "More than 500 kW" / "500 kW से ज़्यादा" is a figure beyond the number, on either side alike.
+    const beyond = MORE_BEFORE.test(`${t[i - 2] ?? ''} ${t[i - 1] ?? ''}`) || MORE_AFTER.test(t.slice(i + (isNum(t[i + 1]) ? 3 : 2), i + (isNum(t[i + 1]) ? 5 : 4)).join(' '));
+    const at = (v: number) => (beyond ? v + BEYOND : v);
+    if (perKw) out.push({ value: at(value), kind: 'money' });
+    else if (rule && rule[1] === 'kw' && perHouse(t, i)) out.push({ value: at(value), kind: 'kwPerHouse' });
+    else if (rule) out.push({ value: at(value * rule[2]), kind: rule[1] });
     else if (t[i - 1] === 'rs') out.push({ value, kind: 'money' });
     else if (Number.isInteger(value) && value >= CALENDAR_YEARS[0] && value <= CALENDAR_YEARS[1]) out.push({ value, kind: 'calendarYear' });
   }
@@ -133,8 +142,8 @@ function comparable(f: Figure): Figure {
 
 /** A rule of the fact sheet a premise can deny, with how to read the denial and how to know the answer states the rule. */
 interface RuleCheck {
-  /** True when the message (its `tokenize` tokens, and whether it negates) states the rule otherwise. */
-  denies: (tokens: ReadonlySet<string>, negated: boolean) => boolean;
+  /** True when the message (its `tokenize` tokens as a set and in order, and whether it negates) states the rule otherwise. */
+  denies: (tokens: ReadonlySet<string>, negated: boolean, order: readonly string[]) => boolean;
   /** The answer states the rule (any script): only then does its "No" have the true rule beside it. */
   stated: RegExp;
 }
@@ -145,8 +154,15 @@ const RECEIVES = ['miln', 'get', 'gets', 'goes', 'paid', 'jat', 'jati', 'jaat', 
 /** Before ("pehle", "पहले", "advance"), as `tokenize` writes it. */
 const BEFORE = /^(befor|before|pahl|pehl|pahle|pehle|advance|advans|agrim)$/;
 /** The system fitted or connected: installation, the net meter, commissioning ("lagne", "इंस्टॉलेशन"). */
-const FITTED = /^(instal\w*|instol\w*|@install|@meter|meter|lag|lagn|lage|lagne|lagaan\w*|komision\w*|komisan\w*)$/;
+const FITTED = /^(instal\w*|instol\w*|@install|@meter|meter|lag|lagn|lage|lagne|lagv\w*|lagaan\w*|komision\w*|komisan\w*)$/;
 const matches = (tokens: ReadonlySet<string>, re: RegExp) => [...tokens].some((t) => re.test(t));
+const BEFORE_OR_FIRST = /^(befor|before|pahl|pehl|pahle|pehle|first|pehla|pahla)$/;
+const SURPLUS = /^(@extra|surplus|bach\w*|leftover|export\w*)$/;
+const FULL = /^(ful|full|pur|pura|puri|poor|poora|poori|same|retel|retail|purr)$/;
+const PLACES_THAT_QUALIFY = /^(balkon\w*|balakn\w*|balcon\w*|teres|teras|terrace|@roof|elevat\w*)$/;
+const CLEANING = /^(@clean|klean\w*|clean\w*|saf|saaf|dho\w*|dhon\w*|vash\w*|vased|vasing|wash\w*)$/;
+const SOAP = /^(soap|sabun|saabun|detergent|detarjent|chemikal|chemical|kemikal|acid|@abrasive)$/;
+const OFTEN = /^(@daily|roj|roz|daily|vik|week|veekli|weekly|hafte|hafta|haft|saptah)$/;
 /** Need and must ("zaroori", "ज़रूरी", "required", "mandatory"). */
 const NEEDED = ['jarur', 'rekuired', 'rekuire', 'nided', 'need', 'needs', 'mandatori', 'kompulsori', 'must', 'avasyak', 'avashyak'];
 
@@ -169,6 +185,22 @@ const RULES: RuleCheck[] = [
     denies: (t, neg) => has(t, '@subsidy') && matches(t, BEFORE) && matches(t, FITTED) && !neg,
     stated: /commission|कमीशनिंग/i,
   },
+  // One applies first and installs after the DISCOM's approval, never the other way round.
+  {
+    denies: (t, neg, order) => {
+      const fitted = order.findIndex((x) => FITTED.test(x));
+      const applied = order.indexOf('@apply');
+      return matches(t, BEFORE_OR_FIRST) && fitted >= 0 && applied > fitted && !neg;
+    },
+    stated: /apply first|apply before|pehle apply|पहले आवेदन/i,
+  },
+  // Surplus units are settled at a lower rate (or lapse) at the year's end, not at the full rate.
+  { denies: (t, neg) => matches(t, SURPLUS) && matches(t, FULL) && !neg, stated: /lower rate|kam rate|कम दर|lapse|average power/i },
+  // A balcony, a terrace or an elevated structure qualifies as a roof does.
+  { denies: (t, neg) => matches(t, PLACES_THAT_QUALIFY) && has(t, '@subsidy', '@eligible') && neg, stated: /balcony|बालकनी|elevated|terrace|टेरेस/i },
+  // Clean with water and a soft cloth every 1-3 months: no soap or detergent, not every week.
+  { denies: (t, neg) => matches(t, CLEANING) && matches(t, SOAP) && !neg, stated: /water|paani|pani|पानी/i },
+  { denies: (t, neg) => matches(t, CLEANING) && matches(t, OFTEN) && !neg, stated: /1-3 month|1-3 mahine|1-3 महीने/i },
 ];
 
 /** Negations (normalizeText spellings) and the question tags whose "not" denies nothing. */
@@ -184,8 +216,9 @@ const TAG_AT_END = /\s(does not it|is not it|is not that|do not they|isnt it|hai
 export function contradictedRule(message: string, answer: string): boolean {
   // Each sentence on its own: a denial in another ("So I never see the money myself") is no part of the premise.
   return message.split(/(?<=[.!?।])\s+/).some((sentence) => {
-    const tokens = new Set(tokenize(sentence));
+    const order = tokenize(sentence);
+    const tokens = new Set(order);
     const negated = NEGATION.test(normalizeText(sentence).replace(TAG_AT_END, ' '));
-    return RULES.some((r) => r.denies(tokens, negated) && r.stated.test(answer));
+    return RULES.some((r) => r.denies(tokens, negated, order) && r.stated.test(answer));
   });
 }
