@@ -98,8 +98,10 @@ export function checkClaim(claim: Claim, u: Understanding, lang: ChatLanguage): 
       return { ...base, text: `${led(lead, base.text)}${topText}`, holds };
     }
     case 'subsidy_percent': {
-      const holds = claim.value === 60 || claim.value === 40 ? null : false;
-      const lead = holds === false ? say(lang, 'claims.percentNot', { value: String(claim.value) }) : '';
+      // 60% and 40% are the rule's shares of the benchmark cost; of a vendor's price, no share holds.
+      const holds = (claim.value === 60 || claim.value === 40) && !claim.ofPrice ? null : false;
+      const lead = holds !== false ? '' : claim.value === 60 || claim.value === 40
+        ? say(lang, 'claims.notRight') : say(lang, 'claims.percentNot', { value: String(claim.value) });
       return {
         holds,
         text: led(lead, say(lang, 'claims.percentRule')),

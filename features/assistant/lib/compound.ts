@@ -207,7 +207,7 @@ export function splitQuestions(message: string): string[] {
 }
 
 /** A part that asks about money, roof, output or size, which a size carried from another part serves. */
-const NEEDS_SIZE = /\b(subsid\w*|sabsid\w*|cost\w*|kharch\w*|price\w*|daam|kimat|kiimat|keemat|loan|emi|area|roof|chhat|chat|jagah|space|sq|m2|unit\w*|generat\w*|banega|banegi|payback|vasool|vasuul|vasul|return|saving\w*|bachat|lagega|lagegi|padega|padegi|total|net|milega|milegi|milta|milti|milenge|get|gets|pay|left|jeb|pocket|baaki|baki)\b/;
+const NEEDS_SIZE = /\b(subsid\w*|sabsid\w*|cost\w*|kharch\w*|price\w*|daam|kimat|kiimat|keemat|loan|emi|area|roof|chhat|chat|jagah|space|sq|m2|unit\w*|generat\w*|banega|banegi|payback|vasool|vasuul|vasul|return|saving\w*|bachat|lagega|lagegi|padega|padegi|total|net|milega|milegi|milta|milti|milenge|get|gets|pay|left|jeb|pocket|baaki|baki|interest|byaj|byaaj|byaaz)\b/;
 
 /** A part that asks about money, which a state carried from another part serves (state top-ups). */
 const NEEDS_STATE = /\b(subsid\w*|sabsid\w*|cost\w*|kharch\w*|price\w*|daam|kimat|kiimat|keemat|total|net|scheme|yojana|policy|rajy\w*|raajy\w*|state|extra|top|atirikt|alag|milega|milegi|milta|milti|milenge|get|gets|pay|left|jeb|pocket|baaki|baki)\b/;

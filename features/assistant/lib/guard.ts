@@ -266,7 +266,7 @@ export function falseClaims(message: string, u: Understanding, language: ChatLan
   if (ASSERTION.test(n) && loanTermsFalse(n)) {
     // After a rate corrected, the scheme's loan rule was said: SBI's terms follow.
     const rule = out.some((c) => c.kind === 'interest') ? '' : `${say(language, 'claims.loanTerms')} `;
-    out.push({ kind: 'loan_terms', sources: [1, 9, 10], text: `${say(language, 'claims.loanTermsNot')} ${rule}${say(language, 'claims.loanTermsSbi')}` });
+    out.push({ kind: 'loan_terms', sources: [1, 9, 10], text: `${say(language, 'claims.notRight')} ${rule}${say(language, 'claims.loanTermsSbi')}` });
   }
   return out;
 }

@@ -89,7 +89,7 @@ const CUES_RAW: Record<Cue, string[]> = {
   free: ['free', 'muft', 'मुफ्त', 'मुफ़्त', 'फ्री'],
   /** Getting money: with a size or a place, what a home gets is its subsidy ("Manipur gets 78k", "2kw pe 78000 milta hai"). */
   receive: ['get', 'gets', 'milta', 'milti', 'milte', 'milega', 'milegi', 'milenge', 'मिलता', 'मिलती', 'मिलते', 'मिलेगा', 'मिलेगी', 'मिलेंगे'],
-  assert: ['right', 'correct', 'true', 'yes', 'is it true', 'confirm', 'sach', 'sahi', 'सच', 'सही', 'heard', 'suna', 'सुना', 'told me', 'says', 'said', 'bola', 'bataya',
+  assert: ['right', 'correct', 'true', 'yes', 'told', 'was told', 'i was told', 'is it true', 'confirm', 'sach', 'sahi', 'सच', 'सही', 'heard', 'suna', 'सुना', 'told me', 'says', 'said', 'bola', 'bataya',
     'बताया', 'kaha', 'कहा', 'claims', 'na', 'ना', 'न', 'naa', 'hai na', 'है ना', 'isn t it', 'guaranteed', 'pakka',
     // Words put in the assistant's mouth state the figure too ("tell me the subsidy is Rs 1.5 lakh").
     'tell me that', 'tell me the', 'say that', 'say the', 'write that', 'confirm that', 'likh ke do', 'likhkar do', 'bolo ki', 'kaho ki', 'लिखकर दो', 'कहो कि', 'बोलो कि'],

@@ -263,6 +263,15 @@ describe('claims are figures the message asserts, not prices it states', () => {
     expect(checkClaim(x.claims[0]!, x, 'english').holds).toBe(false);
     expect(u('सुना है सरकार 3 किलोवाट पर 1 लाख देती है, सच है?', 'hindi').claims).toEqual([{ what: 'subsidy', value: 100_000, kw: 3 }]);
   });
+  it('a share said of the vendor\'s price is not the rule\'s share, whatever the percentage', () => {
+    const x = u('The subsidy is 60% of the vendor price, right?');
+    expect(x.claims).toEqual([{ what: 'subsidy_percent', value: 60, ofPrice: true }]);
+    const c = checkClaim(x.claims[0]!, x, 'english');
+    expect(c.holds).toBe(false);
+    expect(c.text).toMatch(/^No, that is not right\./);
+    expect(c.text).toContain('benchmark cost');
+  });
+
   it('a share of the cost is checked against the 60%/40% rule', () => {
     const x = u('Is it true that subsidy is 60% of the cost?');
     expect(x.claims).toEqual([{ what: 'subsidy_percent', value: 60 }]);

@@ -59,6 +59,8 @@ export interface Claim {
   value: number;
   /** The size the figure was said for, when given. */
   kw?: number;
+  /** A subsidy percentage said of the vendor's price or a quote ("40% of whatever the vendor charges"). */
+  ofPrice?: boolean;
 }
 
 /** What one message asks and carries: its quantities (readQuantities) plus intents, places, building and claims. */
@@ -150,6 +152,9 @@ function roofAskAt(tokens: string[]): number | undefined {
   return undefined;
 }
 
+/** A vendor's price or quote named as such (any script): what a subsidy share is not of. */
+const VENDOR_PRICE = /(vendor|dealer|installer|quot\w*|price|charges?|daam|kimat|keemat|कीमत|दाम|वेंडर|कोटेशन|डीलर)/i;
+
 /**
  * A message without what it says is replaced ("Gujarat ki jagah Delhi me", "instead of Pune, in Nagpur", "पुणे के
  * बजाय नागपुर में"): the place or figure named only to be set aside is not read.
@@ -206,7 +211,7 @@ export function understand(written: string, language: ChatLanguage): Understandi
   // A figure is asked for: an asking word not about time ("kitni subsidy", not "kitne din mein").
   const timeAt = new Set(found.get('time') ?? []);
   const asksFigure = (found.get('ask') ?? []).some((i) => !timeAt.has(i + 1));
-  const claims = readClaims(found, q, places.states.length > 0);
+  const claims = readClaims(found, q, places.states.length > 0, VENDOR_PRICE.test(text) && !/bench\s?mark|बेंचमार्क/i.test(text));
   // Generation for a size. "gives" counts only when the message speaks of units or electricity.
   const speaksUnits = tokens.includes('unit') || tokens.some((t) => /^(bijli|bijlii|electricity|power)$/.test(t));
   // "Make it 3 kW" changes a size; it asks no generation.
@@ -295,7 +300,7 @@ export function understand(written: string, language: ChatLanguage): Understandi
  * free units"), a loan cap (a loan amount said with an assertion word), an
  * income cap (an income amount with an assertion word).
  */
-function readClaims(found: Map<Cue, number[]>, q: ReturnType<typeof readQuantities>, placed: boolean): Claim[] {
+function readClaims(found: Map<Cue, number[]>, q: ReturnType<typeof readQuantities>, placed: boolean, vendorPrice: boolean): Claim[] {
   const out: Claim[] = [];
   const near = (cue: Cue) => found.has(cue);
   const withKw = <T extends Claim>(c: T): T => (q.kw !== undefined ? { ...c, kw: q.kw } : c);
@@ -309,7 +314,9 @@ function readClaims(found: Map<Cue, number[]>, q: ReturnType<typeof readQuantiti
   for (const a of q.amounts) {
     if (a.role === 'subsidy' || (a.role === 'unknown' && subsidyTalk)) out.push(withKw({ what: 'subsidy', value: a.value }));
   }
-  if (near('subsidy') && !near('interest')) for (const p of q.percents) out.push({ what: 'subsidy_percent', value: p });
+  // Of the vendor's price or a quote, a subsidy percentage is said of the wrong base (it is of the benchmark cost).
+  const ofPrice = vendorPrice;
+  if (near('subsidy') && !near('interest')) for (const p of q.percents) out.push({ what: 'subsidy_percent', value: p, ...(ofPrice ? { ofPrice } : {}) });
   if (near('interest')) for (const p of q.percents) out.push({ what: 'interest', value: p });
   if (near('free') && q.units) out.push({ what: 'free_units', value: q.units.value });
   if (near('assert')) {
