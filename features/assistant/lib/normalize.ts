@@ -1,3 +1,4 @@
+import { remembered } from './memo';
 import { hasDevanagari, transliterateWord } from './transliterate';
 
 /**
@@ -107,19 +108,11 @@ function numberWords(tokens: string[]): string[] {
  * quantities and by retrieval.
  */
 export function normalizeText(text: string): string {
-  let n = NORMALIZED.get(text);
-  if (n === undefined) {
-    n = normalizeOnce(text);
-    if (NORMALIZED.size >= NORMALIZED_MAX) NORMALIZED.clear();
-    NORMALIZED.set(text, n);
-  }
-  return n;
+  return NORMALIZED(text);
 }
 
 /** Texts already normalised: the pipeline reads one message (and its parts) many times over (guard, reader, retrieval). */
-const NORMALIZED = new Map<string, string>();
-/** Entries NORMALIZED holds before it starts afresh (a bound on memory). */
-const NORMALIZED_MAX = 5_000;
+const NORMALIZED = remembered(5_000, (text) => normalizeOnce(text));
 
 function normalizeOnce(text: string): string {
   const pre = normalizeUnits(
@@ -226,19 +219,11 @@ export function foldWord(word: string): string {
 }
 
 /** Folded words kept for reuse: folding is pure and the same few thousand words recur in every question. */
-const FOLDED = new Map<string, string>();
-/** Entries FOLDED holds before it starts afresh (a bound on memory, not a tuning knob). */
-const FOLDED_MAX = 50_000;
+const FOLDED = remembered(50_000, (word) => foldSpelling(word));
 
 /** The generic spelling rules of `foldWord`, without the variant table. */
 export function genericFold(word: string): string {
-  let w = FOLDED.get(word);
-  if (w === undefined) {
-    w = foldSpelling(word);
-    if (FOLDED.size >= FOLDED_MAX) FOLDED.clear();
-    FOLDED.set(word, w);
-  }
-  return w;
+  return FOLDED(word);
 }
 
 function foldSpelling(word: string): string {

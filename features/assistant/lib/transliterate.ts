@@ -1,3 +1,5 @@
+import { remembered } from './memo';
+
 /**
  * Devanagari to Latin for the assistant's normalisation (lib/normalize.ts):
  * a simple scheme of our own, close to how Hinglish is typed: aa, ii, uu for
@@ -36,19 +38,11 @@ interface Unit { text: string; /** vowel after a consonant: 'a' inherent (deleta
  * सोलर -> solar). Characters outside Devanagari pass through.
  */
 export function transliterateWord(word: string): string {
-  let latin = WRITTEN.get(word);
-  if (latin === undefined) {
-    latin = transliterateOnce(word);
-    if (WRITTEN.size >= WRITTEN_MAX) WRITTEN.clear();
-    WRITTEN.set(word, latin);
-  }
-  return latin;
+  return WRITTEN(word);
 }
 
 /** Words already written in Latin letters: transliteration is pure and questions reuse the same words. */
-const WRITTEN = new Map<string, string>();
-/** Entries WRITTEN holds before it starts afresh (a bound on memory). */
-const WRITTEN_MAX = 50_000;
+const WRITTEN = remembered(50_000, (word) => transliterateOnce(word));
 
 function transliterateOnce(word: string): string {
   const units: Unit[] = [];
