@@ -274,6 +274,8 @@ export interface Conversation {
   state?: string;
   /** A housing society's number of homes. */
   households?: number;
+  /** The monthly units the chat gave (a bill in units): a question of the size asks the size for them. */
+  units?: number;
   /** Rupee figures with their role: a quote, a monthly bill, a loan (lib/quantities.ts AmountRole). */
   quote?: number;
   bill?: number;
@@ -332,9 +334,18 @@ function withoutFigures(text: string): string {
 /** A question of a system's size or its subsidy (normalizeText spellings), as a society's is asked. */
 const SOCIETY_SIZE = /\b(kw|kilowatt|size|plant|subsid\w*|sabsid\w*|milega|milegi|milta|milti)\b/;
 
+/** A question of the system's size ("how many kW", "kitne kilowatt", "what size"; normalizeText spellings). */
+const SIZE_ASK = /\b(howmany kw|kitne kw|kitna kw|kitne kilowatt|what size|which size|kaun sa size|size kya|kitne kv)\b/;
+
 /** Words that add to a number the chat has ("30 ghar bhi jud jaye", "20 more flats"), and words that give a total. */
-const ADDED = /\b(jud\w*|jod\w*|add|adds|added|adding|more|extra|another|additional)\b/;
+const ADDED = /\b(jud\w*|jod\w*|jur|jure|juren|jor\w*|add|adds|added|adding|more|extra|another|additional)\b/;
 const TOTAL = /\b(makes|make|total|kul|altogether|in all)\b/;
+
+/** `text` with the number `from` (written in ASCII or Devanagari digits) written as `to`. */
+function withNumber(text: string, from: number, to: number): string {
+  const devanagari = String(from).replace(/\d/g, (d) => '०१२३४५६७८९'[Number(d)]!);
+  return text.replace(new RegExp(`(^|[^\\d०-९])(${from}|${devanagari})(?=[^\\d०-९]|$)`), `$1${to}`);
+}
 
 /** Getting something (normalizeText spellings): with a size or a place, money a home gets. */
 const RECEIVES_MONEY = /\b(get|gets|milega|milegi|milta|milti|milenge|miltaa|miltii|milegaa|milegii)\b/;
@@ -414,7 +425,9 @@ export function carryConversation(part: QuestionPart, conv: Conversation | null,
     subject = conv.subject;
     // A number of houses sizes a society's system anew ("and for a society there with 30 homes?").
     const newSize = sizeOf(u) !== undefined || u.kwRange !== undefined || !!u.area || u.households !== undefined;
-    if (!newSize && conv.kw !== undefined) add.push(`${conv.kw} kW`);
+    // A question of the size asks it for the chat's monthly units, not the size they were rounded to.
+    if (!newSize && conv.units !== undefined && SIZE_ASK.test(n)) add.push(`${conv.units} units a month`);
+    else if (!newSize && conv.kw !== undefined) add.push(`${conv.kw} kW`);
     if (!u.state && conv.state) add.push(conv.state);
     if (u.households === undefined && conv.households !== undefined && !u.kw) add.push(`${conv.households} houses`);
     // A quote, bill or loan was for the earlier size: it goes on only while the size does ("what if we lived in Tripura?").
@@ -447,6 +460,9 @@ export function carryConversation(part: QuestionPart, conv: Conversation | null,
       add.push(`${conv.kw} kW`);
     }
     if (!u.state && conv.state && NEEDS_STATE.test(n) && (add.length > 0 || pointsBack(t))) add.push(conv.state);
+    // "Kitne kilowatt lagwaun?" after the chat's monthly units asks the size for those units, not for the size they
+    // were rounded to.
+    if (conv.units !== undefined && u.units === undefined && sizeOf(u) === undefined && SIZE_ASK.test(n)) add.push(`${conv.units} units a month`);
     // Pointing back ("isme meri jeb se kitna lagega?") asks within the chat's subject (an SBI loan, not the subsidy).
     if (pointsBack(t) && conv.subject && add.length > 0) add.push(conv.subject);
     // In a chat about a housing society, a question of its size or money ("to kitne kw ka plant lagega?") is asked of
@@ -466,7 +482,7 @@ export function carryConversation(part: QuestionPart, conv: Conversation | null,
   const carried = [part.carried, ...add].filter(Boolean).join(', ');
   // Houses added to the chat's society are asked of the new total ("30 ghar bhi jud jaye" to 75: 105).
   const said = added && u.households !== undefined && conv.households !== undefined
-    ? part.text.replace(new RegExp(`(^|\\D)${u.households}(?=\\D|$)`), `$1${u.households + conv.households}`) : part.text;
+    ? withNumber(part.text, u.households, u.households + conv.households) : part.text;
   const ask = `${said} (${carried})`;
   return { part: { text: part.text, ask, carried, lookup: subject ? `${part.lookup} ${subject}` : part.lookup }, used: true };
 }
@@ -496,6 +512,8 @@ export function conversationAfter(earlier: readonly string[], language: ChatLang
     const kw = sizeOf(u) ?? (before ? sizeOf(before) : undefined);
     const state = (u.state ?? before?.state)?.english;
     const households = u.households ?? before?.households;
+    const said = u.units ?? before?.units;
+    const units = said ? Math.round(said.value * (said.per === 'day' ? 30 : said.per === 'year' ? 1 / 12 : 1)) : undefined;
     const amounts = { ...(before ? amountsOf(before) : {}), ...amountsOf(u) };
     // The carried ask already names what was carried: its reading holds the chat's figures as they now are.
     // A follow-up that took the chat's subject asks the chat's question again; one with a subject of its own is the
@@ -509,8 +527,8 @@ export function conversationAfter(earlier: readonly string[], language: ChatLang
     // the chat: it changes no subject.
     const statesFigures = !asksOwn && conv !== null;
     const next: Conversation = (used || statesFigures) && conv
-      ? { ...conv, subject: subject || conv.subject, asked: asked ?? conv.asked, figureAsked, kw: kw ?? conv.kw, state: state ?? conv.state, households: households ?? conv.households, ...amounts }
-      : { subject, asked, figureAsked, kw, state, households, ...amounts };
+      ? { ...conv, subject: subject || conv.subject, asked: asked ?? conv.asked, figureAsked, kw: kw ?? conv.kw, state: state ?? conv.state, households: households ?? conv.households, units: units ?? (kw !== undefined ? undefined : conv.units), ...amounts }
+      : { subject, asked, figureAsked, kw, state, households, units, ...amounts };
     const any = next.kw !== undefined || next.state || next.households !== undefined || next.quote !== undefined || next.bill !== undefined || next.loan !== undefined;
     conv = next.subject || next.asked || any ? next : null;
   }

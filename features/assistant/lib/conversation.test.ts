@@ -196,5 +196,15 @@ describe('a follow-up (carryConversation)', () => {
     const own = carried(['Delhi me 2 kw pe kitni subsidy?', 'net metering kya hai?'], 'mere mama Kota me 3kw lagwa rahe, unko kitni milegi?', 'hinglish');
     expect(own.part.ask).not.toMatch(/Delhi|net metering/);
   });
+
+  it('asks a size question of the chat\'s monthly units', () => {
+    const r = carried(['हमारी खपत हर महीने ५४० यूनिट है'], 'तो कितने किलोवाट लगवाएँ?', 'hindi');
+    expect(r.part.ask).toMatch(/540 units a month/);
+  });
+
+  it('adds houses written in Devanagari digits', () => {
+    const r = carried(['हमारी सोसाइटी में ४० फ्लैट हैं, कितनी सब्सिडी मिलेगी?'], 'अगर १२ फ्लैट और जुड़ जाएँ तो?', 'hindi');
+    expect(understand(r.part.ask, 'hindi').households).toBe(52);
+  });
 });
 

@@ -86,6 +86,15 @@ describe('composeAnswer: the grid\'s tariff', () => {
   });
 });
 
+describe('composeAnswer: the parts of a follow-up', () => {
+  it('head each part with the asker\'s own words, in their script, and the size carried in', async () => {
+    const r = await composeAnswer('तो कितने किलोवाट लगवाऊँ और सब्सिडी कितनी?', 'hindi', { retriever, history: ['लखनऊ में हमारा बिल हर महीने ३६० यूनिट आता है'] });
+    const headings = r.text.split('\n').filter((l) => /^\d\. /.test(l));
+    expect(headings.length).toBe(2);
+    for (const h of headings) expect(h).not.toMatch(/Uttar Pradesh|units a month|houses|quote Rs/);
+  });
+});
+
 describe('composeAnswer: a question for an amount', () => {
   it('is not answered with a bank answer\'s leading "Yes"', async () => {
     const r = await compose('हमारी सोसाइटी के कॉमन एरिया के लिए कितने kW तक सब्सिडी मिलती है?', 'hindi');

@@ -482,10 +482,16 @@ function sentences(text: string): string[] {
   return text.split(/(?<=[.!?।])\s+/u).map((x) => x.trim()).filter(Boolean);
 }
 
-/** A part's question restated as its heading: as asked, with what was carried in, ending in "?". */
+/**
+ * A part's question restated as its heading: as asked, with the size carried in ("How much subsidy (2.5 kW)?"),
+ * ending in "?". Nothing else that was carried is shown: it is written for the reader of the question (English
+ * state names, the chat's earlier question), not in the asker's words or script.
+ */
 function heading(part: QuestionPart, n: number): string {
-  const t = part.ask.replace(/[\s?？.।]+$/u, '');
-  return `${n}. ${t.charAt(0).toUpperCase()}${t.slice(1)}?`;
+  const size = /\b\d+(?:\.\d+)? kW\b/.exec(part.carried)?.[0];
+  const t = part.text.replace(/[\s?？.।]+$/u, '');
+  const withSize = size && !/\d/.test(t) ? `${t} (${size})` : t;
+  return `${n}. ${withSize.charAt(0).toUpperCase()}${withSize.slice(1)}?`;
 }
 
 /**
