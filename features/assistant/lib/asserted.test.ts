@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contradictedFigure, contradictedRule, figuresOf } from './asserted';
+import { contradictedFigure, contradictedRule, figuresOf, negates } from './asserted';
 import { asserts } from './guard';
 
 describe('figuresOf', () => {
@@ -55,6 +55,11 @@ describe('contradictedFigure', () => {
     expect(contradictedFigure('3 kW makes more than 300 units a month, right?', 'a 3 kW system averages more than 300 units a month')).toBeNull();
   });
 
+  it('reads millions and billions as counts, and leaves the asker\'s own quote out of the premise', () => {
+    expect(contradictedFigure('25 saal me sirf 10 million tonne CO2 bachega na?', 'about 720 million tonnes of CO2 avoided')).toEqual({ value: 10_000_000, kind: 'count' });
+    expect(contradictedFigure('vendor said 1.75 lakh, so what do I pay?', 'On a ₹1,75,000 quote, about ₹97,000.', [175000])).toBeNull();
+  });
+
   it('compares waits in days and months alike', () => {
     expect(contradictedFigure('सब्सिडी 3 महीने में आती है ना?', 'लगभग 30 दिन में खाते में आती है।')).toEqual({ value: 3, kind: 'months' });
     expect(contradictedFigure('subsidy 1 mahine me aati hai na?', 'about 30 days after commissioning')).toBeNull();
@@ -91,6 +96,12 @@ describe('contradictedRule', () => {
     ['panels should be washed every week, right?', 'Clean them every 1-3 months with water.'],
   ])('reads a rule stated otherwise: %s', (q, answer) => {
     expect(contradictedRule(q, answer)).toBe(true);
+  });
+
+  it('reads a negative premise', () => {
+    expect(negates('EV charging pe subsidy nahi milti, hai na?')).toBe(true);
+    expect(negates('EV charging pe subsidy milti hai na?')).toBe(false);
+    expect(contradictedRule('any local electrician can fit it and I get the subsidy, right?', 'A DISCOM-registered vendor must install it.')).toBe(true);
   });
 
   it('reads each sentence of a premise on its own', () => {

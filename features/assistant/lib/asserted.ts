@@ -12,7 +12,7 @@ import { isDomainToken, normalizeText, tokenize } from './normalize';
  */
 
 /** What a figure counts. */
-export type FigureKind = 'money' | 'percent' | 'years' | 'days' | 'months' | 'kw' | 'units' | 'houses' | 'calendarYear' | 'kwPerHouse';
+export type FigureKind = 'money' | 'percent' | 'years' | 'days' | 'months' | 'kw' | 'units' | 'houses' | 'calendarYear' | 'kwPerHouse' | 'count';
 
 /** A figure a text states: its value in base units (rupees, not lakh) and what it counts. */
 export interface Figure {
@@ -33,6 +33,8 @@ const AFTER: Array<[RegExp, FigureKind, number]> = [
   [/^(kw|kilowatt)$/, 'kw', 1],
   [/^(unit|units|yunit)$/, 'units', 1],
   [/^(ghar|gharon|gharo|house|houses|home|homes|flat|flats)$/, 'houses', 1],
+  [/^million$/, 'count', 1_000_000],
+  [/^billion$/, 'count', 1_000_000_000],
 ];
 
 /** Words that say "each house" (normalizeText spellings): per, prati, har, each, every, with a house word. */
@@ -99,14 +101,20 @@ export function figuresOf(text: string): Figure[] {
 /**
  * The first figure of `message` that `answer` contradicts: the answer states
  * figures of its kind and none of them is it; null when none does. Call it
- * only for a message that asserts (lib/guard.ts `asserts`).
+ * only for a message that asserts (lib/guard.ts `asserts`). `own`: rupee figures that are the asker's own quote or
+ * bill, never a premise.
  * @example contradictedFigure('2 kW pe 78 hazar milega na?', '2 kW: ₹60,000') // { value: 78000, kind: 'money' }
  */
-export function contradictedFigure(message: string, answer: string): Figure | null {
-  const said = figuresOf(aboutTheSame(message, answer)).map(comparable);
+export function contradictedFigure(message: string, answer: string, own: readonly number[] = []): Figure | null {
+  const focused = figuresOf(aboutTheSame(message, answer)).map(comparable);
+  const all = figuresOf(answer).map(comparable);
   for (const f of figuresOf(message)) {
+    // The asker's own quote or bill is their fact, not a premise.
+    if (f.kind === 'money' && own.includes(f.value)) continue;
     const c = comparable(f);
-    const same = said.filter((x) => x.kind === c.kind);
+    // The sentences about the premise's subject, when they state a figure of its kind; else the whole answer.
+    const near = focused.filter((x) => x.kind === c.kind);
+    const same = near.length > 0 ? near : all.filter((x) => x.kind === c.kind);
     if (same.length > 0 && !same.some((x) => x.value === c.value)) return f;
   }
   return null;
@@ -162,6 +170,8 @@ const FULL = /^(ful|full|pur|pura|puri|poor|poora|poori|same|retel|retail|purr)$
 const PLACES_THAT_QUALIFY = /^(balkon\w*|balakn\w*|balcon\w*|teres|teras|terrace|@roof|elevat\w*)$/;
 const CLEANING = /^(@clean|klean\w*|clean\w*|saf|saaf|dho\w*|dhon\w*|vash\w*|vased|vasing|wash\w*)$/;
 const SOAP = /^(soap|sabun|saabun|detergent|detarjent|chemikal|chemical|kemikal|acid|@abrasive)$/;
+const ANY_FITTER = /^(elektri\w*|electri[cs]ian\w*|mistri|mistr|plumber|lokal|local)$/;
+const RATING = /^(rating\w*|reting\w*|rayting\w*|review\w*)$/;
 const OFTEN = /^(@daily|roj|roz|daily|vik|week|veekli|weekly|hafte|hafta|haft|saptah)$/;
 /** Need and must ("zaroori", "ज़रूरी", "required", "mandatory"). */
 const NEEDED = ['jarur', 'rekuired', 'rekuire', 'nided', 'need', 'needs', 'mandatori', 'kompulsori', 'must', 'avasyak', 'avashyak'];
@@ -201,11 +211,20 @@ const RULES: RuleCheck[] = [
   // Clean with water and a soft cloth every 1-3 months: no soap or detergent, not every week.
   { denies: (t, neg) => matches(t, CLEANING) && matches(t, SOAP) && !neg, stated: /water|paani|pani|पानी/i },
   { denies: (t, neg) => matches(t, CLEANING) && matches(t, OFTEN) && !neg, stated: /1-3 month|1-3 mahine|1-3 महीने/i },
+  // A DISCOM-registered vendor installs; any electrician or mistri does not qualify.
+  { denies: (t, neg) => matches(t, ANY_FITTER) && has(t, '@subsidy') && !neg, stated: /registered|रजिस्टर्ड/i },
+  // Vendor ratings are on the portal.
+  { denies: (t, neg) => matches(t, RATING) && neg, stated: /rating|रेटिंग/i },
 ];
 
 /** Negations (normalizeText spellings) and the question tags whose "not" denies nothing. */
 const NEGATION = /\b(not|no|nahi|nahin|nahiin|nhi|nahii|mat|bina|binaa|without|never|kabhi nahi)\b/;
 const TAG_AT_END = /\s(does not it|is not it|is not that|do not they|isnt it|hai na|hai naa|haina|na|naa|right|correct|true|yes|sahi|sahii|thik|thiik|theek)\s*$/;
+
+/** True when a message says something in the negative outside its question tag ("... nahi milti, hai na?"). */
+export function negates(message: string): boolean {
+  return NEGATION.test(normalizeText(message).replace(TAG_AT_END, ' '));
+}
 
 /**
  * True when a message states one of the fact sheet's rules otherwise (RULES: DCR, off-grid, who is paid the

@@ -207,10 +207,10 @@ export function splitQuestions(message: string): string[] {
 }
 
 /** A part that asks about money, roof, output or size, which a size carried from another part serves. */
-const NEEDS_SIZE = /\b(subsid\w*|sabsid\w*|cost\w*|kharch\w*|price\w*|daam|kimat|kiimat|keemat|loan|emi|area|roof|chhat|chat|jagah|space|sq|m2|unit\w*|generat\w*|banega|banegi|payback|vasool|vasuul|vasul|return|saving\w*|bachat|lagega|lagegi|padega|padegi|total|net|milega|milegi|milta|milti|milenge|get|gets|pay|left|jeb|pocket|baaki|baki|interest|byaj|byaaj|byaaz)\b/;
+const NEEDS_SIZE = /\b(subsid\w*|sabsid\w*|cost\w*|kharch\w*|price\w*|daam|kimat|kiimat|keemat|loan|emi|area|roof|chhat|chat|jagah|space|sq|m2|unit\w*|generat\w*|banega|banegi|payback|vasool|vasuul|vasul|return|saving\w*|bachat|lagega|lagegi|padega|padegi|total|net|milega|milegi|milta|milti|milenge|get|gets|pay|left|jeb|pocket|baaki|baki|interest|byaj|byaaj|byaaz|lon|milegaa|milegii|miltaa|miltii|lagegaa|lagegii|sabsidii|kharchaa|banegaa|banegii|jagah|kul)\b/;
 
 /** A part that asks about money, which a state carried from another part serves (state top-ups). */
-const NEEDS_STATE = /\b(subsid\w*|sabsid\w*|cost\w*|kharch\w*|price\w*|daam|kimat|kiimat|keemat|total|net|scheme|yojana|policy|rajy\w*|raajy\w*|state|extra|top|atirikt|alag|milega|milegi|milta|milti|milenge|get|gets|pay|left|jeb|pocket|baaki|baki)\b/;
+const NEEDS_STATE = /\b(subsid\w*|sabsid\w*|cost\w*|kharch\w*|price\w*|daam|kimat|kiimat|keemat|total|net|scheme|yojana|policy|rajy\w*|raajy\w*|state|extra|top|atirikt|alag|milega|milegi|milta|milti|milenge|get|gets|pay|left|jeb|pocket|baaki|baki|milegaa|milegii|miltaa|miltii|sabsidii|lagegaa|lagegii|kul|raajy|rajya|raajya|kendr|kendra)\b/;
 
 /**
  * Splits a message (splitQuestions) and carries the shared entities: a part
@@ -362,6 +362,9 @@ export interface CarriedPart {
   used: boolean;
 }
 
+/** The money a home's system gets or costs, asked of one size (lib/understand.ts Intent). */
+const MONEY_OF_SIZE: ReadonlySet<Intent> = new Set<Intent>(['subsidy', 'state_subsidy', 'net_cost']);
+
 /** What the query reader asks that a system size answers (lib/understand.ts Intent). */
 const SIZE_INTENTS: ReadonlySet<Intent> = new Set<Intent>([
   'area_for_kw', 'yearly_units', 'monthly_units', 'daily_units', 'subsidy', 'state_subsidy', 'net_cost', 'loan_terms', 'loan_split', 'cost', 'payback',
@@ -399,7 +402,10 @@ export function carryConversation(part: QuestionPart, conv: Conversation | null,
   // "what if the quote was 4.5 lakh?" asks the chat's question again with the new quote.
   const subjectToks = subjectTokens(part.lookup);
   // House words are one's own home against a society chat ("mere apne ghar pe"), and say nothing of a subject otherwise.
-  const slot = (tok: string) => SLOT_TOKENS().has(tok) || ((u.households !== undefined || conv.households === undefined) && HOUSE_TOKENS().has(tok));
+  // A vendor said with a sum in a chat about a quote names another quote ("the other vendor said 1.75 lakh").
+  const quoteTalk = conv.quote !== undefined && u.amounts.length > 0;
+  const slot = (tok: string) => SLOT_TOKENS().has(tok) || ((u.households !== undefined || conv.households === undefined) && HOUSE_TOKENS().has(tok))
+    || (quoteTalk && tok === '@vendor');
   const own = subjectToks.some((tok) => !slot(tok));
   // Only such words ("so how much in total?", "aur kul kitna?") ask of the chat's figures.
   const slotOnly = !own && tokenize(t).some(slot);
@@ -525,10 +531,16 @@ export function conversationAfter(earlier: readonly string[], language: ChatLang
     const figureAsked = asked && u.intents.length > 0 ? asked : conv?.figureAsked;
     // A statement that only gives a figure or a place ("Thinking of a 3 kW system", "We're in Port Blair") adds it to
     // the chat: it changes no subject.
-    const statesFigures = !asksOwn && conv !== null;
+    // So does a statement with a subject of its own ("aur common area me EV charging bhi lagana hai"): it adds to the
+    // chat, it asks nothing new.
+    const statesFigures = conv !== null && (!asksOwn || !isQuestion(last.text));
+    // A question of the same money in the same chat ("असम सरकार भी कुछ अलग से देती है क्या?" after the subsidy for
+    // 3 kW) keeps the chat's size: it asks about the same system.
+    const sameMoney = conv !== null && !used && !statesFigures && conv.kw !== undefined && kw === undefined
+      && u.intents.some((i) => MONEY_OF_SIZE.has(i)) && (!state || state === conv.state);
     const next: Conversation = (used || statesFigures) && conv
       ? { ...conv, subject: subject || conv.subject, asked: asked ?? conv.asked, figureAsked, kw: kw ?? conv.kw, state: state ?? conv.state, households: households ?? conv.households, units: units ?? (kw !== undefined ? undefined : conv.units), ...amounts }
-      : { subject, asked, figureAsked, kw, state, households, units, ...amounts };
+      : { subject, asked, figureAsked, kw: sameMoney ? conv!.kw : kw, state, households, units, ...amounts };
     const any = next.kw !== undefined || next.state || next.households !== undefined || next.quote !== undefined || next.bill !== undefined || next.loan !== undefined;
     conv = next.subject || next.asked || any ? next : null;
   }

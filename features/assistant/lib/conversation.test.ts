@@ -206,5 +206,17 @@ describe('a follow-up (carryConversation)', () => {
     const r = carried(['हमारी सोसाइटी में ४० फ्लैट हैं, कितनी सब्सिडी मिलेगी?'], 'अगर १२ फ्लैट और जुड़ जाएँ तो?', 'hindi');
     expect(understand(r.part.ask, 'hindi').households).toBe(52);
   });
+
+  it('keeps the size through a question of the same money, and a statement through its figures', () => {
+    const c = conversationAfter(['३ किलोवाट पर सब्सिडी कितनी है?', 'हम असम के तेज़पुर में रहते हैं', 'असम सरकार भी अलग से कुछ देती है क्या?'], 'hindi')!;
+    expect(c).toMatchObject({ kw: 3, state: 'Assam' });
+    const s = conversationAfter(['hamari society me 60 ghar hai, subsidy kitni?', 'sorry 60 nahi, 90 ghar hai', 'aur EV charging bhi lagana hai'], 'hinglish')!;
+    expect(s.households).toBe(90);
+  });
+
+  it('carries the chat\'s size into a Hindi question of a loan or a net cost', () => {
+    const r = carried(['इंदौर में हर महीने ६०० यूनिट खर्च होती है, कितने kW चाहिए?'], 'उसके लिए कोटेशन 3 लाख का है, SBI से कितना लोन मिलेगा?', 'hindi');
+    expect(r.part.ask).toMatch(/5 kW/);
+  });
 });
 

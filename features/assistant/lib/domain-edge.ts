@@ -87,7 +87,8 @@ const FRAME_WORDS_RAW = [
   'weekly', 'daily', 'monthly', 'yearly', 'hafta', 'hafte', 'हफ्ते', 'हफ़्ते', 'हफ्ता', 'saptah', 'सप्ताह',
   // Chat shorthand frames a question the way the words it shortens do ("abt 600 units", "wud we get", "pls").
   'abt', 'wud', 'wd', 'cud', 'shd', 'shud', 'pls', 'plz', 'pl', 'thx', 'thnx', 'tnx', 'coz', 'cuz', 'bcoz', 'bcz', 'hw', 'wht', 'wat',
-  'u', 'ur', 'r', 'n', 'nd', 'gud', 'gd', 'v', 'hv', 'kr', 'krna', 'bta', 'btao', 'kya', 'h', 'hai',
+  'u', 'ur', 'r', 'n', 'nd', 'gud', 'gd', 'v', 'hv', 'kr', 'krna', 'bta', 'btao', 'kya', 'h', 'hai', 'approx', 'approximately',
+  'roughly', 'rougly', 'around', 'lagbhag', 'takriban', 'करीब', 'लगभग',
   // Conditions and joining ("agar ... jud jaye to", "यदि"), said around any subject.
   'agar', 'agr', 'yadi', 'jaye', 'jaaye', 'jayen', 'jud', 'jude', 'judna', 'jod', 'jodna', 'jodo', 'जुड़', 'जोड़', 'यदि',
   // The people an asker mentions say who asks, not what about ("my brother in Bengaluru wants 2 kW").

@@ -85,7 +85,7 @@ const CUES_RAW: Record<Cue, string[]> = {
   /** Export and settlement words: surplus only when the message speaks of units or electricity. */
   surplusWeak: ['export', 'exported', 'exports', 'settlement', 'settle', 'settled'],
   bill: ['bill', 'बिल'],
-  interest: ['interest', 'byaj', 'byaaj', 'ब्याज', 'interest rate', 'rate of interest'],
+  interest: ['interest', 'byaj', 'byaaj', 'ब्याज', 'interest rate', 'rate of interest', 'repo rate', 'repo', 'रेपो'],
   free: ['free', 'muft', 'मुफ्त', 'मुफ़्त', 'फ्री'],
   /** Getting money: with a size or a place, what a home gets is its subsidy ("Manipur gets 78k", "2kw pe 78000 milta hai"). */
   receive: ['get', 'gets', 'milta', 'milti', 'milte', 'milega', 'milegi', 'milenge', 'मिलता', 'मिलती', 'मिलते', 'मिलेगा', 'मिलेगी', 'मिलेंगे'],

@@ -89,7 +89,7 @@ export const STATES: readonly StateInfo[] = [
   S('chandigarh', 'Chandigarh', 'चंडीगढ़', [], [], true),
   S('dadra-nagar-haveli-daman-diu', 'Dadra and Nagar Haveli and Daman and Diu', 'दादरा और नगर हवेली और दमन और दीव', ['dadra', 'nagar haveli', 'dadra nagar haveli', 'daman', 'diu', 'daman diu', 'दादरा', 'नगर हवेली', 'दमन', 'दीव'], ['Silvassa', 'सिलवासा'], true),
   S('delhi', 'Delhi', 'दिल्ली', ['dilli', 'delhi ncr', 'new delhi', 'nai dilli', 'ncr delhi', 'नई दिल्ली', 'देहली'], ['Dwarka', 'Rohini', 'Shahdara'], true),
-  S('jammu-kashmir', 'Jammu and Kashmir', 'जम्मू-कश्मीर', ['jammu', 'kashmir', 'j&k', 'j & k', 'jammu kashmir', 'jammu & kashmir', 'jammu aur kashmir', 'जम्मू', 'कश्मीर', 'जम्मू कश्मीर', 'जम्मू और कश्मीर'], ['Srinagar', 'श्रीनगर', 'Anantnag', 'Baramulla', 'Udhampur', 'Kathua'], true),
+  S('jammu-kashmir', 'Jammu and Kashmir', 'जम्मू-कश्मीर', ['jammu', 'kashmir', 'j&k', 'j & k', 'jammu kashmir', 'jammu & kashmir', 'jammu aur kashmir', 'जम्मू', 'कश्मीर', 'जम्मू कश्मीर', 'जम्मू और कश्मीर'], ['Srinagar', 'श्रीनगर', 'Anantnag', 'अनंतनाग', 'Baramulla', 'Udhampur', 'Kathua'], true),
   S('ladakh', 'Ladakh', 'लद्दाख', ['laddakh', 'ladakh ut'], ['Leh', 'लेह', 'Kargil', 'कारगिल'], true),
   S('lakshadweep', 'Lakshadweep', 'लक्षद्वीप', ['lakshadvip', 'lakshdweep'], ['Kavaratti', 'कवरत्ती'], true),
   S('puducherry', 'Puducherry', 'पुडुचेरी', ['pondicherry', 'pondy', 'puduchery', 'पांडिचेरी'], ['Karaikal', 'Yanam'], true),

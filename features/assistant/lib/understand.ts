@@ -163,7 +163,10 @@ function withoutReplaced(text: string): string {
   return text
     .replace(/[\p{L}\p{M}\p{N}.]+\s+(?:ki|ke|kii|की|के)\s+(?:jagah|jagha|jageh|badle|bajay|bajaye|जगह|बदले|बजाय|बजाए)\b/giu, ' ')
     .replace(/[\p{L}\p{M}\p{N}.]+\s+(?:की|के)\s+(?:जगह|बदले|बजाय|बजाए)/gu, ' ')
-    .replace(/\binstead of\s+(?:a\s+|the\s+)?[\p{L}\p{N}.]+(?:\s+kw\b)?/giu, ' ');
+    .replace(/\binstead of\s+(?:a\s+|the\s+)?[\p{L}\p{N}.]+(?:\s+kw\b)?/giu, ' ')
+    // "कोटा नहीं — तुरा में", "Kota nahi, Tura me", "not Pune, Nagpur": a word denied before a dash or a comma.
+    .replace(/[\p{L}\p{M}\p{N}]+\s+(?:नहीं|nahi|nahin|nahi\.)\s*[—–,-]/gu, ' ')
+    .replace(/\bnot\s+(?:in\s+)?[\p{L}]+\s*[—–,-]/giu, ' ');
 }
 
 /**

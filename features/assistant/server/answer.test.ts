@@ -130,6 +130,12 @@ describe('composeAnswer: a premise the answer contradicts', () => {
     expect(r.text).toContain('DCR');
   });
 
+  it('says No to a negative premise that the bank answer\'s "Yes" denies', async () => {
+    const r = await compose('society ke common area ke EV charging pe subsidy nahi milti, hai na?', 'hinglish');
+    expect(r.text).toMatch(/^Nahi/);
+    expect(r.text).not.toMatch(/^Haan/);
+  });
+
   it('keeps the answer to a true premise as it is', async () => {
     const r = await compose('3 kW pe 78000 subsidy milegi na?', 'hinglish');
     expect(r.text).not.toMatch(/^Nahi/);

@@ -8,7 +8,7 @@ import type { Computed } from '../lib/answers/writer';
 import { carryConversation, conversationAfter, MAX_PARTS, splitCompound, type QuestionPart } from '../lib/compound';
 import { checkMatch, SURE } from '../lib/confidence';
 import { asksTariff, asserts, falseClaims, readInjection, withoutTag } from '../lib/guard';
-import { contradictedFigure, contradictedRule } from '../lib/asserted';
+import { contradictedFigure, contradictedRule, negates } from '../lib/asserted';
 import { isCoreSolarToken, isDomainToken, isOtherDomainToken, normalizeText, tokenize } from '../lib/normalize';
 import { extractQuantities } from '../lib/quantities';
 import { understand, type Intent, type Understanding } from '../lib/understand';
@@ -137,6 +137,8 @@ const PREMISE_NO = messageInEachLanguage('assistant.premiseNo');
 /** A bank answer's own leading "Yes" (its question asked whether), which a contradicted premise must not get. */
 /** A question for an amount ("how much", "how many", "kitne", "कितने"; normalizeText spellings). */
 const ASKS_AMOUNT = /\s(howmuch|howmany|kitna|kitni|kitne|kitnaa|kitnii|kitane|kitanaa|kitanii)\s/;
+/** A quote or a bill named as such (any script): a sum the asker reports of their own. */
+const OWN_SUM = /(quot\w*|vendor|dealer|installer|bill|कोटेशन|वेंडर|डीलर|बिल)/i;
 /** A bank answer's own "No" at its start ("No: as of 2026, non-DCR panels get neither..."). */
 const LEADING_NO = /^(?:no|nahi|nahin|नहीं|नही)\s*[.,:!।]/iu;
 const LEADING_YES = /^(?:yes|haan|haa|ha|ji haan|हाँ|हां|जी हाँ|जी हां)\s*[.,:!।]\s*/iu;
@@ -575,7 +577,12 @@ export async function composeAnswer(message: string, language: ChatLanguage, opt
     // A worked-out answer states its result first and the rule's figures in brackets ("₹60,000 (... at most
     // ₹78,000)"): the premise is about the result.
     const stated = kind === 'computed' ? only.text.replace(/\([^()]*\)/g, ' ') : only.text;
-    if ((kind === 'entry' || kind === 'computed') && (contradictedFigure(rest, stated) || contradictedRule(rest, only.text))) {
+    // The asker's own quote or bill is a fact of theirs, not a premise ("the other vendor said 1.75 lakh").
+    const own = OWN_SUM.test(rest) ? understand(rest, language).amounts.filter((a) => a.role === 'quote' || a.role === 'bill').map((a) => a.value) : [];
+    // A premise said in the negative ("EV charging pe subsidy nahi milti, hai na?") is denied by a bank answer that
+    // begins "Yes": the entry answers the question put the positive way.
+    const deniedByYes = kind === 'entry' && LEADING_YES.test(only.text) && negates(rest);
+    if ((kind === 'entry' || kind === 'computed') && (deniedByYes || contradictedFigure(rest, stated, own) || contradictedRule(rest, only.text))) {
       // An answer that already begins with its own "No" says it once.
       if (!LEADING_NO.test(only.text)) only.text = `${PREMISE_NO[language]} ${only.text.replace(LEADING_YES, '')}`;
     }
