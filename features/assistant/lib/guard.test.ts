@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { asksTariff, falseClaims, isInjection, readInjection, withoutTag } from './guard';
+import { asksTariff, falseClaims, isInjection, mentionsPhaseTwo, readInjection, withoutTag } from './guard';
 import { understand } from './understand';
 
 describe('readInjection', () => {
@@ -203,6 +203,15 @@ describe('asksTariff', () => {
     'How many units per day does 1 kW make?',
   ])('leaves the solar side of a unit alone: %s', (q) => {
     expect(asksTariff(q)).toBe(false);
+  });
+});
+
+describe('mentionsPhaseTwo', () => {
+  it.each(['got subsidy under phase 2', 'old Phase-II programme se 1 kW', 'पुरानी योजना में सब्सिडी ली थी'])('reads %s', (q) => {
+    expect(mentionsPhaseTwo(q)).toBe(true);
+  });
+  it('leaves a plain question alone', () => {
+    expect(mentionsPhaseTwo('subsidy for 2 kW?')).toBe(false);
   });
 });
 

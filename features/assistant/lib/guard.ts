@@ -241,7 +241,11 @@ export function falseClaims(message: string, u: Understanding, language: ChatLan
   const out: FalseClaim[] = [];
   const compound = [...n.matchAll(/\b(\d+(?:\.\d+)?) lakh (\d+) (?:hazar|hajar|thousand)\b/g)]
     .map((m) => ({ head: Number(m[1]) * 100_000, value: Number(m[1]) * 100_000 + Number(m[2]) * 1_000 }));
+  // A home subsidised under the earlier Phase-II programme asks about that rule (central assistance only for added
+  // capacity: Buying Solar [5]), not about the figure for its size: the bank's entry answers it.
+  const phaseTwo = PHASE_TWO.test(n);
   for (const raw of u.claims) {
+    if (phaseTwo && raw.what === 'subsidy') continue;
     const claim = { ...raw, value: compound.find((x) => x.head === raw.value)?.value ?? raw.value };
     if (out.some((c) => c.kind === claim.what)) continue;
     const check = checkClaim(claim, u, language);
@@ -269,6 +273,14 @@ export function falseClaims(message: string, u: Understanding, language: ChatLan
     out.push({ kind: 'loan_terms', sources: [1, 9, 10], text: `${say(language, 'claims.notRight')} ${rule}${say(language, 'claims.loanTermsSbi')}` });
   }
   return out;
+}
+
+/** The earlier Phase-II programme (normalizeText spellings): "phase 2", "phase-II", "old programme", "पुरानी योजना". */
+const PHASE_TWO = /\b(phase ?(2|ii|two|do)|phej ?2|old (scheme|programme|program)|purani (scheme|yojana|yojanaa)|puraanii (yojanaa|yojnaa|skiim)|pichhli yojana|pichhlii (yojanaa|yojnaa))\b/;
+
+/** True when a message speaks of a home subsidised under the earlier Phase-II programme (PHASE_TWO). */
+export function mentionsPhaseTwo(message: string): boolean {
+  return PHASE_TWO.test(` ${normalizeText(message)} `);
 }
 
 /** A message about a loan (normalizeText output). */

@@ -95,6 +95,13 @@ describe('composeAnswer: the parts of a follow-up', () => {
   });
 });
 
+describe('composeAnswer: a home subsidised under Phase II', () => {
+  it('gets the Phase-II rule (only added capacity), not the figure for its size', async () => {
+    const r = await compose('We took a 2 kW subsidy in the old Phase 2 scheme; adding 3 kW now, do we get the full 78000 again?');
+    expect(r.text).toMatch(/capacity/i);
+  });
+});
+
 describe('composeAnswer: a question for an amount', () => {
   it('is not answered with a bank answer\'s leading "Yes"', async () => {
     const r = await compose('हमारी सोसाइटी के कॉमन एरिया के लिए कितने kW तक सब्सिडी मिलती है?', 'hindi');

@@ -7,7 +7,7 @@ import { computeAnswer } from '../lib/answers/entry-calc';
 import type { Computed } from '../lib/answers/writer';
 import { carryConversation, conversationAfter, MAX_PARTS, splitCompound, type QuestionPart } from '../lib/compound';
 import { checkMatch, SURE } from '../lib/confidence';
-import { asksTariff, asserts, falseClaims, readInjection, withoutTag } from '../lib/guard';
+import { asksTariff, asserts, falseClaims, mentionsPhaseTwo, readInjection, withoutTag } from '../lib/guard';
 import { contradictedFigure, contradictedRule, negates } from '../lib/asserted';
 import { isCoreSolarToken, isDomainToken, isOtherDomainToken, normalizeText, tokenize } from '../lib/normalize';
 import { extractQuantities } from '../lib/quantities';
@@ -425,7 +425,9 @@ async function answerFound(
   }
   const carries = u.kw !== undefined || u.kwRange !== undefined || u.units !== undefined || u.area !== undefined || u.amounts.length > 0
     || u.households !== undefined || u.state !== null;
-  if (carries || !entry) {
+  // A home subsidised under Phase II asks about that rule (only added capacity counts), not the figure for its size.
+  const phaseTwoRule = entry !== null && mentionsPhaseTwo(part.text);
+  if ((carries || !entry) && !phaseTwoRule) {
     const computed: Computed[] = [];
     for (const intent of u.intents) {
       const c = computeIntent(u, intent, language);
