@@ -221,9 +221,14 @@ const RULES: RuleCheck[] = [
 const NEGATION = /\b(not|no|nahi|nahin|nahiin|nhi|nahii|mat|bina|binaa|without|never|kabhi nahi)\b/;
 const TAG_AT_END = /\s(does not it|is not it|is not that|do not they|isnt it|hai na|hai naa|haina|na|naa|right|correct|true|yes|sahi|sahii|thik|thiik|theek)\s*$/;
 
+/** `n` (normalizeText output) without its question tag at the end: the tag's "not" ("doesn't it?") denies nothing. */
+export function withoutEndTag(n: string): string {
+  return n.replace(TAG_AT_END, ' ');
+}
+
 /** True when a message says something in the negative outside its question tag ("... nahi milti, hai na?"). */
 export function negates(message: string): boolean {
-  return NEGATION.test(normalizeText(message).replace(TAG_AT_END, ' '));
+  return NEGATION.test(withoutEndTag(normalizeText(message)));
 }
 
 /**
@@ -237,7 +242,7 @@ export function contradictedRule(message: string, answer: string): boolean {
   return message.split(/(?<=[.!?।])\s+/).some((sentence) => {
     const order = tokenize(sentence);
     const tokens = new Set(order);
-    const negated = NEGATION.test(normalizeText(sentence).replace(TAG_AT_END, ' '));
+    const negated = negates(sentence);
     return RULES.some((r) => r.denies(tokens, negated, order) && r.stated.test(answer));
   });
 }

@@ -370,12 +370,16 @@ const SIZE_INTENTS: ReadonlySet<Intent> = new Set<Intent>([
   'area_for_kw', 'yearly_units', 'monthly_units', 'daily_units', 'subsidy', 'state_subsidy', 'net_cost', 'loan_terms', 'loan_split', 'cost', 'payback',
 ]);
 
+/** The units a reading gives, a month's worth (a day's x 30, a year's / 12). */
+function monthlyUnits(u: Pick<ReturnType<typeof understand>, 'units'>): number | undefined {
+  return u.units ? u.units.value * (u.units.per === 'day' ? 30 : u.units.per === 'year' ? 1 / 12 : 1) : undefined;
+}
+
 /** The size a reading gives: its kW, else the size its monthly units need. */
 function sizeOf(u: ReturnType<typeof understand>): number | undefined {
   if (u.kw !== undefined) return u.kw;
-  if (!u.units) return undefined;
-  const monthly = u.units.value * (u.units.per === 'day' ? 30 : u.units.per === 'year' ? 1 / 12 : 1);
-  return monthly > 0 ? systemSizeFromUnits(monthly).kW : undefined;
+  const monthly = monthlyUnits(u);
+  return monthly !== undefined && monthly > 0 ? systemSizeFromUnits(monthly).kW : undefined;
 }
 
 /**
@@ -439,7 +443,7 @@ export function carryConversation(part: QuestionPart, conv: Conversation | null,
     // A quote, bill or loan was for the earlier size: it goes on only while the size does ("what if we lived in Tripura?").
     const given = amountsOf(u);
     // A bare sum in a chat that has a quote is the new quote ("and if I go for 5 kW at 3.2 lakh instead?").
-    const bare = understand(t, language).amounts.find((a) => a.role === 'unknown');
+    const bare = alone.amounts.find((a) => a.role === 'unknown');
     if (bare && conv.quote !== undefined && given.quote === undefined) add.push(`quote Rs ${bare.value}`);
     // Houses added to the society's ("naye wing ke 30 ghar bhi jud jaye to?") make a new total.
     added = u.households !== undefined && conv.households !== undefined && ADDED.test(n) && !TOTAL.test(n);
@@ -457,7 +461,7 @@ export function carryConversation(part: QuestionPart, conv: Conversation | null,
     // What a home "gets" for the chat's size and place ("What would we get there for the same system?") is its
     // subsidy, whatever the chat asked last.
     const getsMoney = RECEIVES_MONEY.test(n) && !/\b(unit\w*|bijli|electricity|power|loan)\b/.test(n);
-    add.push(understand(t, language).intents.length > 0 ? subject : getsMoney ? 'subsidy' : askedAgain || subject);
+    add.push(alone.intents.length > 0 ? subject : getsMoney ? 'subsidy' : askedAgain || subject);
   } else if (own && !isReported(t)) {
     // What it asks must take a size once given one (roof, units, money for a system), not merely share a word
     // with such questions ("net metering").
@@ -518,8 +522,8 @@ export function conversationAfter(earlier: readonly string[], language: ChatLang
     const kw = sizeOf(u) ?? (before ? sizeOf(before) : undefined);
     const state = (u.state ?? before?.state)?.english;
     const households = u.households ?? before?.households;
-    const said = u.units ?? before?.units;
-    const units = said ? Math.round(said.value * (said.per === 'day' ? 30 : said.per === 'year' ? 1 / 12 : 1)) : undefined;
+    const monthly = monthlyUnits(u.units ? u : { units: before?.units });
+    const units = monthly !== undefined ? Math.round(monthly) : undefined;
     const amounts = { ...(before ? amountsOf(before) : {}), ...amountsOf(u) };
     // The carried ask already names what was carried: its reading holds the chat's figures as they now are.
     // A follow-up that took the chat's subject asks the chat's question again; one with a subject of its own is the

@@ -2,7 +2,7 @@ import type { ChatLanguage } from '../schemas';
 import { say } from './answers/writer';
 import { AS_OF, PORTAL } from './calculator';
 import { isCoreSolarToken, isDomainToken, normalizeText, tokenize } from './normalize';
-import { figuresOf } from './asserted';
+import { figuresOf, withoutEndTag } from './asserted';
 import { checkClaim } from './claims';
 import type { Claim, Understanding } from './understand';
 
@@ -293,8 +293,6 @@ const MORATORIUM = /\b(moratorium|moretoriyam|moratoriyam|moratoriam)\b/;
 const WAIVED = new Set(['free', 'bina', 'binaa', 'without', 'no', 'nahi', 'nahin', 'nahii', 'nhi', 'not', 'zero', 'nil', 'koi', 'waived', 'mukt']);
 /** A limit said of a figure: "only 3 years", "sirf 3 saal", "3 saal tak", "at most". */
 const LIMIT = /\b(only|just|sirf|keval|bas|max|maximum|most|zyada se zyada|zyaadaa se zyaadaa|jyada se jyada|tak|upto|up to)\b/;
-/** The question tag at the end ("..., doesn't it?", "... hai na?"): its "not" denies nothing. */
-const TAG = /\s(does not it|is not it|is not that|do not they|isnt it|hai na|hai naa|haina|na|naa|right|correct|true|yes|sahi|sahii|thik|thiik|theek)\s*$/;
 
 /**
  * A loan's terms stated against the fact sheet (Buying Solar [1][9][10]: collateral-free, up to 120 months, a
@@ -304,7 +302,7 @@ const TAG = /\s(does not it|is not it|is not that|do not they|isnt it|hai na|hai
 function loanTermsFalse(n: string): boolean {
   if (!LOAN_CONTEXT.test(n)) return false;
   // A figure said only to be denied ("10 साल नहीं, सिर्फ़ 3 साल") is not the premise.
-  const t = n.replace(TAG, ' ').replace(/\b\d+(?:\.\d+)? \S+ (?:nahi|nahin|nahiin|not)\b/g, ' ');
+  const t = withoutEndTag(n).replace(/\b\d+(?:\.\d+)? \S+ (?:nahi|nahin|nahiin|not)\b/g, ' ');
   const waived = (re: RegExp) => [...t.matchAll(re)].some((m) => {
     const before = t.slice(0, m.index).trim().split(' ').slice(-2);
     const after = t.slice(m.index + m[0].length).trim().split(' ').slice(0, 3);

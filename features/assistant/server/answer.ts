@@ -79,13 +79,13 @@ function namingCallMe(replies: Record<ChatLanguage, string>): Record<ChatLanguag
  * button by its label, CALL_ME_LABEL).
  */
 export const NO_MATCH_REPLY = namingCallMe(messageInEachLanguage('assistant.noMatchReply'));
+/** The reply to a question of the grid's tariff (messages "assistant.tariffReply"): where the rate is shown, a callback, no figure. */
+export const TARIFF_REPLY = namingCallMe(messageInEachLanguage('assistant.tariffReply'));
 /**
  * The no-match reply that names the subject the assistant does not know
  * ("“water heater” is outside what I know..."), in the person's own words
  * (messages "assistant.outsideReply"; {subject}; the button named as CALL_ME_LABEL).
  */
-/** The reply to a question of the grid's tariff (messages "assistant.tariffReply"): where the rate is shown, a callback, no figure. */
-export const TARIFF_REPLY = namingCallMe(messageInEachLanguage('assistant.tariffReply'));
 export const OUTSIDE_REPLY = namingCallMe(messageInEachLanguage('assistant.outsideReply'));
 
 /** What the bank and the calculator say to one message, before any model rephrasing. */
@@ -134,13 +134,13 @@ export const CLOSEST_REPLY = namingCallMe(messageInEachLanguage('assistant.close
 const WORKING_LINE = messageInEachLanguage('assistant.computedWorking');
 /** The "No" that leads the answer to a premise whose figure the answer contradicts (messages "assistant.premiseNo"). */
 const PREMISE_NO = messageInEachLanguage('assistant.premiseNo');
-/** A bank answer's own leading "Yes" (its question asked whether), which a contradicted premise must not get. */
 /** A question for an amount ("how much", "how many", "kitne", "कितने"; normalizeText spellings). */
 const ASKS_AMOUNT = /\s(howmuch|howmany|kitna|kitni|kitne|kitnaa|kitnii|kitane|kitanaa|kitanii)\s/;
 /** A quote or a bill named as such (any script): a sum the asker reports of their own. */
 const OWN_SUM = /(quot\w*|vendor|dealer|installer|bill|कोटेशन|वेंडर|डीलर|बिल)/i;
 /** A bank answer's own "No" at its start ("No: as of 2026, non-DCR panels get neither..."). */
 const LEADING_NO = /^(?:no|nahi|nahin|नहीं|नही)\s*[.,:!।]/iu;
+/** A bank answer's own leading "Yes" (its question asked whether), which a contradicted premise must not get. */
 const LEADING_YES = /^(?:yes|haan|haa|ha|ji haan|हाँ|हां|जी हाँ|जी हां)\s*[.,:!।]\s*/iu;
 const SOURCE_LINE = messageInEachLanguage('assistant.computedSource');
 const UNKNOWN_PLACE = messageInEachLanguage('assistant.unknownPlace');
@@ -515,13 +515,20 @@ function heading(part: QuestionPart, n: number): string {
  */
 export async function composeAnswer(message: string, language: ChatLanguage, opts: ComposeOptions = {}): Promise<Composition> {
   const retriever = opts.retriever ?? (await serverRetriever());
-  const find = (m: string) => retriever.retrieve(m, language);
+  // One retrieval per text in a composition: the edge check and the continuation test read the same parts again.
+  const found = new Map<string, RetrieveResult>();
+  const find = (m: string) => {
+    let r = found.get(m);
+    if (!r) found.set(m, (r = retriever.retrieve(m, language)));
+    return r;
+  };
   const edge = edgeOf(retriever.knowledge);
   const { injection, offTopic, rest } = readInjection(message);
   const blocks: string[] = [];
   const sourceIds: number[] = [];
   if (injection) blocks.push(DECLINE_REPLY[language]);
-  const claims = rest ? falseClaims(rest, understand(rest, language), language) : [];
+  const restReading = rest ? understand(rest, language) : null;
+  const claims = rest && restReading ? falseClaims(rest, restReading, language) : [];
   for (const c of claims) {
     blocks.push(c.text);
     sourceIds.push(...c.sources);
@@ -580,7 +587,7 @@ export async function composeAnswer(message: string, language: ChatLanguage, opt
     // ₹78,000)"): the premise is about the result.
     const stated = kind === 'computed' ? only.text.replace(/\([^()]*\)/g, ' ') : only.text;
     // The asker's own quote or bill is a fact of theirs, not a premise ("the other vendor said 1.75 lakh").
-    const own = OWN_SUM.test(rest) ? understand(rest, language).amounts.filter((a) => a.role === 'quote' || a.role === 'bill').map((a) => a.value) : [];
+    const own = OWN_SUM.test(rest) && restReading ? restReading.amounts.filter((a) => a.role === 'quote' || a.role === 'bill').map((a) => a.value) : [];
     // A premise said in the negative ("EV charging pe subsidy nahi milti, hai na?") is denied by a bank answer that
     // begins "Yes": the entry answers the question put the positive way.
     const deniedByYes = kind === 'entry' && LEADING_YES.test(only.text) && negates(rest);
