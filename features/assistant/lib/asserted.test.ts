@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contradictedFigure, contradictedRule, figuresOf, negates } from './asserted';
+import { contradictedFigure, contradictedNegation, contradictedRule, figuresOf, negates } from './asserted';
 import { asserts } from './guard';
 
 describe('figuresOf', () => {
@@ -116,5 +116,32 @@ describe('contradictedRule', () => {
     expect(contradictedRule('DCR panels are needed for the subsidy, right?', dcr)).toBe(false);
     expect(contradictedRule('off-grid systems do not get the subsidy, right?', 'Off-grid systems are not covered.')).toBe(false);
     expect(contradictedRule('imported panels pe bhi subsidy milegi na?', 'Net metering counts what you export.')).toBe(false);
+  });
+});
+
+describe('contradictedNegation', () => {
+  it.each<[string, string]>([
+    ['छत के मालिकाना हक़ का कोई कागज़ नहीं चाहिए, सिर्फ़ बिजली बिल काफ़ी है — सही है ना?', 'पहचान का प्रमाण, हाल का बिजली बिल और छत के मालिकाना हक़ का प्रमाण तैयार रखें।'],
+    ['सब्सिडी बिल में घटती है, खाते में कुछ नहीं आता, है ना?', 'सब्सिडी आपके अपने बैंक खाते में तब आती है जब DISCOM सर्टिफ़िकेट जारी करता है।'],
+    ['panel ko kabhi paani se mat dhona, na?', 'Panels ko har 1-3 mahine mein paani aur mulayam kapde se saaf karein.'],
+    ['there is no approved-list requirement for modules, isn\'t it?', 'Modules must be on the Approved List of Models and Manufacturers, List-I.'],
+  ])('denies a negative premise the answer states in the positive: %s', (q, answer) => {
+    expect(contradictedNegation(q, answer)).toBe(true);
+  });
+
+  it.each<[string, string]>([
+    // The answer denies it too, in the clause that says most of it.
+    ['SBI loan pe processing fee nahi lagti na?', 'SBI ka loan 120 mahine mein chukaya ja sakta hai, aur koi processing fee nahi hai.'],
+    ['ऑफ-ग्रिड सिस्टम पर सब्सिडी नहीं मिलती, है ना?', 'ऑफ़-ग्रिड सिस्टम सिर्फ़ बैटरी पर चलता है। योजना में इस पर सब्सिडी नहीं मिलती।'],
+    // Collateral-free is a denial.
+    ['loan ke liye collateral nahi chahiye na?', 'Banks give collateral-free loans at the repo rate + 0.5%.'],
+    // Twice in the negative is said in the positive.
+    ['बिना नेट मीटर के सब्सिडी नहीं मिलती, है ना?', 'नेट मीटर लगने के बाद सब्सिडी आपके खाते में आती है।'],
+    // What the answer does not say of the premise (soap) is not contradicted by what it says of cleaning.
+    ['panels don\'t need cleaning with soap, right?', 'Clean the panels every 1-3 months with water and a soft cloth.'],
+    // A premise in the positive is left to the other checks.
+    ['subsidy bank khate mein aati hai na?', 'Subsidy aapke bank khate mein aati hai.'],
+  ])('leaves a premise the answer agrees with or does not state: %s', (q, answer) => {
+    expect(contradictedNegation(q, answer)).toBe(false);
   });
 });

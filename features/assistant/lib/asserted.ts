@@ -1,4 +1,5 @@
-import { isDomainToken, normalizeText, tokenize } from './normalize';
+import { isFrame } from './domain-edge';
+import { consonantKey, isDomainToken, normalizeText, tokenize } from './normalize';
 
 /**
  * A yes/no question whose premise states a figure the answer contradicts
@@ -229,6 +230,59 @@ export function withoutEndTag(n: string): string {
 /** True when a message says something in the negative outside its question tag ("... nahi milti, hai na?"). */
 export function negates(message: string): boolean {
   return NEGATION.test(withoutEndTag(normalizeText(message)));
+}
+
+/** Share of a denied clause's content words an answer's clause must say for the two to be about one thing. */
+const STATED_SHARE = 0.6;
+/** Clauses of a sentence: what commas, semicolons, colons and dashes set apart. */
+const CLAUSE_BREAK = /\s*[,;:—–]\s*|\s+-\s+/;
+/** Words every answer is about: they tell no clause from another. */
+let everywhere: Set<string> | undefined;
+const EVERYWHERE = () => (everywhere ??= new Set(tokenize('solar system rooftop scheme yojana सिस्टम सोलर योजना')));
+/** Words of a clause that say what it is about: neither frame, nor denial, nor said of everything, nor a letter or two. */
+function contentOf(clause: string): string[] {
+  return [...new Set(tokenize(clause))]
+    .filter((t) => t.length >= 3 && !isFrame(t) && !NEGATION.test(t) && !/^\d/.test(t) && !EVERYWHERE().has(t));
+}
+/** Two content words are one when they are the same word or the same consonants ("aata"/"aati" inflected). */
+function sameWord(a: string, b: string): boolean {
+  if (a === b) return true;
+  const k = consonantKey(a);
+  return k !== '' && k === consonantKey(b);
+}
+/** A clause of an answer that states something as not so, or as free of something ("collateral-free"). */
+function answerDenies(clause: string): boolean {
+  return NEGATION.test(normalizeText(clause)) || tokenize(clause).includes('@free');
+}
+
+/**
+ * True when a message denies what `answer` states: a clause of the message says something in the negative
+ * ("छत के मालिकाना हक़ का कोई कागज़ नहीं चाहिए", "there's no approved-list requirement") and a clause of the
+ * answer that does not deny says most of it (STATED_SHARE of its words, at least two, and more than any clause
+ * of the answer that denies it), so the
+ * reply's "No" has the true rule beside it. Call it only for a message that asserts (lib/guard.ts `asserts`)
+ * and an answer to it.
+ * @example contradictedNegation('सब्सिडी बिल में घटती है, खाते में कुछ नहीं आता, है ना?', 'सब्सिडी आपके बैंक खाते में आती है।') // true
+ */
+export function contradictedNegation(message: string, answer: string): boolean {
+  const clauses = answer.split(/(?<=[.!?।])\s+/).flatMap((s) => s.split(CLAUSE_BREAK))
+    .map((c) => ({ denies: answerDenies(c), words: contentOf(c) }));
+  return message.split(/(?<=[.!?।])\s+/).flatMap((s) => s.split(CLAUSE_BREAK)).some((clause) => {
+    // Said twice in the negative ("बिना नेट मीटर के सब्सिडी नहीं मिलती") it is said in the positive.
+    const denials = withoutEndTag(normalizeText(clause)).match(new RegExp(NEGATION.source, 'g'))?.length ?? 0;
+    if (denials !== 1) return false;
+    const own = contentOf(clause);
+    if (own.length === 0) return false;
+    const met = (words: string[]) => own.filter((t) => words.some((w) => sameWord(t, w))).length;
+    // The answer's clause that says most of it: a denial of the same thing agrees ("koi processing fee nahi hai").
+    let best = 0;
+    let denied = false;
+    for (const c of clauses) {
+      const n = met(c.words);
+      if (n > best || (n === best && c.denies)) [best, denied] = [n, c.denies];
+    }
+    return !denied && best >= Math.min(2, own.length) && best / own.length >= STATED_SHARE;
+  });
 }
 
 /**

@@ -90,6 +90,15 @@ const FRAME_WORDS_RAW = [
   'u', 'ur', 'r', 'n', 'nd', 'gud', 'gd', 'v', 'hv', 'kr', 'krna', 'bta', 'btao', 'kya', 'h', 'hai', 'approx', 'approximately',
   'roughly', 'rougly', 'around', 'lagbhag', 'takriban', 'करीब', 'लगभग',
   // Conditions and joining ("agar ... jud jaye to", "यदि"), said around any subject.
+  // Limiting and forbidding words frame a claim ("bas saal me ek baar", "paani se mat dhona", "sirf bill").
+  'mat', 'bas', 'sirf',
+  // Reporting a claim says where it came from, not what it is about ("the vendor told me", "I read", "the official figure").
+  'told', 'said', 'says', 'say', 'read', 'heard', 'hear', 'claim', 'claims', 'claimed', 'official', 'officially', 'figure', 'figures',
+  'suna', 'suni', 'sune', 'सुना', 'सुनी', 'सुने', 'kaha', 'kehna', 'kehta', 'kehte', 'kahna', 'kahta', 'kahte', 'bola', 'boli', 'bole', 'कहा',
+  'कहना', 'कहता', 'कहते', 'बोला', 'बोले', 'mistri', 'mistry', 'मिस्त्री',
+  // Needing says that something is asked for, not what ("there's no approved-list requirement", "ज़रूरी है").
+  'requirement', 'requirements', 'required', 'require', 'requires', 'needed', 'necessary', 'mandatory', 'compulsory', 'zaruri', 'zaroori',
+  'jaruri', 'जरूरी', 'ज़रूरी', 'आवश्यक', 'sirph', 'kewal', 'keval', 'kabhi', 'kabhie', 'सिर्फ', 'सिर्फ़', 'केवल', 'कभी', 'मत', 'बस', 'only', 'never', 'ever',
   'agar', 'agr', 'yadi', 'jaye', 'jaaye', 'jayen', 'jud', 'jude', 'judna', 'jod', 'jodna', 'jodo', 'जुड़', 'जोड़', 'यदि',
   // The people an asker mentions say who asks, not what about ("my brother in Bengaluru wants 2 kW").
   'friend', 'brother', 'sister', 'father', 'mother', 'parents', 'uncle', 'aunt', 'neighbour', 'neighbor', 'relative', 'family', 'cousin',
@@ -98,7 +107,8 @@ const FRAME_WORDS_RAW = [
   'dadaji', 'nana', 'sasur', 'दोस्त', 'भाई', 'बहन', 'चाचा', 'मामा', 'पापा', 'पिताजी', 'माताजी', 'पड़ोसी', 'रिश्तेदार', 'दादा', 'दादाजी', 'ससुर',
 ];
 let frame: Set<string> | undefined;
-function isFrame(token: string): boolean {
+/** True when a `tokenize` token frames a question without naming its subject (FRAME_WORDS_RAW and stopwords-iso's lists). */
+export function isFrame(token: string): boolean {
   return frameSet().has(token);
 }
 function frameSet(): Set<string> {

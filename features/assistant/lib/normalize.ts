@@ -387,7 +387,7 @@ for (const [concept, words] of CONCEPT_WORDS) {
 // "biryani recipe") and gets no match, however its other words score.
 
 const DOMAIN_WORDS_RAW = [
-  'solar', 'सोलर', 'सौर', 'saur', 'surya', 'सूर्य', 'suryaghar', 'sun', 'dhoop', 'dhup', 'धूप',
+  'solar', 'सोलर', 'सौर', 'saur', 'surya', 'सूर्य', 'suryaghar', 'sunshine', 'dhoop', 'dhup', 'धूप',
   'panel', 'पैनल', 'module', 'modules', 'mono', 'monocrystalline', 'poly', 'polycrystalline', 'bifacial', 'topcon', 'perc', 'dcr', 'alm',
   'inverter', 'इन्वर्टर', 'इनवर्टर', 'ongrid', 'offgrid', 'hybrid', 'हाइब्रिड', 'grid', 'ग्रिड', 'net', 'नेट', 'netmetering', 'bidirectional',
   'kw', 'kilowatt', 'kwp', 'watt', 'वाट', 'unit', 'यूनिट', 'kwh', 'load', 'लोड', 'sanctioned', 'सैंक्शन', 'connection', 'कनेक्शन',

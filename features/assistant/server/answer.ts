@@ -8,7 +8,7 @@ import type { Computed } from '../lib/answers/writer';
 import { carryConversation, conversationAfter, MAX_PARTS, splitCompound, type QuestionPart } from '../lib/compound';
 import { checkMatch, SURE } from '../lib/confidence';
 import { asksTariff, asserts, falseClaims, mentionsPhaseTwo, readInjection, withoutTag } from '../lib/guard';
-import { contradictedFigure, contradictedRule, negates } from '../lib/asserted';
+import { contradictedFigure, contradictedNegation, contradictedRule, negates } from '../lib/asserted';
 import { isCoreSolarToken, isDomainToken, isOtherDomainToken, normalizeText, tokenize } from '../lib/normalize';
 import { extractQuantities } from '../lib/quantities';
 import { understand, type Intent, type Understanding } from '../lib/understand';
@@ -235,8 +235,8 @@ const FAIRLY_SURE = 0.5;
 /** A question of at most this many words (tokens) says little beyond its subject words. */
 const SHORT_QUESTION_TOKENS = 5;
 
-/** "solar" and "system" name every entry's subject: no key entity. */
-const GENERIC_TOPICS = new Set(tokenize('solar system'));
+/** "solar" and "system" name every entry's subject, and the scheme is the government's in all of them: no key entity. */
+const GENERIC_TOPICS = new Set(tokenize('solar system government'));
 /** The question's subject words: domain or other-field words (lib/normalize.ts), not the generic ones. */
 function topicsOf(text: string): string[] {
   return [...new Set(tokenize(text))].filter((t) => (isDomainToken(t) || isOtherDomainToken(t)) && !GENERIC_TOPICS.has(t));
@@ -591,7 +591,8 @@ export async function composeAnswer(message: string, language: ChatLanguage, opt
     // A premise said in the negative ("EV charging pe subsidy nahi milti, hai na?") is denied by a bank answer that
     // begins "Yes": the entry answers the question put the positive way.
     const deniedByYes = kind === 'entry' && LEADING_YES.test(only.text) && negates(rest);
-    if ((kind === 'entry' || kind === 'computed') && (deniedByYes || contradictedFigure(rest, stated, own) || contradictedRule(rest, only.text))) {
+    if ((kind === 'entry' || kind === 'computed') && (deniedByYes || contradictedFigure(rest, stated, own) || contradictedRule(rest, only.text)
+      || (kind === 'entry' && contradictedNegation(rest, only.text)))) {
       // An answer that already begins with its own "No" says it once.
       if (!LEADING_NO.test(only.text)) only.text = `${PREMISE_NO[language]} ${only.text.replace(LEADING_YES, '')}`;
     }
