@@ -210,7 +210,7 @@ export function splitQuestions(message: string): string[] {
 const NEEDS_SIZE = /\b(subsid\w*|sabsid\w*|cost\w*|kharch\w*|price\w*|daam|kimat|kiimat|keemat|loan|emi|area|roof|chhat|chat|jagah|space|sq|m2|unit\w*|generat\w*|banega|banegi|payback|vasool|vasuul|vasul|return|saving\w*|bachat|lagega|lagegi|padega|padegi|total|net|milega|milegi|milta|milti|milenge|get|gets|pay|left|jeb|pocket|baaki|baki|interest|byaj|byaaj|byaaz|lon|milegaa|milegii|miltaa|miltii|lagegaa|lagegii|sabsidii|kharchaa|banegaa|banegii|jagah|kul)\b/;
 
 /** A part that asks about money, which a state carried from another part serves (state top-ups). */
-const NEEDS_STATE = /\b(subsid\w*|sabsid\w*|cost\w*|kharch\w*|price\w*|daam|kimat|kiimat|keemat|total|net|scheme|yojana|policy|rajy\w*|raajy\w*|state|extra|top|atirikt|alag|milega|milegi|milta|milti|milenge|get|gets|pay|left|jeb|pocket|baaki|baki|milegaa|milegii|miltaa|miltii|sabsidii|lagegaa|lagegii|kul|raajy|rajya|raajya|kendr|kendra)\b/;
+const NEEDS_STATE = /\b(subsid\w*|sabsid\w*|cost\w*|kharch\w*|price\w*|daam|kimat|kiimat|keemat|total|net|scheme|yojana|policy|rajy\w*|raajy\w*|state|extra|top|atirikt|alag|milega|milegi|milta|milti|milenge|get|gets|pay|left|jeb|pocket|baaki|baki|milegaa|milegii|miltaa|miltii|sabsidii|lagegaa|lagegii|kul|raajy|rajya|raajya|kendr|kendra|centre|center|central)\b/;
 
 /**
  * Splits a message (splitQuestions) and carries the shared entities: a part
@@ -380,6 +380,33 @@ function sizeOf(u: ReturnType<typeof understand>): number | undefined {
   if (u.kw !== undefined) return u.kw;
   const monthly = monthlyUnits(u);
   return monthly !== undefined && monthly > 0 ? systemSizeFromUnits(monthly).kW : undefined;
+}
+
+/**
+ * The chat's size and place given to the later parts of a message that name neither, by the rule splitCompound
+ * applies between parts: a part that asks about money, roof or output gets the size, one that asks about money the
+ * place ("तो सब्सिडी कितनी और रोज़ कितनी बिजली बनेगी?" after a 6 kW chat in Rewa: the daily units of 6 kW too).
+ * The first part is carried by carryConversation; a message that names its own size or place anywhere keeps it.
+ * @param parts the message's parts, the first already carried.
+ * @param conv the chat's context (conversationAfter), or null in a new chat.
+ * @returns the parts, the later ones with what they were given in `ask` and `carried`.
+ */
+export function carryToLaterParts(parts: QuestionPart[], conv: Conversation | null, language: ChatLanguage): QuestionPart[] {
+  if (!conv || parts.length < 2) return parts;
+  const us = parts.map((p) => understand(p.text, language));
+  const ownSize = us.some((u) => sizeOf(u) !== undefined);
+  const ownState = us.some((u) => u.state !== null);
+  return parts.map((p, i) => {
+    if (i === 0 || isReported(p.text)) return p;
+    const u = understand(p.ask, language);
+    const n = ` ${normalizeText(p.text)} `;
+    const add: string[] = [];
+    if (!ownSize && conv.kw !== undefined && sizeOf(u) === undefined && NEEDS_SIZE.test(n)) add.push(`${conv.kw} kW`);
+    if (!ownState && conv.state && !u.state && NEEDS_STATE.test(n)) add.push(conv.state);
+    if (add.length === 0) return p;
+    const carried = [p.carried, ...add].filter(Boolean).join(', ');
+    return { ...p, ask: `${p.text} (${carried})`, carried };
+  });
 }
 
 /**

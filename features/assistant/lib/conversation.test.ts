@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { carryConversation, conversationAfter, splitCompound, type Conversation } from './compound';
+import { carryConversation, carryToLaterParts, conversationAfter, splitCompound, type Conversation } from './compound';
 import type { ChatLanguage } from '../schemas';
 import { understand } from './understand';
 
@@ -220,3 +220,45 @@ describe('a follow-up (carryConversation)', () => {
   });
 });
 
+
+describe('the later parts of a follow-up (carryToLaterParts)', () => {
+  it('gives each later part the chat\'s size, and its place where money is asked, in the three languages', () => {
+    const cases: Array<[ChatLanguage, string[], string, string]> = [
+      ['hindi', ['3 किलोवाट के लिए कितनी छत चाहिए?', 'नहीं, 6 किलोवाट लगाना है', 'घर रीवा, मध्य प्रदेश में है'], 'तो सब्सिडी कितनी और रोज़ कितनी बिजली बनेगी?', '6 kW'],
+      ['english', ['Planning 4 kW in Almora, Uttarakhand'], 'How much subsidy and how many units a day?', '4 kW'],
+      ['hinglish', ['Hisar me 3kw lagwana hai'], 'subsidy kitni aur roz kitni bijli banegi?', '3 kW'],
+    ];
+    for (const [language, history, q, size] of cases) {
+      const conv = conversationAfter(history, language)!;
+      const parts = splitCompound(q, language);
+      parts[0] = carryConversation(parts[0]!, conv, language).part;
+      const later = carryToLaterParts(parts, conv, language);
+      expect(later.length).toBeGreaterThan(1);
+      expect(later[1]!.carried).toContain(size);
+    }
+  });
+
+  it('leaves later parts alone in a new chat and when the message names its own size', () => {
+    const parts = splitCompound('subsidy kitni aur roz kitni bijli banegi?', 'hinglish');
+    expect(carryToLaterParts(parts, null, 'hinglish')).toEqual(parts);
+    const conv = conversationAfter(['Hisar me 3kw lagwana hai'], 'hinglish')!;
+    const own = splitCompound('5kw pe subsidy kitni aur roz kitni bijli banegi?', 'hinglish');
+    expect(carryToLaterParts(own, conv, 'hinglish')[1]!.carried).not.toContain('3 kW');
+  });
+});
+
+describe('what a follow-up replaces', () => {
+  it('reads the place a home is in, not the one denied before it ("Rishikesh nahi Hisar me")', () => {
+    expect(understand('ek min, ghar Rishikesh nahi Hisar me hai', 'hinglish').state?.key).toBe('haryana');
+  });
+
+  it('reads one\'s own home as a home, not one\'s own share ("mera khud ka ghar")', () => {
+    expect(understand('mera khud ka ghar Bathinda me hai 4kw, kitna milega', 'hinglish').intents).not.toContain('loan_split');
+    expect(understand('3 lakh ka quote hai, khud ka kitna lagega?', 'hinglish').intents).toContain('loan_split');
+  });
+
+  it('reads a society\'s new count said after the word ("flats 160 ho gaye")', () => {
+    const c = conversationAfter(['Pimpri me hamari society 120 flats ki hai, subsidy kitni?', 'naye wing ke baad flats 160 ho gaye'], 'hinglish')!;
+    expect(c.households).toBe(160);
+  });
+});

@@ -75,7 +75,7 @@ export function wordSet(texts: readonly string[]): Set<string> {
 const FRAME_WORDS_RAW = [
   'today', 'todays', 'tomorrow', 'yesterday', 'now', 'currently', 'current', 'latest', 'nowadays', 'whats', 'what\'s', 'hows', 'tell',
   'let', 'need', 'needs', 'plan', 'planning', 'want', 'wants', 'wanted', 'like', 'okay', 'ok', 'thanks', 'thank', 'one', 'ones', 'too',
-  'again', 'else', 'other', 'another', 'same', 'that', 'thing', 'things', 'something', 'anything', 'going', 'go', 'give', 'gives',
+  'again', 'else', 'other', 'another', 'fine', 'separately', 'separate', 'anyway', 'anyways', 'btw', 'meanwhile', 'same', 'that', 'thing', 'things', 'something', 'anything', 'going', 'go', 'give', 'gives',
   'aaj', 'kal', 'abhi', 'ab', 'parso', 'filhal', 'aajkal', 'chal', 'chalta', 'chalti', 'raha', 'bolo', 'bol', 'bata', 'batado', 'jao',
   'dikhao', 'dikha', 'chahiye', 'chahie', 'wala', 'wali', 'wale', 'vala', 'vali', 'vale', 'lena', 'lene', 'lo', 'le', 'dena', 'dene', 'do',
   'आज', 'कल', 'अभी', 'अब', 'परसों', 'फिलहाल', 'आजकल', 'चल', 'चलता', 'चलती', 'बोलो', 'बता', 'चाहिए', 'वाला', 'वाली', 'वाले', 'लेना',

@@ -53,8 +53,8 @@ const CUES_RAW: Record<Cue, string[]> = {
   month: ['month', 'monthly', 'mahina', 'mahine', 'महीना', 'महीने', 'masik', 'मासिक'],
   day: ['day', 'daily', 'din', 'roz', 'roj', 'दिन', 'रोज़', 'रोज', 'pratidin', 'प्रतिदिन', 'rozana', 'rojana', 'रोज़ाना', 'रोजाना', 'रोज़ाना', 'a day', 'per day'],
   subsidy: ['subsidy', 'subsidies', 'sabsidi', 'सब्सिडी', 'anudan', 'अनुदान', 'cfa', 'central financial assistance', 'grant', 'sarkari madad', 'सरकारी मदद'],
-  /** "How much will the government give": a subsidy only when a figure is asked. */
-  subsidyWeak: ['sarkar', 'sarkaar', 'सरकार', 'government', 'govt', 'sarkari', 'सरकारी'],
+  /** "How much will the government (the centre) give": a subsidy only when a figure is asked. */
+  subsidyWeak: ['sarkar', 'sarkaar', 'सरकार', 'government', 'govt', 'sarkari', 'सरकारी', 'centre', 'center', 'central', 'kendra', 'केंद्र', 'केन्द्र'],
   stateExtra: ['state subsidy', 'state ki subsidy', 'state top up', 'top up', 'topup', 'top-up', 'extra subsidy', 'additional subsidy', 'additional',
     'atirikt', 'अतिरिक्त', 'rajya', 'राज्य', 'state government', 'state govt', 'rajya sarkar', 'राज्य सरकार', 'state se', 'state bhi',
     'on top of', 'on top', 'over and above', 'upar se', 'alag se', 'अलग से', 'ऊपर से'],

@@ -143,3 +143,15 @@ describe('readQuantities: an amount bound to an income', () => {
   });
 });
 
+
+describe('readQuantities: a period said before the figure', () => {
+  it('reads a year\'s units with a hedge between ("saal me karib 8400 unit")', () => {
+    expect(readQuantities('saal me karib 8400 unit lagti hai').units).toMatchObject({ value: 8400, per: 'year' });
+    expect(readQuantities('हमारे घर में साल में करीब 8400 यूनिट बिजली खर्च होती है').units).toMatchObject({ value: 8400, per: 'year' });
+  });
+
+  it('reads a count after its word only where nothing follows but that it is so', () => {
+    expect(readQuantities('flats 160 ho gaye').households).toBe(160);
+    expect(readQuantities('ghar 2000 ka bill aata hai').households).toBeUndefined();
+  });
+});

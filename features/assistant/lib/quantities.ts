@@ -164,6 +164,8 @@ const FRACTION_WORDS: Record<string, number> = { dedh: 1.5, derh: 1.5, dedhh: 1.
 /** Hindi quarter words before a number: sava 2 = 2.25, saadhe 3 = 3.5, paune 2 = 1.75. */
 const QUARTER_WORDS: Record<string, number> = { sava: 0.25, savaa: 0.25, saadhe: 0.5, sadhe: 0.5, saade: 0.5, saarhe: 0.5, paune: -0.25, pone: -0.25 };
 const MULTIPLIERS: Record<string, number> = { lakh: 100_000, l: 100_000, hazar: 1_000, k: 1_000, crore: 10_000_000, cr: 10_000_000, karod: 10_000_000, karor: 10_000_000 };
+/** Words that only say a count is so, after it ("flats 160 ho gaye", "houses 60 now"). */
+const COUNT_IS = new Set(['ho', 'hai', 'hain', 'he', 'hue', 'huye', 'honge', 'hone', 'are', 'is', 'now', 'total', 'ab', 'abhi', 'hote']);
 const HOUSEHOLD_WORDS = new Set(['flats', 'flat', 'phlait', 'phlaits', 'houses', 'homes', 'households', 'families', 'ghar', 'gharon', 'ghron', 'parivar', 'parivaar', 'members', 'apartments']);
 /** Role cues near an amount (as `normalizeText` writes them). */
 const ROLE_CUES: Array<[Exclude<AmountRole, 'unknown'>, RegExp]> = [
@@ -268,7 +270,8 @@ export function readQuantities(text: string): QuestionQuantities {
     }
     if (next === 'unit') {
       if (q.units === undefined) {
-        const around = [...tokens.slice(i + 2, i + 6), ...tokens.slice(Math.max(0, i - 2), i)];
+        // The period may come before the figure, with a hedge between ("saal me karib 8400 unit").
+        const around = [...tokens.slice(i + 2, i + 6), ...tokens.slice(Math.max(0, i - 3), i)];
         const per = around.find((w) => PER_MONTH.has(w) || PER_YEAR.has(w) || PER_DAY.has(w));
         q.units = { value: v, per: per === undefined ? 'month' : PER_YEAR.has(per) ? 'year' : PER_DAY.has(per) ? 'day' : 'month', stated: per !== undefined };
       }
@@ -304,7 +307,9 @@ export function readQuantities(text: string): QuestionQuantities {
       used.add(i);
       continue;
     }
-    if (next && HOUSEHOLD_WORDS.has(next) && Number.isInteger(v)) {
+    // "120 flats", and the count said after the word when the sentence ends or only says it is so ("flats 160 ho gaye").
+    if (Number.isInteger(v) && ((next && HOUSEHOLD_WORDS.has(next))
+      || (prev && HOUSEHOLD_WORDS.has(prev) && v >= 2 && (next === undefined || COUNT_IS.has(next))))) {
       if (q.households === undefined) q.households = v;
       used.add(i);
       continue;

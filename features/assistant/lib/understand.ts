@@ -157,7 +157,8 @@ const VENDOR_PRICE = /(vendor|dealer|installer|quot\w*|price|charges?|daam|kimat
 
 /**
  * A message without what it says is replaced ("Gujarat ki jagah Delhi me", "instead of Pune, in Nagpur", "पुणे के
- * बजाय नागपुर में"): the place or figure named only to be set aside is not read.
+ * बजाय नागपुर में", "Rishikesh nahi Hisar me"): the place or figure named only to be set aside is not read; nor is
+ * "khud ka" of one's own home ("mera khud ka ghar") read as one's own share of a price.
  */
 function withoutReplaced(text: string): string {
   return text
@@ -166,7 +167,11 @@ function withoutReplaced(text: string): string {
     .replace(/\binstead of\s+(?:a\s+|the\s+)?[\p{L}\p{N}.]+(?:\s+kw\b)?/giu, ' ')
     // "कोटा नहीं — तुरा में", "Kota nahi, Tura me", "not Pune, Nagpur": a word denied before a dash or a comma.
     .replace(/[\p{L}\p{M}\p{N}]+\s+(?:नहीं|nahi|nahin|nahi\.)\s*[—–,-]/gu, ' ')
-    .replace(/\bnot\s+(?:in\s+)?[\p{L}]+\s*[—–,-]/giu, ' ');
+    .replace(/\bnot\s+(?:in\s+)?[\p{L}]+\s*[—–,-]/giu, ' ')
+    // "ghar Rishikesh nahi Hisar me hai": a place denied before the one the home is in.
+    .replace(/[\p{L}\p{M}\p{N}]+\s+(?:नहीं|nahi|nahin)\s+(?=[\p{L}\p{M}]+\s+(?:me|mein|men|mai|में)(?![\p{L}\p{M}]))/gu, ' ')
+    // "mera khud ka ghar": one's own home, not one's own share of a price.
+    .replace(/(?:\bkhud|खुद|ख़ुद)\s+(?:ka|ki|ke|का|की|के)\s+(?=(?:ghar|makan|makaan|flat|घर|मकान|फ्लैट)(?![\p{L}\p{M}]))/giu, ' ');
 }
 
 /**

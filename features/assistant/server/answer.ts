@@ -5,7 +5,7 @@ import type { BankEntry, Category, ChatLanguage, RelatedReel } from '../schemas'
 import { computeIntent } from '../lib/answers/compute';
 import { computeAnswer } from '../lib/answers/entry-calc';
 import type { Computed } from '../lib/answers/writer';
-import { carryConversation, conversationAfter, MAX_PARTS, splitCompound, type QuestionPart } from '../lib/compound';
+import { carryConversation, carryToLaterParts, conversationAfter, MAX_PARTS, splitCompound, type QuestionPart } from '../lib/compound';
 import { checkMatch, SURE } from '../lib/confidence';
 import { asksTariff, asserts, falseClaims, mentionsPhaseTwo, readInjection, withoutTag } from '../lib/guard';
 import { contradictedFigure, contradictedNegation, contradictedRule, negates } from '../lib/asserted';
@@ -547,10 +547,11 @@ export async function composeAnswer(message: string, language: ChatLanguage, opt
   };
   const offTopicAfterInjection = injection && rest !== '' && !(await plainlySolar(rest));
   if (offTopicAfterInjection || (offTopic && rest === '')) blocks.push(NO_MATCH_REPLY[language]);
-  const parts = rest !== '' && !offTopicAfterInjection ? await continuations(splitCompound(rest, language), find) : [];
-  // A follow-up in a chat: its first question gets the chat's subject and figures it lacks.
+  const split = rest !== '' && !offTopicAfterInjection ? await continuations(splitCompound(rest, language), find) : [];
+  // A follow-up in a chat: its first question gets the chat's subject and figures it lacks, the later ones its size and place.
   const conv = opts.history && opts.history.length > 0 ? conversationAfter(opts.history, language) : null;
-  if (conv && parts.length > 0) parts[0] = carryConversation(parts[0]!, conv, language).part;
+  if (conv && split.length > 0) split[0] = carryConversation(split[0]!, conv, language).part;
+  const parts = carryToLaterParts(split, conv, language);
   // In order: a part outside the domain passes its subject on ("wind turbine ka rate? aur subsidy?").
   const answers: Array<Awaited<ReturnType<typeof answerPart>>> = [];
   let outside: string[] = [];
