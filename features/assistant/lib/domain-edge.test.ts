@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { indexKnowledge, readKnowledgeFiles } from '../server/knowledge';
-import { bankVocabulary, uncoveredSubject, wordSet, type BankVocabulary } from './domain-edge';
+import { bankVocabulary, moneyObjects, uncoveredSubject, wordSet, type BankVocabulary } from './domain-edge';
 
 let vocab: BankVocabulary;
 let subsidyWords: Set<string>;
@@ -70,5 +70,30 @@ describe('uncoveredSubject', () => {
 
   it('says nothing of a question without subject words', () => {
     expect(uncoveredSubject('ok thanks', subsidyWords, vocab)).toMatchObject({ score: 0, weight: 0, phrases: [] });
+  });
+});
+
+describe('moneyObjects', () => {
+  it.each<[string, string[]]>([
+    ['ok and is there any subsidy on buying an electric scooter too?', ['scooter']],
+    ['इलेक्ट्रिक स्कूटर पर सरकार कितनी सब्सिडी देती है?', ['स्कूटर']],
+    ['electric car lene pe govt kitna subsidy deti hai?', ['car']],
+    ['ई-रिक्शा खरीदने पर सरकार कितनी सब्सिडी देती है?', ['ई-रिक्शा']],
+    ['कार का लोन कितने ब्याज पर मिलेगा?', ['कार']],
+  ])('names what a subsidy or loan is for when it is not the scheme\'s: %s', (q, want) => {
+    expect(moneyObjects(q)).toEqual(want);
+  });
+
+  it.each([
+    '3 kw pe subsidy kitni?', 'ghar pe subsidy milegi?', 'society ke liye subsidy?', 'subsidy for a 3 kW system in Delhi', 'loan for 10 years',
+    'Delhi me subsidy kitni?', 'battery pe subsidy?', 'EV charging pe subsidy milti hai?', 'kya mujhe subsidy milegi?', 'to usme subsidy kitni milegi?',
+    'how mch subsidi do i get for a 3kw rooftop system?', 'imported cells pe subsidy milegi?',
+  ])('names nothing when the money is the scheme\'s: %s', (q) => {
+    expect(moneyObjects(q)).toEqual([]);
+  });
+
+  it('leaves out what the bank\'s money entries name', () => {
+    expect(moneyObjects('common area pe subsidy kitni?')).toEqual(['area']);
+    expect(moneyObjects('common area pe subsidy kitni?', new Set(['area']))).toEqual([]);
   });
 });

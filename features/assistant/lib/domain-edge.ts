@@ -1,5 +1,5 @@
 import stopwordsIso from 'stopwords-iso/stopwords-iso.json';
-import { consonantKey, isDomainToken, isOtherDomainToken, tokenize } from './normalize';
+import { consonantKey, isDomainToken, isOtherDomainToken, isWrittenStopword, tokenize } from './normalize';
 import { placeFold, placeTokens, readPlaces } from './states';
 
 /**
@@ -143,6 +143,76 @@ const GENITIVE = /^(ka|ki|ke|kaa|kii|का|की|के)$/i;
 const PRODUCT_WORDS = 'loan emi subsidy scheme yojana plant system price rate cost kimat keemat daam लोन सब्सिडी योजना प्लांट सिस्टम कीमत दाम रेट';
 let productTokens: Set<string> | undefined;
 const PRODUCT_TOKENS = () => (productTokens ??= new Set(tokenize(PRODUCT_WORDS)));
+
+/** Money words whose object says what the money is for: a subsidy "on an electric scooter" is not the scheme's. */
+let moneyTokens: Set<string> | undefined;
+const MONEY_TOKENS = () => (moneyTokens ??= new Set(tokenize('subsidy loan emi सब्सिडी लोन')));
+/** Words between a money word and its object, or before a postposition, that say how it is got, not what it is for. */
+const ACQUIRING = /^(buying|purchasing|getting|buy|purchase|get|a|an|the|my|our|new|i|we|you|mujhe|mujhko|hume|humein|hamein|hame|humko|hamko|unhe|unko|usko|use|aapko|apko|tumhe|usme|isme|unme|inme|uspe|ispe|usmein|ismein|मुझे|हमें|उन्हें|उसे|आपको|इसमें|उसमें|इसपर|उसपर|naya|nayi|naye|nai|lene|lena|leni|lete|khareedne|kharidne|kharidane|kharidna|kharidte|lagane|lagwane|लेने|लेना|खरीदने|ख़रीदने|नया|नई|नए)$/i;
+/** Words that link a money word to its object after it ("subsidy on ...", "loan for ..."). */
+const OBJECT_AFTER = /^(on|for)$/i;
+/** Postpositions that link an object before them to a money word after ("स्कूटर पर ... सब्सिडी", "car lene pe ... subsidy"). */
+const OBJECT_BEFORE = /^(pe|par|पर|liye|लिए|liye)$/i;
+/** Who or where a subsidy or loan is for (a home, a society, a family): the scheme's own objects, not another product. */
+let ownerTokens: Set<string> | undefined;
+const OWNER_TOKENS = () => (ownerTokens ??= new Set(tokenize(
+  'home homes house houses ghar makan makaan flat flats society societies building apartment family families people owner village gaon '
+  + 'city shehar person घर मकान फ्लैट सोसाइटी परिवार गांव गाँव शहर',
+)));
+
+/**
+ * The objects of a message's money words that name something other than rooftop solar: "subsidy on buying an
+ * electric scooter", "ई-रिक्शा खरीदने पर ... सब्सिडी", "कार का लोन". An object is the word before a genitive before a
+ * money word, the last word of "on/for ..." after it, or the word before a postposition ("pe", "पर", "के लिए") with a
+ * money word after; it names something else when it is no solar word, number, place or frame word, no home, society
+ * or family, and none of the `known` words (those of the
+ * bank's entries that ask about a subsidy's or loan's money: "central", "common area", "EV charger" are theirs).
+ * @returns the objects as written, in order; empty when every money word is about the scheme's own things.
+ * @example moneyObjects('ok and is there any subsidy on buying an electric scooter too?') // ['scooter']
+ */
+export function moneyObjects(text: string, known: ReadonlySet<string> = new Set()): string[] {
+  const out: string[] = [];
+  const other = (w: QuestionWord | undefined, owners: boolean): boolean => {
+    if (!w || [...w.word].length < 3 || /\d/.test(w.word) || ACQUIRING.test(w.word)) return false;
+    if (w.tokens.some((t) => covers(known, t)) || covers(known, w.word.toLowerCase())) return false;
+    if (w.tokens.length === 0) return !isWrittenStopword(w.word) && !GENITIVE.test(w.word) && !OBJECT_BEFORE.test(w.word) && !OBJECT_AFTER.test(w.word);
+    if (w.tokens.some((t) => isDomainToken(t) || isFrame(t) || QUANTITY_TOKENS.has(t) || MONEY_TOKENS().has(t))) return false;
+    if (owners && w.tokens.some((t) => OWNER_TOKENS().has(t))) return false;
+    const r = readPlaces(w.word);
+    return r.states.length === 0 && r.foreign.length === 0;
+  };
+  for (const segment of text.split(/[,.?!;:—–]+/u)) {
+    const words = questionWords(segment);
+    const money = (i: number) => (words[i]?.tokens ?? []).some((t) => MONEY_TOKENS().has(t));
+    words.forEach((w, i) => {
+      if (money(i)) {
+        // Before it with a genitive: "कार का लोन", "scooter ki subsidy" (a bare word before it is too often a typo or a
+        // size word: "mch subsidi", "max loan").
+        if (GENITIVE.test(words[i - 1]?.word ?? '') && other(words[i - 2], true)) out.push(words[i - 2]!.word);
+        // After it: "subsidy on buying an electric scooter (too)": the last word of the run before a frame word.
+        if (OBJECT_AFTER.test(words[i + 1]?.word ?? '')) {
+          let j = i + 2;
+          while (j < words.length && ACQUIRING.test(words[j]!.word)) j++;
+          let last: QuestionWord | undefined;
+          for (let k = j; k < Math.min(words.length, j + 3); k++) {
+            const x = words[k]!;
+            if (x.tokens.length === 0 || x.tokens.every(isFrame)) break;
+            last = x;
+          }
+          if (other(last, true)) out.push(last!.word);
+        }
+      }
+      // Before a postposition with a money word within five words after: "स्कूटर पर सरकार कितनी सब्सिडी".
+      if (OBJECT_BEFORE.test(w.word) && [1, 2, 3, 4, 5].some((d) => money(i + d))) {
+        let j = i - 1;
+        if (/^(liye|लिए)$/i.test(w.word) && GENITIVE.test(words[j]?.word ?? '')) j--;
+        while (j >= 0 && ACQUIRING.test(words[j]!.word)) j--;
+        if (other(words[j], true)) out.push(words[j]!.word);
+      }
+    });
+  }
+  return [...new Set(out)];
+}
 
 /** Share of the bank's entries at and above which a word names no particular subject ("solar", "subsidy", "kitna"). */
 export const GENERIC_SHARE = 0.12;

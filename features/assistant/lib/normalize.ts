@@ -388,7 +388,7 @@ for (const [concept, words] of CONCEPT_WORDS) {
 
 const DOMAIN_WORDS_RAW = [
   'solar', 'सोलर', 'सौर', 'saur', 'surya', 'सूर्य', 'suryaghar', 'sunshine', 'dhoop', 'dhup', 'धूप',
-  'panel', 'पैनल', 'module', 'modules', 'mono', 'monocrystalline', 'poly', 'polycrystalline', 'bifacial', 'topcon', 'perc', 'dcr', 'alm',
+  'panel', 'पैनल', 'cells', 'module', 'modules', 'mono', 'monocrystalline', 'poly', 'polycrystalline', 'bifacial', 'topcon', 'perc', 'dcr', 'alm',
   'inverter', 'इन्वर्टर', 'इनवर्टर', 'ongrid', 'offgrid', 'hybrid', 'हाइब्रिड', 'grid', 'ग्रिड', 'net', 'नेट', 'netmetering', 'bidirectional',
   'kw', 'kilowatt', 'kwp', 'watt', 'वाट', 'unit', 'यूनिट', 'kwh', 'load', 'लोड', 'sanctioned', 'सैंक्शन', 'connection', 'कनेक्शन',
   'discom', 'डिस्कॉम', 'bill', 'बिल', 'electric', 'electrical', 'energy', 'ऊर्जा', 'urja', 'backup', 'बैकअप', 'generation', 'plant', 'system', 'सिस्टम',
@@ -468,6 +468,11 @@ const STOPWORDS_RAW = [
 ];
 
 const STOPWORDS = new Set(STOPWORDS_RAW.map((w) => foldWord(hasDevanagari(w) ? transliterateWord(w) : w)));
+const WRITTEN_STOPWORDS = new Set(STOPWORDS_RAW);
+/** True when a word as written (lower case) is one of the function words: "car" is not, though it folds to "kar". */
+export function isWrittenStopword(word: string): boolean {
+  return WRITTEN_STOPWORDS.has(word.toLowerCase());
+}
 
 /**
  * The retrieval tokens of a text: `normalizeText`, then each word folded

@@ -12,7 +12,7 @@ import { contradictedFigure, contradictedNegation, contradictedRule, negates } f
 import { isCoreSolarToken, isDomainToken, isOtherDomainToken, normalizeText, tokenize } from '../lib/normalize';
 import { extractQuantities } from '../lib/quantities';
 import { understand, type Intent, type Understanding } from '../lib/understand';
-import { bankVocabulary, uncoveredSubject, withAddressNames, wordSet, type BankVocabulary } from '../lib/domain-edge';
+import { bankVocabulary, moneyObjects, uncoveredSubject, withAddressNames, wordSet, type BankVocabulary } from '../lib/domain-edge';
 import { serverRetriever, type Retriever, type RetrieveResult } from './retrieve';
 import { listSuggestions, searchSuggestions } from './suggestions';
 import { loadKnowledge } from './knowledge';
@@ -320,7 +320,11 @@ async function answerPart(
   // Or it asks about another kind of the answer's subject ("personal loan", "bike loan"), however well retrieval met
   // the shared word.
   // A question that names rooftop solar itself ("HDFC loan for rooftop solar") asks about solar's kind.
-  const otherKind = reading.kinds.length > 0 && reading.score > OTHER_KIND_SUBJECT_MIN && !tokenize(text).some((t) => SOLAR_TOKENS().has(t));
+  // Or its subsidy or loan is for another thing ("subsidy on buying an electric scooter", "car loan") that no entry about
+  // a subsidy's or loan's money names ("plan solar for a future electric scooter" sizes a system, it is no subsidy).
+  const objectKind = moneyObjects(part.text, coveredWords(edge, NO_ANSWER, [...MONEY_INTENTS])).length > 0;
+  const otherKind = objectKind
+    || (reading.kinds.length > 0 && reading.score > OTHER_KIND_SUBJECT_MIN && !tokenize(text).some((t) => SOLAR_TOKENS().has(t)));
   if (!otherKind && (!outsideWord || reading.score <= UNCOVERED_SUBJECT_MAX)) return found;
   // A short part with no quantity and nothing of its own the answer lacks ("सब्सिडी बताओ" after "wind turbine ka
   // rate?") asks about the earlier part's subject, however well the bank meets its few words.
@@ -335,6 +339,11 @@ async function answerPart(
 }
 
 const NO_WORDS: ReadonlySet<string> = new Set();
+
+/** Intents that ask about a subsidy's or a loan's money. */
+const MONEY_INTENTS: ReadonlySet<string> = new Set(['subsidy', 'state_subsidy', 'society_subsidy', 'net_cost', 'cost', 'loan_terms', 'loan_split']);
+/** No answer: what coveredWords reads for the words of intents alone. */
+const NO_ANSWER: PartAnswer = { kind: 'none', text: '', entry: null, sourceIds: [] };
 
 /**
  * The words an answer covers: its entry's, and for a worked-out figure those of every entry that asks for its
