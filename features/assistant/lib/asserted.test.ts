@@ -145,3 +145,21 @@ describe('contradictedNegation', () => {
     expect(contradictedNegation(q, answer)).toBe(false);
   });
 });
+
+describe('figuresOf: dates and multiples', () => {
+  it('leaves out a year that dates the answer ("2026 तक की जानकारी के अनुसार", "as of 2026")', () => {
+    expect(figuresOf('2026 तक की जानकारी के अनुसार योजना 31 मार्च 2027 तक चलेगी।')).toEqual([{ value: 2027, kind: 'calendarYear' }]);
+    expect(figuresOf('The central subsidy is ₹78,000 (as of 2026).').some((f) => f.kind === 'calendarYear')).toBe(false);
+  });
+
+  it('reads "double" and "दोगुना" as a rise of 100%', () => {
+    expect(figuresOf('DCR panel to non-DCR se double price ke aate hain na?')).toEqual([{ value: 100, kind: 'percent' }]);
+    expect(figuresOf('क्या DCR पैनल दोगुना महंगा है?')).toEqual([{ value: 100, kind: 'percent' }]);
+  });
+
+  it('contradicts a closing year and a multiple the answer states otherwise', () => {
+    expect(contradictedFigure('योजना 2026 के आख़िर में बंद हो जाएगी, है ना?', '2026 तक की जानकारी के अनुसार योजना 31 मार्च 2027 तक चलेगी।')).toMatchObject({ value: 2026 });
+    expect(contradictedFigure('योजना मार्च 2027 तक चलेगी, है ना?', '2026 तक की जानकारी के अनुसार योजना 31 मार्च 2027 तक चलेगी।')).toBeNull();
+    expect(contradictedFigure('DCR panels cost double, right?', 'Vendors estimate DCR panels cost about 12-18% more.')).toMatchObject({ kind: 'percent' });
+  });
+});

@@ -94,9 +94,26 @@ export function figuresOf(text: string): Figure[] {
     else if (rule && rule[1] === 'kw' && perHouse(t, i)) out.push({ value: at(value), kind: 'kwPerHouse' });
     else if (rule) out.push({ value: at(value * rule[2]), kind: rule[1] });
     else if (t[i - 1] === 'rs') out.push({ value, kind: 'money' });
-    else if (Number.isInteger(value) && value >= CALENDAR_YEARS[0] && value <= CALENDAR_YEARS[1]) out.push({ value, kind: 'calendarYear' });
+    else if (Number.isInteger(value) && value >= CALENDAR_YEARS[0] && value <= CALENDAR_YEARS[1] && !datesTheAnswer(t, i)) {
+      out.push({ value, kind: 'calendarYear' });
+    }
   }
+  // "Double the price", "दोगुना": a rise of 100%, said without a number.
+  for (const w of t) if (MULTIPLE[w] !== undefined) out.push({ value: MULTIPLE[w], kind: 'percent' });
   return out;
+}
+
+/** Words that say a price or figure is a multiple of another, as the percent rise they mean. */
+const MULTIPLE: Record<string, number> = { double: 100, twice: 100, dugna: 100, doguna: 100, dugnaa: 100, dogunaa: 100, triple: 200, tigna: 200, tiguna: 200 };
+
+/**
+ * True when the calendar year at `i` dates what is said rather than stating a date of the scheme: "as of 2026",
+ * "2026 tak kii jaankaarii", "2026 ke hisaab se", "2026 ke anusaar", "2026 tak ke niyam".
+ */
+function datesTheAnswer(t: readonly string[], i: number): boolean {
+  if (t[i - 2] === 'as' && t[i - 1] === 'of') return true;
+  const next = t.slice(i + 1, i + 4).join(' ');
+  return /^(ke (hisaab|hisab|anusaar|anusar)|tak (kii|ki) (jaankaarii|jankari|jaankari)|tak ke (niyam|niyamon))\b/.test(next);
 }
 
 /**

@@ -297,7 +297,7 @@ for (const [words, canonical] of VARIANT_WORDS) {
 // script, folded at load like the text.
 
 const CONCEPT_WORDS: Array<[string, string[]]> = [
-  ['document', ['document', 'documents', 'docs', 'papers', 'kagaj', 'kagaz', 'kagjat', 'kagzat', 'kagazat', 'dastavej', 'dastavez', 'दस्तावेज़', 'दस्तावेज', 'कागज', 'कागज़', 'कागजात', 'कागज़ात']],
+  ['document', ['document', 'documents', 'docs', 'papers', 'kagaj', 'kagaz', 'kagjat', 'kagzat', 'kagazat', 'dastavej', 'dastavez', 'दस्तावेज़', 'दस्तावेज', 'कागज', 'कागज़', 'कागजात', 'कागज़ात', 'proof', 'proofs', 'praman', 'प्रमाण']],
   ['eligible', ['eligible', 'eligibility', 'qualify', 'qualifies', 'qualified', 'patr', 'patra', 'patrata', 'पात्र', 'पात्रता',
     'condition', 'conditions', 'criteria', 'shart', 'sharte', 'sharten', 'shartein', 'शर्त', 'शर्तें', 'शर्ते']],
   ['income', ['income', 'salary', 'earning', 'earnings', 'aay', 'आय', 'सैलरी']],
