@@ -163,3 +163,11 @@ describe('figuresOf: dates and multiples', () => {
     expect(contradictedFigure('DCR panels cost double, right?', 'Vendors estimate DCR panels cost about 12-18% more.')).toMatchObject({ kind: 'percent' });
   });
 });
+
+describe('contradictedFigure: limits', () => {
+  const answer = 'A housing society gets ₹18,000/kW: about ₹18,00,000 for 100 kW. The limit is 500 kW, at 3 kW per house.';
+  it('checks a limit against the answer\'s limit, not the size it works out', () => {
+    expect(contradictedFigure('the society subsidy is capped at 100 kW in total, right?', answer)).toMatchObject({ value: 100, kind: 'kw' });
+    expect(contradictedFigure('सोसाइटी की सीमा 500 kW है, है ना?', answer)).toBeNull();
+  });
+});

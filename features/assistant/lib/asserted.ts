@@ -103,6 +103,17 @@ export function figuresOf(text: string): Figure[] {
   return out;
 }
 
+/** Words that make the figure after them a limit ("capped at", "the limit is", "maximum", "सीमा", "अधिकतम"). */
+const LIMIT_WORD = /^(cap|caps|capped|limit|limits|limited|maximum|max|adhiktam|siimaa|seema|sima)$/;
+
+/** The figures a text states as limits: those within four words after a limit word. */
+function limitFigures(text: string): Figure[] {
+  const t = normalizeText(text).split(' ').filter(Boolean);
+  const out: Figure[] = [];
+  t.forEach((w, i) => { if (LIMIT_WORD.test(w)) out.push(...figuresOf(t.slice(i + 1, i + 5).join(' '))); });
+  return out;
+}
+
 /** Words that say a price or figure is a multiple of another, as the percent rise they mean. */
 const MULTIPLE: Record<string, number> = { double: 100, twice: 100, dugna: 100, doguna: 100, dugnaa: 100, dogunaa: 100, triple: 200, tigna: 200, tiguna: 200 };
 
@@ -124,6 +135,14 @@ function datesTheAnswer(t: readonly string[], i: number): boolean {
  * @example contradictedFigure('2 kW pe 78 hazar milega na?', '2 kW: ₹60,000') // { value: 78000, kind: 'money' }
  */
 export function contradictedFigure(message: string, answer: string, own: readonly number[] = []): Figure | null {
+  // A limit is checked against the answer's limits ("capped at 100 kW" against "The limit is 500 kW"), whatever
+  // figure the answer works out for the asker's own size.
+  const limits = limitFigures(answer).map(comparable);
+  for (const f of limitFigures(message)) {
+    const c = comparable(f);
+    const same = limits.filter((x) => x.kind === c.kind);
+    if (same.length > 0 && !same.some((x) => x.value === c.value)) return f;
+  }
   const focused = figuresOf(aboutTheSame(message, answer)).map(comparable);
   const all = figuresOf(answer).map(comparable);
   for (const f of figuresOf(message)) {

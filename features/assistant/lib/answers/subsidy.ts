@@ -125,7 +125,8 @@ export function societySubsidyFor(u: Understanding, lang: ChatLanguage): Compute
   const cap = u.households !== undefined ? Math.min(500, u.households * 3) : 500;
   const eligible = Math.min(u.kw, cap);
   const amount = Math.round(eligible * 18_000);
-  const capNote = u.kw > cap ? spaced(say(lang, 'society.capNote', { cap: num(cap) })) : '';
-  const text = say(lang, 'society.forSize', { amount: rs(amount), kw: kwS(u.kw), capNote });
+  // Above the cap the amount is for the capped size, and the size asked is said beside it.
+  const capNote = u.kw > cap ? spaced(say(lang, 'society.capNote', { asked: kwS(u.kw) })) : '';
+  const text = say(lang, 'society.forSize', { amount: rs(amount), kw: kwS(eligible), capNote });
   return computed(text, `${kwS(eligible)} kW x Rs 18,000 = ${rs(amount)}`, [30, 31], ['Subsidy [30][31]']);
 }
