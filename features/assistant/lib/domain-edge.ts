@@ -90,6 +90,9 @@ const FRAME_WORDS_RAW = [
   'u', 'ur', 'r', 'n', 'nd', 'gud', 'gd', 'v', 'hv', 'kr', 'krna', 'bta', 'btao', 'kya', 'h', 'hai', 'approx', 'approximately',
   'roughly', 'rougly', 'around', 'lagbhag', 'takriban', 'करीब', 'लगभग',
   // Conditions and joining ("agar ... jud jaye to", "यदि"), said around any subject.
+  // Where a home stands says where, not what about ("समुद्र किनारे रहते हैं", "hilly area", "gaon me").
+  'coast', 'coastal', 'sea', 'seaside', 'beach', 'samudra', 'samundar', 'kinare', 'kinara', 'समुद्र', 'समुंदर', 'किनारे', 'किनारा', 'hills',
+  'hilly', 'pahad', 'pahadi', 'पहाड़', 'पहाड़ी', 'rural', 'urban', 'village', 'gaon', 'गांव', 'गाँव', 'town', 'shehar', 'शहर',
   // Limiting and forbidding words frame a claim ("bas saal me ek baar", "paani se mat dhona", "sirf bill").
   'mat', 'bas', 'sirf',
   // Reporting a claim says where it came from, not what it is about ("the vendor told me", "I read", "the official figure").

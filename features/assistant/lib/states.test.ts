@@ -90,3 +90,14 @@ describe('lower-case abbreviations', () => {
     expect(key('5 hp me motor')).toBeNull();
   });
 });
+
+describe('readPlaces: a city placed by the state named after it', () => {
+  it('reads "Hamirpur UP" as Uttar Pradesh and "Hamirpur HP" as Himachal Pradesh', () => {
+    expect(readPlaces('nahi Hamirpur UP wala, bundelkhand me').states.map((s) => s.key)).toEqual(['uttar-pradesh']);
+    expect(readPlaces('Hamirpur HP me 2kw').states.map((s) => s.key)).toEqual(['himachal-pradesh']);
+  });
+
+  it('keeps two places said apart', () => {
+    expect(readPlaces('Shimla aur Delhi me subsidy').states.map((s) => s.key)).toEqual(['himachal-pradesh', 'delhi']);
+  });
+});

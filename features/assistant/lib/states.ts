@@ -210,15 +210,22 @@ export function readPlaces(text: string): PlaceReading {
   const t = placeTable();
   const states: StateMatch[] = [];
   const foreign: string[] = [];
+  /** Where the last city's state was read, and where its words end: a state named right after it places the city. */
+  let lastCity: { at: number; end: number } | null = null;
   for (let i = 0; i < tokens.length; i++) {
     const hit = t.get(tokens[i]!)?.find((e) => e.words.every((w, j) => tokens[i + j] === w));
     if (!hit) continue;
+    const start = i;
     i += hit.words.length - 1;
     if (hit.key === null) {
       if (!foreign.includes(hit.foreign!)) foreign.push(hit.foreign!);
       continue;
     }
+    // "Hamirpur UP", "Bilaspur Chhattisgarh": a city of two states is the one of the state named right after it.
+    if (!hit.city && lastCity && lastCity.end === start - 1 && states[lastCity.at]?.key !== hit.key) states.splice(lastCity.at, 1);
+    lastCity = null;
     if (states.some((s) => s.key === hit.key)) continue;
+    if (hit.city) lastCity = { at: states.length, end: i };
     const info = stateInfo(hit.key);
     states.push({
       key: hit.key, english: info.english, hindi: info.hindi, matched: hit.words.join(' '),
