@@ -97,3 +97,12 @@ describe('moneyObjects', () => {
     expect(moneyObjects('common area pe subsidy kitni?', new Set(['area']))).toEqual([]);
   });
 });
+
+describe('moneyObjects: a home loan', () => {
+  it('reads a home right before a loan as another product, and a loan for a home as the scheme\'s', () => {
+    expect(moneyObjects('मेरे होम लोन की EMI कितनी बनेगी 25 लाख पर?')).toEqual(['होम']);
+    expect(moneyObjects('home loan ka EMI prepay karu ya tenure kam karu?')).toEqual(['home']);
+    expect(moneyObjects('loan for my home solar')).toEqual([]);
+    expect(moneyObjects('ghar ke liye loan milega?')).toEqual([]);
+  });
+});

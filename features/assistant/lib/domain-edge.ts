@@ -152,6 +152,8 @@ let moneyTokens: Set<string> | undefined;
 const MONEY_TOKENS = () => (moneyTokens ??= new Set(tokenize('subsidy loan emi सब्सिडी लोन')));
 /** Words between a money word and its object, or before a postposition, that say how it is got, not what it is for. */
 const ACQUIRING = /^(buying|purchasing|getting|buy|purchase|get|a|an|the|my|our|new|i|we|you|mujhe|mujhko|hume|humein|hamein|hame|humko|hamko|unhe|unko|usko|use|aapko|apko|tumhe|usme|isme|unme|inme|uspe|ispe|usmein|ismein|मुझे|हमें|उन्हें|उसे|आपको|इसमें|उसमें|इसपर|उसपर|naya|nayi|naye|nai|lene|lena|leni|lete|khareedne|kharidne|kharidane|kharidna|kharidte|lagane|lagwane|लेने|लेना|खरीदने|ख़रीदने|नया|नई|नए)$/i;
+let loanTokens: Set<string> | undefined;
+const LOAN_TOKENS = () => (loanTokens ??= new Set(tokenize('loan लोन')));
 /** Words that link a money word to its object after it ("subsidy on ...", "loan for ..."). */
 const OBJECT_AFTER = /^(on|for)$/i;
 /** Postpositions that link an object before them to a money word after ("स्कूटर पर ... सब्सिडी", "car lene pe ... subsidy"). */
@@ -159,8 +161,8 @@ const OBJECT_BEFORE = /^(pe|par|पर|liye|लिए|liye)$/i;
 /** Who or where a subsidy or loan is for (a home, a society, a family): the scheme's own objects, not another product. */
 let ownerTokens: Set<string> | undefined;
 const OWNER_TOKENS = () => (ownerTokens ??= new Set(tokenize(
-  'home homes house houses ghar makan makaan flat flats society societies building apartment family families people owner village gaon '
-  + 'city shehar person घर मकान फ्लैट सोसाइटी परिवार गांव गाँव शहर',
+  'home homes house houses housing ghar makan makaan flat flats society societies building apartment family families people owner village gaon '
+  + 'city shehar person घर मकान फ्लैट सोसाइटी परिवार गांव गाँव शहर होम हाउसिंग',
 )));
 
 /**
@@ -192,6 +194,10 @@ export function moneyObjects(text: string, known: ReadonlySet<string> = new Set(
         // Before it with a genitive: "कार का लोन", "scooter ki subsidy" (a bare word before it is too often a typo or a
         // size word: "mch subsidi", "max loan").
         if (GENITIVE.test(words[i - 1]?.word ?? '') && other(words[i - 2], true)) out.push(words[i - 2]!.word);
+        // A home right before a loan is another product: "home loan", "होम लोन", "housing loan" (the scheme's loan is
+        // for the solar system on a home: "loan for my home" is its own).
+        const before = words[i - 1];
+        if (before && (words[i]!.tokens.some((t) => LOAN_TOKENS().has(t))) && before.tokens.some((t) => OWNER_TOKENS().has(t))) out.push(before.word);
         // After it: "subsidy on buying an electric scooter (too)": the last word of the run before a frame word.
         if (OBJECT_AFTER.test(words[i + 1]?.word ?? '')) {
           let j = i + 2;

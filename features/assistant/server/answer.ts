@@ -320,8 +320,9 @@ async function answerPart(
   // Or it asks about another kind of the answer's subject ("personal loan", "bike loan"), however well retrieval met
   // the shared word.
   // A question that names rooftop solar itself ("HDFC loan for rooftop solar") asks about solar's kind.
-  // Or its subsidy or loan is for another thing ("subsidy on buying an electric scooter", "car loan") that no entry about
-  // a subsidy's or loan's money names ("plan solar for a future electric scooter" sizes a system, it is no subsidy).
+  // Or its subsidy or loan is for another thing ("subsidy on buying an electric scooter", "कार का लोन", "home loan") that
+  // no entry about a subsidy's or loan's money names ("plan solar for a future electric scooter" sizes a system, it is
+  // no subsidy): named outright, it is declined however surely retrieval met the money word.
   const objectKind = moneyObjects(part.text, coveredWords(edge, NO_ANSWER, [...MONEY_INTENTS])).length > 0;
   const otherKind = objectKind
     || (reading.kinds.length > 0 && reading.score > OTHER_KIND_SUBJECT_MIN && !tokenize(text).some((t) => SOLAR_TOKENS().has(t)));
@@ -332,7 +333,7 @@ async function answerPart(
   const asksEarlier = own !== null && own.uncovered.length === 0 && !/\d/.test(part.text)
     && tokenize(part.text).length <= SHORT_QUESTION_TOKENS;
   const { match } = asksEarlier ? { match: null } : await find(withoutTag(part.lookup));
-  if ((match?.confidence ?? 0) >= (otherKind ? OTHER_KIND_CONFIDENCE : EDGE_CONFIDENCE)) return found;
+  if (!objectKind && (match?.confidence ?? 0) >= (otherKind ? OTHER_KIND_CONFIDENCE : EDGE_CONFIDENCE)) return found;
   const subject = reading.phrases.slice(0, 2).join(', ');
   const reply = subject ? OUTSIDE_REPLY[language].replace('{subject}', subject) : NO_MATCH_REPLY[language];
   return { kind: 'none', text: reply, entry: null, sourceIds: [], outside: reading.subject };
