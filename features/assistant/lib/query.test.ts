@@ -442,3 +442,13 @@ describe('understand: a saving', () => {
   });
 });
 
+
+describe('understand: a size said to make so many units', () => {
+  it('asks the generation of that size over the period said, so the figure can be checked', () => {
+    expect(understand('mere dost ka kehna hai 2kw se mahine ke 500 unit aate hain, sahi na?', 'hinglish').intents).toEqual(['monthly_units']);
+    expect(understand('a 2 kW system makes 500 units a month, right?', 'english').intents).toEqual(['monthly_units']);
+    expect(understand('3 किलोवाट से रोज़ 20 यूनिट बनती है ना?', 'hindi').intents).toEqual(['daily_units']);
+    // A use to size for is no generation claim.
+    expect(understand('300 unit mahine ka use hai, kitne kw ka lagau?', 'hinglish').intents).not.toContain('monthly_units');
+  });
+});

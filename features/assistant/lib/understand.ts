@@ -276,6 +276,11 @@ export function understand(written: string, language: ChatLanguage): Understandi
   if (has('payback') || (has('paybackWeak') && has('money'))) add('payback', firstAt(found, 'payback', 'paybackWeak'));
   if (has('surplus') || (has('surplusWeak') && speaksUnits)) add('surplus_settlement', firstAt(found, 'surplus', 'surplusWeak'));
 
+  // A size said to make so many units ("2kw se mahine ke 500 unit aate hain", "a 2 kW system makes 500 units a month")
+  // and nothing else asked: its generation over the period said, so the stated figure can be checked.
+  if (intents.length === 0 && q.kw !== undefined && q.units?.stated && !has('free') && !bill && !has('money')) {
+    add(q.units.per === 'year' ? 'yearly_units' : q.units.per === 'day' ? 'daily_units' : 'monthly_units', firstAt(found, 'generation', 'generationWeak') ?? end);
+  }
   intents.sort((a, b) => a.at - b.at);
 
   const known = places.states.flatMap((s) => s.matched.split(' '));
