@@ -109,3 +109,11 @@ describe('what a message sets aside or reports', () => {
     expect(splitQuestions('Vendor ne 2 lakh bataya hai. Subsidy ke baad kitna padega?')).toHaveLength(1);
   });
 });
+
+describe('splitCompound: a society\'s houses', () => {
+  it('gives a money part the houses another part names', () => {
+    const parts = splitCompound('सोसाइटी में 25 घर हैं, कॉमन एरिया पर सोलर लगाएँ तो कितने kW पर और कितनी सब्सिडी?', 'hindi');
+    expect(parts).toHaveLength(2);
+    expect(parts[1]!.carried).toContain('society 25 houses');
+  });
+});

@@ -230,10 +230,13 @@ export function splitCompound(message: string, language: ChatLanguage): Question
   const kW = us.find((u) => u.kw !== undefined)?.kw
     ?? (() => { const m = us.map(monthly).find((v) => v !== undefined && v > 0); return m ? systemSizeFromUnits(m).kW : undefined; })();
   const state = us.find((u) => u.state)?.state ?? null;
+  // A society's houses named in one part serve a money part that names none ("सोसाइटी में 25 घर हैं ... और कितनी सब्सिडी?").
+  const houses = us.find((u) => u.households !== undefined && u.building === 'society')?.households;
   return texts.map((t, i) => {
     const u = us[i]!;
     const n = ` ${normalizeText(t)} `;
     const add: string[] = [];
+    if (houses !== undefined && u.households === undefined && u.kw === undefined && NEEDS_STATE.test(n)) add.push(`society ${houses} houses`);
     // A reported claim ("my installer says...") is checked as said; another part's size would change what it claims.
     if (kW !== undefined && u.kw === undefined && !u.units && !u.area && NEEDS_SIZE.test(n) && !isReported(t)) add.push(`${kW} kW`);
     if (state && !u.state && NEEDS_STATE.test(n)) add.push(state.english);

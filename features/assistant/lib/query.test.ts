@@ -452,3 +452,14 @@ describe('understand: a size said to make so many units', () => {
     expect(understand('300 unit mahine ka use hai, kitne kw ka lagau?', 'hinglish').intents).not.toContain('monthly_units');
   });
 });
+
+describe('understand: a society\'s size, and a roof asked beside one\'s own area', () => {
+  it('reads the kW asked for a society\'s houses as its subsidy', () => {
+    expect(understand('सोसाइटी में 25 घर हैं, कॉमन एरिया पर सोलर लगाएँ तो कितने kW पर?', 'hindi').intents).toEqual(['society_subsidy']);
+  });
+
+  it('asks the roof a size needs beside what one\'s own area fits, but not in a claim', () => {
+    expect(understand('need roof area for 8kw in sq ft, my terrace is about 900 sqft, enough??', 'english').intents).toEqual(['area_for_kw', 'kw_for_area']);
+    expect(understand('1 किलोवाट के लिए कम से कम 30 वर्ग मीटर छत चाहिए, सही?', 'hindi').intents).not.toContain('area_for_kw');
+  });
+});

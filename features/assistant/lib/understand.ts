@@ -1,6 +1,7 @@
 import type { ChatLanguage } from '../schemas';
 import { cueTokens, findCues, firstAt, type Cue } from './lexicon';
-import { isDomainToken, tokenize } from './normalize';
+import { withoutEndTag } from './asserted';
+import { isDomainToken, normalizeText, tokenize } from './normalize';
 import { readQuantities, type QuestionQuantities } from './quantities';
 import { placeFold, readPlaces, type StateMatch } from './states';
 
@@ -213,7 +214,12 @@ export function understand(written: string, language: ChatLanguage): Understandi
 
   // Roof area and size. A roof word next to a "how much / needed" word asks for area ("chhat kitni chahiye").
   const roofAsk = roofAskAt(tokens);
-  if (q.kw !== undefined && !q.area && (has('area') || roofAsk !== undefined)) add('area_for_kw', Math.min(firstAt(found, 'area') ?? end, roofAsk ?? end));
+  // With an area of its own too, the roof a size needs is asked only in a question, not in a claim ("1 kW ke liye 30 m2
+  // chahiye, sahi?" is checked against what the area fits).
+  // Nor when the roof is named after a figure ("Can a 100 sq ft roof take 1 kW?" asks whether it fits).
+  const claimed = withoutEndTag(normalizeText(text)) !== normalizeText(text);
+  const roofFirst = roofAsk !== undefined && roofAsk < tokens.findIndex((t) => /^\d/.test(t));
+  if (q.kw !== undefined && (!q.area || (roofFirst && !claimed)) && (has('area') || roofAsk !== undefined)) add('area_for_kw', Math.min(firstAt(found, 'area') ?? end, roofAsk ?? end));
   // With both an area and a size, the question is whether the size fits: answered by what fits.
   if (q.area) add('kw_for_area', firstAt(found, 'sizeAsk', 'area') ?? end);
   // A figure is asked for: an asking word not about time ("kitni subsidy", not "kitne din mein").
@@ -258,7 +264,9 @@ export function understand(written: string, language: ChatLanguage): Understandi
     && !speaksUnits && !has('generation') && !has('loan') && !has('bill') && !has('cost') && !has('area') && !has('ownShare');
   const subsidyCue = has('subsidy') || (has('subsidyWeak') && (asksFigure || subsidyClaim) && !freeUnits) || getsMoney;
   const subsidyAsked = subsidyCue && (asksFigure || q.kw !== undefined || q.units !== undefined || places.states.length > 0 || has('special') || subsidyClaim);
-  if (building === 'society' && (subsidyCue || q.kw !== undefined)) add('society_subsidy', subsidyAt ?? firstAt(found, 'society'));
+  // A society's size asked for its houses ("25 घर हैं ... कितने kW पर?") is the kW its subsidy counts.
+  const societySizeAsked = q.households !== undefined && has('society') && has('sizeAsk');
+  if (building === 'society' && (subsidyCue || q.kw !== undefined || societySizeAsked)) add('society_subsidy', subsidyAt ?? firstAt(found, 'society', 'sizeAsk'));
   else if (subsidyAsked && !netAsked && !(quote && quote.role === 'quote')) add('subsidy', subsidyAt);
   const topUpAsked = (subsidyCue && (places.states.length > 0 || (has('stateExtra') && asksFigure))) || (has('onTop') && places.states.length > 0 && !has('surplus'));
   // The net cost on a quote takes off the state's top-up too: asked with it, the top-up is no question of its own.
