@@ -106,3 +106,13 @@ describe('moneyObjects: a home loan', () => {
     expect(moneyObjects('ghar ke liye loan milega?')).toEqual([]);
   });
 });
+
+describe('moneyObjects: another thing right before a loan', () => {
+  it('names "car loan", "plot purchase loan", but not the scheme\'s loan said plainly', () => {
+    expect(moneyObjects('car loan ka interest rate kya chal raha hai sbi me?')).toEqual(['car']);
+    expect(moneyObjects('and what rate does SBI charge for a plot purchase loan?')).toEqual(['plot']);
+    expect(moneyObjects('PM Surya Ghar loan rate?')).toEqual([]);
+    expect(moneyObjects('easy loan for solar?')).toEqual([]);
+    expect(moneyObjects('SBI solar loan rate')).toEqual([]);
+  });
+});

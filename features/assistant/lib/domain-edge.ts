@@ -1,5 +1,5 @@
 import stopwordsIso from 'stopwords-iso/stopwords-iso.json';
-import { consonantKey, isDomainToken, isOtherDomainToken, isWrittenStopword, tokenize } from './normalize';
+import { consonantKey, isCoreSolarToken, isDomainToken, isOtherDomainToken, isWrittenStopword, tokenize } from './normalize';
 import { placeFold, placeTokens, readPlaces } from './states';
 
 /**
@@ -186,6 +186,7 @@ export function moneyObjects(text: string, known: ReadonlySet<string> = new Set(
     const r = readPlaces(w.word);
     return r.states.length === 0 && r.foreign.length === 0;
   };
+  const namesSolar = tokenize(text).some(isCoreSolarToken);
   for (const segment of text.split(/[,.?!;:—–]+/u)) {
     const words = questionWords(segment);
     const money = (i: number) => (words[i]?.tokens ?? []).some((t) => MONEY_TOKENS().has(t));
@@ -196,8 +197,15 @@ export function moneyObjects(text: string, known: ReadonlySet<string> = new Set(
         if (GENITIVE.test(words[i - 1]?.word ?? '') && other(words[i - 2], true)) out.push(words[i - 2]!.word);
         // A home right before a loan is another product: "home loan", "होम लोन", "housing loan" (the scheme's loan is
         // for the solar system on a home: "loan for my home" is its own).
-        const before = words[i - 1];
-        if (before && (words[i]!.tokens.some((t) => LOAN_TOKENS().has(t))) && before.tokens.some((t) => OWNER_TOKENS().has(t))) out.push(before.word);
+        // And any other thing named right before a loan: "car loan", "plot purchase loan", "gold loan".
+        const isLoan = words[i]!.tokens.some((t) => LOAN_TOKENS().has(t));
+        let b = i - 1;
+        while (isLoan && b >= 0 && ACQUIRING.test(words[b]!.word)) b--;
+        const before = words[b];
+        // (A word of manner before a loan for solar, "easy loan for solar", is the scheme's loan said plainly.)
+        const scheme = /^(surya|सूर्य)$/i.test(words[b - 1]?.word ?? '');
+        const home = before?.tokens.some((t) => OWNER_TOKENS().has(t));
+        if (isLoan && before && !scheme && (home || (!namesSolar && other(before, false)))) out.push(before.word);
         // After it: "subsidy on buying an electric scooter (too)": the last word of the run before a frame word.
         if (OBJECT_AFTER.test(words[i + 1]?.word ?? '')) {
           let j = i + 2;
