@@ -202,7 +202,7 @@ const BEFORE = /^(befor|before|pahl|pehl|pahle|pehle|advance|advans|agrim)$/;
 const FITTED = /^(instal\w*|instol\w*|@install|@meter|meter|lag|lagn|lage|lagne|lagv\w*|lagaan\w*|komision\w*|komisan\w*)$/;
 const matches = (tokens: ReadonlySet<string>, re: RegExp) => [...tokens].some((t) => re.test(t));
 const BEFORE_OR_FIRST = /^(befor|before|pahl|pehl|pahle|pehle|first|pehla|pahla)$/;
-const SURPLUS = /^(@extra|surplus|bach\w*|leftover|export\w*)$/;
+const SURPLUS = /^(@extra|surplus|bach\w*|leftover|export\w*|eksport\w*|faltu|faltuu|phaltu)$/;
 const FULL = /^(ful|full|pur|pura|puri|poor|poora|poori|same|retel|retail|purr)$/;
 const PLACES_THAT_QUALIFY = /^(balkon\w*|balakn\w*|balcon\w*|teres|teras|terrace|@roof|elevat\w*)$/;
 const CLEANING = /^(@clean|klean\w*|clean\w*|saf|saaf|dho\w*|dhon\w*|vash\w*|vased|vasing|wash\w*)$/;

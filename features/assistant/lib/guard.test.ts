@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { asksTariff, falseClaims, isInjection, mentionsPhaseTwo, readInjection, withoutTag } from './guard';
+import { asksTariff, asksYesNo, asserts, falseClaims, isInjection, mentionsPhaseTwo, readInjection, withoutTag } from './guard';
 import { understand } from './understand';
 
 describe('readInjection', () => {
@@ -215,3 +215,19 @@ describe('mentionsPhaseTwo', () => {
   });
 });
 
+
+describe('asserts and asksYesNo: which questions carry a premise', () => {
+  it('reads a yes/no question put plainly in English or Hindi as asserting its premise', () => {
+    expect(asserts('Does the DISCOM pay the full tariff for extra units?')).toBe(true);
+    expect(asserts('क्या सब्सिडी इंस्टॉलेशन से पहले ही वेंडर को मिल जाती है?')).toBe(true);
+    expect(asserts('How much subsidy for 3 kW?')).toBe(false);
+  });
+
+  it('reads a question with no asking word as yes/no, one with an asking word as not', () => {
+    expect(asksYesNo('net metering me bachi hui unit ka paisa hamesha full rate pe milta hai?')).toBe(true);
+    expect(asksYesNo('ग्रिड में जो फ़ालतू बिजली जाती है उसका पैसा पूरे रेट पर आता है?')).toBe(true);
+    expect(asksYesNo('3kw pe kitni subsidy milegi?')).toBe(false);
+    expect(asksYesNo('सब्सिडी कब आएगी?')).toBe(false);
+    expect(asksYesNo('subsidy milegi')).toBe(false);
+  });
+});

@@ -214,11 +214,30 @@ export function asksTariff(message: string): boolean {
 
 /**
  * True when a message asserts what it asks ("..., right?", "... hai na?",
- * "... मिलेंगे ना?", "I heard ..."): a yes/no question with a premise.
+ * "... मिलेंगे ना?", "I heard ..."), or asks a yes/no question plainly (POLAR_START): a question with a premise.
  */
 export function asserts(message: string): boolean {
-  return ASSERTION.test(` ${normalizeText(message)} `);
+  const n = ` ${normalizeText(message)} `;
+  return ASSERTION.test(n) || POLAR_START.test(n);
 }
+
+/**
+ * True when a message is a yes/no question with no asking word ("net metering me bachi unit ka paisa full rate pe
+ * milta hai?"): its premise is what it asks, so a rule of the sheet it states otherwise is answered "No". (Its
+ * figures are left alone: "SBI loan 7% pe milta hai?" asks, it does not claim.)
+ */
+export function asksYesNo(message: string): boolean {
+  return /[?？]/.test(message) && !ASKING_WORD.test(` ${normalizeText(message)} `);
+}
+
+/** Words that ask for something other than yes or no (normalizeText spellings): what, how much, when, which... */
+const ASKING_WORD = /\s(what|whats|how|when|where|which|who|whom|whose|why|kitna|kitni|kitne|kitnaa|kitnii|kitanaa|kitanii|kitane|kab|kaba|kaise|kaisa|kaun|kauna|kaunsa|kaunsi|kahan|kahaan|kidhar|kyon|kyun|kyu|kis|kise|kisko|kya hai|kyaa hai|kya hota|kyaa hotaa)\s/;
+
+/**
+ * A yes/no question put plainly ("Does the DISCOM pay full tariff for the extra?", "क्या सब्सिडी वेंडर को मिलती
+ * है?"): what it asks is its premise, so a figure or rule of the sheet it states otherwise is answered "No" too.
+ */
+const POLAR_START = /^\s(is|are|does|do|did|will|would|can|could|should|was|were|kya|kyaa)\s/;
 
 /**
  * The false figures a message states about the scheme, each with the true

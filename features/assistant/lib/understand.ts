@@ -286,7 +286,9 @@ export function understand(written: string, language: ChatLanguage): Understandi
 
   // A size said to make so many units ("2kw se mahine ke 500 unit aate hain", "a 2 kW system makes 500 units a month")
   // and nothing else asked: its generation over the period said, so the stated figure can be checked.
-  if (intents.length === 0 && q.kw !== undefined && q.units?.stated && !has('free') && !bill && !has('money')) {
+  // ("Is 3 kW enough for 300 units?" names a use, not what the size makes.)
+  const makesUnits = has('generation') || has('generationWeak') || tokens.some((t) => /^(at|ate|ati|ata|aat\w*|ban\w*|mil\w*|comes?|gives?)$/.test(t));
+  if (intents.length === 0 && q.kw !== undefined && q.units?.stated && makesUnits && !has('free') && !bill && !has('money')) {
     add(q.units.per === 'year' ? 'yearly_units' : q.units.per === 'day' ? 'daily_units' : 'monthly_units', firstAt(found, 'generation', 'generationWeak') ?? end);
   }
   intents.sort((a, b) => a.at - b.at);

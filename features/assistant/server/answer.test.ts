@@ -268,3 +268,12 @@ describe('composeAnswer: a housing society\'s subsidy said wrongly', () => {
     expect(r.text).toContain('₹18,000');
   });
 });
+
+describe('composeAnswer: a plain yes/no question that states a rule otherwise', () => {
+  it('answers "No." first, without saying a claim was made', async () => {
+    const r = await compose('net metering me bachi hui unit ka paisa hamesha full rate pe milta hai?', 'hinglish');
+    expect(r.text.startsWith('Nahi.')).toBe(true);
+    const asked = await compose('SBI loan 7% pe milta hai?', 'hinglish');
+    expect(asked.text).not.toMatch(/^Nahi/);
+  });
+});

@@ -7,7 +7,7 @@ import { computeAnswer } from '../lib/answers/entry-calc';
 import type { Computed } from '../lib/answers/writer';
 import { carryConversation, carryToLaterParts, conversationAfter, MAX_PARTS, splitCompound, type QuestionPart } from '../lib/compound';
 import { checkMatch, SURE } from '../lib/confidence';
-import { asksTariff, asserts, falseClaims, mentionsPhaseTwo, readInjection, withoutTag } from '../lib/guard';
+import { asksTariff, asksYesNo, asserts, falseClaims, mentionsPhaseTwo, readInjection, withoutTag } from '../lib/guard';
 import { contradictedFigure, contradictedNegation, contradictedRule, negates } from '../lib/asserted';
 import { isCoreSolarToken, isDomainToken, isOtherDomainToken, normalizeText, tokenize } from '../lib/normalize';
 import { extractQuantities } from '../lib/quantities';
@@ -134,6 +134,8 @@ export const CLOSEST_REPLY = namingCallMe(messageInEachLanguage('assistant.close
 const WORKING_LINE = messageInEachLanguage('assistant.computedWorking');
 /** The "No" that leads the answer to a premise whose figure the answer contradicts (messages "assistant.premiseNo"). */
 const PREMISE_NO = messageInEachLanguage('assistant.premiseNo');
+/** "No." before the answer to a plain yes/no question that states a rule otherwise: nothing was claimed to be "not right". */
+const ANSWER_NO = messageInEachLanguage('assistant.answerNo');
 /** A question for an amount ("how much", "how many", "kitne", "कितने"; normalizeText spellings). */
 const ASKS_AMOUNT = /\s(howmuch|howmany|kitna|kitni|kitne|kitnaa|kitnii|kitane|kitanaa|kitanii)\s/;
 /** A quote or a bill named as such (any script): a sum the asker reports of their own. */
@@ -590,8 +592,10 @@ export async function composeAnswer(message: string, language: ChatLanguage, opt
     sourceIds.push(...a.sourceIds);
   });
   // A yes/no question whose premise states a figure the one answer contradicts ("2 kW pe 78 hazar milega na?"
-  // answered ₹60,000) is answered "No" first, and the answer's own "Yes" goes.
-  if (claims.length === 0 && !injection && shown.length === 1 && asserts(rest)) {
+  // answered ₹60,000) is answered "No" first, and the answer's own "Yes" goes; a plain yes/no question ("... full
+  // rate pe milta hai?") is, where it states a rule of the sheet otherwise.
+  const claimsPremise = asserts(rest);
+  if (claims.length === 0 && !injection && shown.length === 1 && (claimsPremise || asksYesNo(rest))) {
     const only = shown[0]!;
     const kind = answers[only.i]!.kind;
     // A worked-out answer states its result first and the rule's figures in brackets ("₹60,000 (... at most
@@ -602,10 +606,11 @@ export async function composeAnswer(message: string, language: ChatLanguage, opt
     // A premise said in the negative ("EV charging pe subsidy nahi milti, hai na?") is denied by a bank answer that
     // begins "Yes": the entry answers the question put the positive way.
     const deniedByYes = kind === 'entry' && LEADING_YES.test(only.text) && negates(rest);
-    if ((kind === 'entry' || kind === 'computed') && (deniedByYes || contradictedFigure(rest, stated, own) || contradictedRule(rest, only.text)
-      || (kind === 'entry' && contradictedNegation(rest, only.text)))) {
+    if ((kind === 'entry' || kind === 'computed') && ((claimsPremise && (deniedByYes || contradictedFigure(rest, stated, own)))
+      || contradictedRule(rest, only.text) || (kind === 'entry' && contradictedNegation(rest, only.text)))) {
       // An answer that already begins with its own "No" says it once.
-      if (!LEADING_NO.test(only.text)) only.text = `${PREMISE_NO[language]} ${only.text.replace(LEADING_YES, '')}`;
+      const no = claimsPremise ? PREMISE_NO : ANSWER_NO;
+      if (!LEADING_NO.test(only.text)) only.text = `${no[language]} ${only.text.replace(LEADING_YES, '')}`;
     }
   }
   // Parts are numbered only when more than one says something.
