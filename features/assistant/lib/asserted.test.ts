@@ -171,3 +171,13 @@ describe('contradictedFigure: limits', () => {
     expect(contradictedFigure('सोसाइटी की सीमा 500 kW है, है ना?', answer)).toBeNull();
   });
 });
+
+describe('contradictedFigure: a figure bound to a qualifier', () => {
+  const answer = 'Panels usually come with a 25-year performance warranty, which promises about 80-85% of the original output at year 25, and a 10-12-year product warranty against defects.';
+  it('checks a figure against the one clause that has the word said beside it', () => {
+    expect(contradictedFigure('Panels performance warranty is only 10 years, after that nothing, right?', answer)).toMatchObject({ value: 10, kind: 'years' });
+    expect(contradictedFigure('Panels come with a 25 year product warranty, right?', answer)).toMatchObject({ value: 25, kind: 'years' });
+    expect(contradictedFigure('performance warranty is 25 years, right?', answer)).toBeNull();
+    expect(contradictedFigure('product warranty is 10 years, right?', answer)).toBeNull();
+  });
+});

@@ -143,6 +143,10 @@ export function contradictedFigure(message: string, answer: string, own: readonl
     const same = limits.filter((x) => x.kind === c.kind);
     if (same.length > 0 && !same.some((x) => x.value === c.value)) return f;
   }
+  // A figure said of a qualifier only one clause of the answer has ("performance warranty ... 10 years" against "a
+  // 25-year performance warranty, ..., and a 10-12-year product warranty") is checked against that clause alone.
+  const bound = boundFigure(message, answer);
+  if (bound) return bound;
   const focused = figuresOf(aboutTheSame(message, answer)).map(comparable);
   const all = figuresOf(answer).map(comparable);
   for (const f of figuresOf(message)) {
@@ -153,6 +157,33 @@ export function contradictedFigure(message: string, answer: string, own: readonl
     const near = focused.filter((x) => x.kind === c.kind);
     const same = near.length > 0 ? near : all.filter((x) => x.kind === c.kind);
     if (same.length > 0 && !same.some((x) => x.value === c.value)) return f;
+  }
+  return null;
+}
+
+/** Words either side of a figure that say what it is of ("performance warranty ... 10 years"). */
+const BOUND_REACH = 4;
+
+/**
+ * The first figure of `message` that the one clause of `answer` sharing a word of its own near it contradicts: a
+ * word within BOUND_REACH words of the figure that exactly one of the answer's clauses with a figure of its kind has.
+ */
+function boundFigure(message: string, answer: string): Figure | null {
+  const clauses = answer.split(/(?<=[.!?।])\s+/).flatMap((x) => x.split(CLAUSE_BREAK))
+    .map((c) => ({ words: new Set(contentOf(c)), figures: figuresOf(c).map(comparable) }))
+    .filter((c) => c.figures.length > 0);
+  const words = normalizeText(message).split(' ').filter(Boolean);
+  for (let i = 0; i < words.length; i++) {
+    const here = figuresOf(words.slice(i, i + 3).join(' '));
+    if (here.length === 0 || !/^\d/.test(words[i]!)) continue;
+    const f = comparable(here[0]!);
+    const near = contentOf([...words.slice(Math.max(0, i - BOUND_REACH), i), ...words.slice(i + 1, i + 1 + BOUND_REACH)].join(' '));
+    for (const w of near) {
+      const holders = clauses.filter((c) => c.words.has(w) && c.figures.some((x) => x.kind === f.kind));
+      if (holders.length !== 1 || clauses.filter((c) => c.words.has(w)).length !== 1) continue;
+      const same = holders[0]!.figures.filter((x) => x.kind === f.kind);
+      if (!same.some((x) => x.value === f.value)) return here[0]!;
+    }
   }
   return null;
 }
