@@ -175,7 +175,10 @@ function boundFigure(message: string, answer: string): Figure | null {
   const words = normalizeText(message).split(' ').filter(Boolean);
   for (let i = 0; i < words.length; i++) {
     const here = figuresOf(words.slice(i, i + 3).join(' '));
+    // A figure "more than" another is checked with its whole sentence (figuresOf reads it as beyond the number).
     if (here.length === 0 || !/^\d/.test(words[i]!)) continue;
+    const after = words.slice(i + 1, i + 5).join(' ');
+    if (MORE_BEFORE.test(words.slice(Math.max(0, i - 2), i).join(' ')) || /(^|\s)(se (zyada|zyaadaa|jyada|jyaadaa|adhik|upar|oopar|uupar)|plus|or more)\b/.test(after)) continue;
     const f = comparable(here[0]!);
     const near = contentOf([...words.slice(Math.max(0, i - BOUND_REACH), i), ...words.slice(i + 1, i + 1 + BOUND_REACH)].join(' '));
     for (const w of near) {
@@ -301,8 +304,8 @@ export function negates(message: string): boolean {
 
 /** Share of a denied clause's content words an answer's clause must say for the two to be about one thing. */
 const STATED_SHARE = 0.6;
-/** Clauses of a sentence: what commas, semicolons, colons and dashes set apart. */
-const CLAUSE_BREAK = /\s*[,;:—–]\s*|\s+-\s+/;
+/** Clauses of a sentence: what commas (not those inside a number: "₹18,000"), semicolons, colons and dashes set apart. */
+const CLAUSE_BREAK = /\s*(?:[;:—–]|,(?!\d{2}))\s*|\s+-\s+/;
 /** Words every answer is about: they tell no clause from another. */
 let everywhere: Set<string> | undefined;
 const EVERYWHERE = () => (everywhere ??= new Set(tokenize('solar system rooftop scheme yojana सिस्टम सोलर योजना')));
