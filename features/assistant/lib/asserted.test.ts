@@ -181,3 +181,9 @@ describe('contradictedFigure: a figure bound to a qualifier', () => {
     expect(contradictedFigure('product warranty is 10 years, right?', answer)).toBeNull();
   });
 });
+
+describe('contradictedRule: a premise of several clauses', () => {
+  it('reads a clause after a semicolon on its own, and detergent and scrubbing in Devanagari', () => {
+    expect(contradictedRule('पैनल साल में एक बार डिटर्जेंट से रगड़कर धो दो, काफी है; धूल से तो कोई फ़र्क़ नहीं पड़ता, सही?', 'पैनल हर 1-3 महीने में पानी और मुलायम कपड़े से साफ़ करें।')).toBe(true);
+  });
+});

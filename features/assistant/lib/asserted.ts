@@ -239,8 +239,8 @@ const BEFORE_OR_FIRST = /^(befor|before|pahl|pehl|pahle|pehle|first|pehla|pahla)
 const SURPLUS = /^(@extra|surplus|bach\w*|leftover|export\w*|eksport\w*|faltu|faltuu|phaltu)$/;
 const FULL = /^(ful|full|pur|pura|puri|poor|poora|poori|same|retel|retail|purr)$/;
 const PLACES_THAT_QUALIFY = /^(balkon\w*|balakn\w*|balcon\w*|teres|teras|terrace|@roof|elevat\w*)$/;
-const CLEANING = /^(@clean|klean\w*|clean\w*|saf|saaf|dho\w*|dhon\w*|vash\w*|vased|vasing|wash\w*)$/;
-const SOAP = /^(soap|sabun|saabun|detergent|detarjent|chemikal|chemical|kemikal|acid|@abrasive)$/;
+const CLEANING = /^(@clean|klean\w*|clean\w*|saf|saaf|dho\w*|dhon\w*|vash\w*|vased|vasing|wash\w*|ragar\w*|ragad\w*|scrub\w*)$/;
+const SOAP = /^(soap|sabun|saabun|detergent|detarjent|ditarjent|chemikal|chemical|kemikal|acid|@abrasive)$/;
 const ANY_FITTER = /^(elektri\w*|electri[cs]ian\w*|mistri|mistr|plumber|lokal|local)$/;
 const RATING = /^(rating\w*|reting\w*|rayting\w*|review\w*)$/;
 const OFTEN = /^(@daily|roj|roz|daily|vik|week|veekli|weekly|hafte|hafta|haft|saptah)$/;
@@ -362,8 +362,9 @@ export function contradictedNegation(message: string, answer: string): boolean {
  * @example contradictedRule('imported panels bhi subsidy ke liye chalenge na?', 'DCR panels are required...') // true
  */
 export function contradictedRule(message: string, answer: string): boolean {
-  // Each sentence on its own: a denial in another ("So I never see the money myself") is no part of the premise.
-  return message.split(/(?<=[.!?।])\s+/).some((sentence) => {
+  // Each sentence on its own: a denial in another ("So I never see the money myself", "...; धूल से तो कोई फ़र्क़ नहीं
+  // पड़ता") is no part of the premise.
+  return message.split(/(?<=[.!?।;])\s+/).some((sentence) => {
     const order = tokenize(sentence);
     const tokens = new Set(order);
     const negated = negates(sentence);

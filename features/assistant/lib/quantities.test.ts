@@ -155,3 +155,9 @@ describe('readQuantities: a period said before the figure', () => {
     expect(readQuantities('ghar 2000 ka bill aata hai').households).toBeUndefined();
   });
 });
+
+describe('readQuantities: an income in Devanagari', () => {
+  it('reads "सालाना इनकम ... 10 लाख" as an income', () => {
+    expect(readQuantities('लोन के लिए सालाना इनकम कम से कम 10 लाख होनी चाहिए').amounts).toEqual([{ value: 1_000_000, role: 'income' }]);
+  });
+});

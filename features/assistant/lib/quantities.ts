@@ -172,7 +172,7 @@ const ROLE_CUES: Array<[Exclude<AmountRole, 'unknown'>, RegExp]> = [
   ['bill', /^(bill|bills|bil|bijlibill)$/],
   ['subsidy', /^(subsidy|subsidies|sabsidi|sabsidii|anudaan|anudan|cfa|grant)$/],
   ['loan', /^(loan|loans|lon|karz|karj|karza|karja|emi|finance|financing)$/],
-  ['income', /^(income|salary|aay|aamdanii|amdani|kamai|kamaai|kamaaii|tankhvah|tankhwah|tankhvaah|earning|earnings)$/],
+  ['income', /^(income|inkam|inakam|salary|aay|aamdanii|amdani|kamai|kamaai|kamaaii|tankhvah|tankhwah|tankhvaah|earning|earnings)$/],
   ['quote', /^(quote|quoted|quotes|quotation|koteshan|kotesan|price|priced|cost|costs|costing|kharcha|kharch|kharchaa|daam|kimat|kiimat|keemat|qiimat|lagat|laagat|budget|rate|vendor|installer|dealer|pay|paying|system|sistam|plant|setup|installation)$/],
 ];
 
