@@ -517,6 +517,15 @@ export function carryConversation(part: QuestionPart, conv: Conversation | null,
       if (conv.kw !== undefined && sizeOf(u) === undefined && !add.includes(`${conv.kw} kW`)) add.push(`${conv.kw} kW`);
       add.push(`quote Rs ${conv.quote}`);
     }
+    // A bare sum for other panels or another system in a chat about a quote, asking nothing of its own ("and if i go
+    // with the 3.5 lakh premium panels?"), is a new quote for the chat's question.
+    const bare = alone.amounts.find((a) => a.role === 'unknown');
+    if (conv.quote !== undefined && bare && alone.intents.length === 0 && add.length === 0) {
+      if (conv.kw !== undefined && sizeOf(u) === undefined) add.push(`${conv.kw} kW`);
+      add.push(`quote Rs ${bare.value}`);
+      if (conv.asked) add.push(conv.asked);
+      subject = conv.subject;
+    }
   }
   if (add.length === 0) return { part, used: false };
   const carried = [part.carried, ...add].filter(Boolean).join(', ');
@@ -572,7 +581,10 @@ export function conversationAfter(earlier: readonly string[], language: ChatLang
     // 3 kW) keeps the chat's size: it asks about the same system.
     const sameMoney = conv !== null && !used && !statesFigures && conv.kw !== undefined && kw === undefined
       && u.intents.some((i) => MONEY_OF_SIZE.has(i)) && (!state || state === conv.state);
-    const next: Conversation = (used || statesFigures) && conv
+    // A question asked "too" ("is EV charging in the parking covered too?", "aur ye bhi milega?") asks within the same
+    // chat: its houses, place and size stay.
+    const alsoAsks = conv !== null && /\s(too|also|bhi|bhii|as well)\s/.test(` ${normalizeText(last.text)} `);
+    const next: Conversation = (used || statesFigures || alsoAsks) && conv
       ? { ...conv, subject: subject || conv.subject, asked: asked ?? conv.asked, figureAsked, kw: kw ?? conv.kw, state: state ?? conv.state, households: households ?? conv.households, units: units ?? (kw !== undefined ? undefined : conv.units), ...amounts }
       : { subject, asked, figureAsked, kw: sameMoney ? conv!.kw : kw, state, households, units, ...amounts };
     const any = next.kw !== undefined || next.state || next.households !== undefined || next.quote !== undefined || next.bill !== undefined || next.loan !== undefined;

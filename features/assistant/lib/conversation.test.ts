@@ -262,3 +262,18 @@ describe('what a follow-up replaces', () => {
     expect(c.households).toBe(160);
   });
 });
+
+describe('a follow-up with a new sum or a question asked "too"', () => {
+  it('reads a bare sum for other panels in a quote chat as a new quote for the chat\'s question', () => {
+    const conv = conversationAfter(['whats SBI\'s rate for a 5 kW rooftop loan?', 'quote is 3 lakh. how much loan and how much do I pay myself?'], 'english')!;
+    const part = carryConversation(splitCompound('and if i go with the 3.5 lakh premium panels?', 'english')[0]!, conv, 'english').part;
+    expect(part.carried).toContain('quote Rs 350000');
+    expect(understand(part.ask, 'english').intents).toContain('loan_split');
+  });
+
+  it('keeps a society\'s houses and place through a question asked "too"', () => {
+    const conv = conversationAfter(['Our housing society in Nanded has 60 flats. How much subsidy for a common-area solar plant?', 'is EV charging in the parking covered too?'], 'english')!;
+    expect(conv.households).toBe(60);
+    expect(conv.state).toBe('Maharashtra');
+  });
+});

@@ -117,7 +117,7 @@ export function societySubsidyFor(u: Understanding, lang: ChatLanguage): Compute
     // The homes alone set the most the society can claim: 3 kW per house, at most 500 kW.
     const most = Math.min(500, u.households * 3);
     const amount = Math.round(most * 18_000);
-    const working = `${num(u.households)} x 3 kW = ${kwS(most)} kW${u.households * 3 > 500 ? ' (limit 500 kW)' : ''}; ${kwS(most)} kW x Rs 18,000 = ${rs(amount)}`;
+    const working = `${num(u.households)} x 3 kW = ${kwS(u.households * 3)} kW${u.households * 3 > 500 ? ', limited to 500 kW' : ''}; ${kwS(most)} kW x Rs 18,000 = ${rs(amount)}`;
     const text = say(lang, 'society.forHomes', { homes: num(u.households), kw: kwS(most), amount: rs(amount) });
     return computed(text, working, [30, 31], ['Subsidy [30][31]']);
   }
