@@ -463,3 +463,11 @@ describe('understand: a society\'s size, and a roof asked beside one\'s own area
     expect(understand('1 किलोवाट के लिए कम से कम 30 वर्ग मीटर छत चाहिए, सही?', 'hindi').intents).not.toContain('area_for_kw');
   });
 });
+
+describe('understand: a commercial connection', () => {
+  it('works out no home subsidy for a shop or a commercial connection', () => {
+    const x = understand('I have a kirana shop on commercial connection, can i put 2kw on the shop roof with PM surya ghar subsidy 60k?', 'english');
+    expect(x.building).toBe('commercial');
+    expect(x.intents).not.toContain('subsidy');
+  });
+});

@@ -53,6 +53,8 @@ export type Intent =
 
 /** Building the question is about. */
 export type Building = 'house' | 'flat' | 'society' | 'commercial';
+/** The money a home gets under the scheme, which a commercial connection does not. */
+const HOME_MONEY: ReadonlySet<Intent> = new Set<Intent>(['subsidy', 'state_subsidy', 'net_cost', 'society_subsidy']);
 
 /** A figure the message asserts about the scheme ("subsidy is Rs 1 lakh for 3 kW, right?"). */
 export interface Claim {
@@ -292,6 +294,11 @@ export function understand(written: string, language: ChatLanguage): Understandi
     add(q.units.per === 'year' ? 'yearly_units' : q.units.per === 'day' ? 'daily_units' : 'monthly_units', firstAt(found, 'generation', 'generationWeak') ?? end);
   }
   intents.sort((a, b) => a.at - b.at);
+  // A shop or commercial connection gets no home subsidy: nothing is worked out for it, the bank's entry on such
+  // connections answers ("kirana shop on commercial connection ... subsidy 60k?").
+  if (building === 'commercial') {
+    for (let i = intents.length - 1; i >= 0; i--) if (HOME_MONEY.has(intents[i]!.intent)) intents.splice(i, 1);
+  }
 
   const known = places.states.flatMap((s) => s.matched.split(' '));
   // An unknown name is looked for only where the place matters: a subsidy, net-metering or state question.
