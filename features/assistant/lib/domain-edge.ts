@@ -99,6 +99,12 @@ const FRAME_WORDS_RAW = [
   'told', 'said', 'says', 'say', 'read', 'heard', 'hear', 'claim', 'claims', 'claimed', 'official', 'officially', 'figure', 'figures',
   'suna', 'suni', 'sune', 'सुना', 'सुनी', 'सुने', 'kaha', 'kehna', 'kehta', 'kehte', 'kahna', 'kahta', 'kahte', 'bola', 'boli', 'bole', 'कहा',
   'कहना', 'कहता', 'कहते', 'बोला', 'बोले', 'mistri', 'mistry', 'मिस्त्री',
+  // Where a claim was read and when in the year say nothing of its subject ("read online that ... in summer").
+  'online', 'internet', 'google', 'youtube', 'whatsapp', 'facebook', 'instagram', 'news', 'article', 'video', 'summer', 'winter', 'garmi',
+  'garmiyon', 'sardi', 'sardiyon', 'गर्मी', 'गर्मियों', 'सर्दी', 'सर्दियों',
+  // What an asker does for a living says who asks ("I'm a govt school teacher"), as kin do.
+  'teacher', 'school', 'employee', 'employees', 'staff', 'officer', 'clerk', 'doctor', 'nurse', 'retired', 'pensioner', 'student', 'professor',
+  'naukri', 'naukari', 'shikshak', 'teacher', 'टीचर', 'शिक्षक', 'कर्मचारी', 'karmchari', 'नौकरी',
   // Needing says that something is asked for, not what ("there's no approved-list requirement", "ज़रूरी है").
   'requirement', 'requirements', 'required', 'require', 'requires', 'needed', 'necessary', 'mandatory', 'compulsory', 'zaruri', 'zaroori',
   'jaruri', 'जरूरी', 'ज़रूरी', 'आवश्यक', 'sirph', 'kewal', 'keval', 'kabhi', 'kabhie', 'सिर्फ', 'सिर्फ़', 'केवल', 'कभी', 'मत', 'बस', 'only', 'never', 'ever',

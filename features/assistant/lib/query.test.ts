@@ -471,3 +471,10 @@ describe('understand: a commercial connection', () => {
     expect(x.intents).not.toContain('subsidy');
   });
 });
+
+describe('understand: money said to come after so many days or months', () => {
+  it('reads its timing, not its amount', () => {
+    expect(understand('My cousin in Pune said subsidy comes only 6 months after the net meter. Thats the official timeline?', 'english').intents).toEqual([]);
+    expect(understand('Pune me 3kw pe subsidy kitni milegi?', 'hinglish').intents).toContain('subsidy');
+  });
+});

@@ -261,10 +261,12 @@ export function understand(written: string, language: ChatLanguage): Understandi
   // "How much will we get for 3 kW?", "Jaipur me kitna milega?": what a home gets for a size or in a place, when no
   // electricity, loan, bill, cost or time ("kab milega") is spoken of, is its subsidy.
   // Not "when will I get it" (the payment's timing) nor "do I need to get my load upgraded" (obtaining, not receiving).
-  const whenOrNeed = tokens.some((t) => /^(kab|when|need|needs|nid|nids|jarurat|jarurt)$/.test(t));
+  // Nor money said to come after so many days or months ("subsidy comes only 6 months after the net meter"): its timing.
+  const after = tokens.some((t, i) => /^\d/.test(tokens[i - 1] ?? '') && /^(days?|din|weeks?|hafte|hafta|months?|mahine|mahina|mahino|mahinon)$/.test(t));
+  const whenOrNeed = after || tokens.some((t) => /^(kab|when|need|needs|nid|nids|jarurat|jarurt)$/.test(t));
   const getsMoney = has('receive') && !has('time') && !whenOrNeed && (q.kw !== undefined || places.states.length > 0)
     && !speaksUnits && !has('generation') && !has('loan') && !has('bill') && !has('cost') && !has('area') && !has('ownShare');
-  const subsidyCue = has('subsidy') || (has('subsidyWeak') && (asksFigure || subsidyClaim) && !freeUnits) || getsMoney;
+  const subsidyCue = !(after && !asksFigure) && (has('subsidy') || (has('subsidyWeak') && (asksFigure || subsidyClaim) && !freeUnits) || getsMoney);
   const subsidyAsked = subsidyCue && (asksFigure || q.kw !== undefined || q.units !== undefined || places.states.length > 0 || has('special') || subsidyClaim);
   // A society's size asked for its houses ("25 घर हैं ... कितने kW पर?") is the kW its subsidy counts.
   const societySizeAsked = q.households !== undefined && has('society') && has('sizeAsk');
