@@ -478,3 +478,11 @@ describe('understand: money said to come after so many days or months', () => {
     expect(understand('Pune me 3kw pe subsidy kitni milegi?', 'hinglish').intents).toContain('subsidy');
   });
 });
+
+describe('computeIntent: Assam\'s top-up for a size of its own', () => {
+  it('states the rate alone, not the example at 3 kW', () => {
+    const text = computeIntent(understand('धुबरी, असम — 2 किलोवाट लगवाना है, राज्य सरकार की तरफ़ से ऊपर से कितना मिलेगा?', 'hindi'), 'state_subsidy', 'hindi')!.text;
+    expect(text).toContain('30,000');
+    expect(text).not.toContain('45,000');
+  });
+});

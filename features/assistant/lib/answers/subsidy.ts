@@ -79,9 +79,11 @@ export function stateTopUpText(key: StateKey, kw: number | undefined, lang: Chat
   if (rule?.rule) {
     const ruleText = say(lang, `topUp.rule.${rule.rule}`);
     if (kw === undefined) return { text: say(lang, 'topUp.noSize', { name, rule: ruleText }), id: rule.id };
+    // For a size of its own, Assam's rule is its rate alone: its example at 3 kW would be another size's figure.
+    const sizedRule = rule.rule === 'assam' ? say(lang, 'topUp.rule.assamRate') : ruleText;
     const t = stateTopUp(key, kw);
     const amount = t.kind === 'amount' ? t.amount : 0;
-    return { text: say(lang, 'topUp.forSize', { name, kw: kwS(kw), amount: rs(amount), rule: ruleText }), amount, id: rule.id, working: `${name} ${rs(amount)}` };
+    return { text: say(lang, 'topUp.forSize', { name, kw: kwS(kw), amount: rs(amount), rule: sizedRule }), amount, id: rule.id, working: `${name} ${rs(amount)}` };
   }
   return { text: say(lang, TOP_UP_UNVERIFIED.has(key) ? 'topUp.unverified' : 'topUp.none', { name }) };
 }
