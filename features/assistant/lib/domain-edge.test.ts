@@ -116,3 +116,11 @@ describe('moneyObjects: another thing right before a loan', () => {
     expect(moneyObjects('SBI solar loan rate')).toEqual([]);
   });
 });
+
+describe('moneyObjects: a price or fee of something', () => {
+  it('names what a rate is of when it is not the scheme\'s, and skips the verb of getting it done', () => {
+    expect(moneyObjects('ghar ki painting ka rate per sq ft kya chal raha hai?')).toEqual(['painting']);
+    expect(moneyObjects('नेट मीटर लगवाने की फीस कितनी है?')).toEqual([]);
+    expect(moneyObjects('panel ka rate kya hai')).toEqual([]);
+  });
+});

@@ -155,9 +155,9 @@ const PRODUCT_TOKENS = () => (productTokens ??= new Set(tokenize(PRODUCT_WORDS))
 
 /** Money words whose object says what the money is for: a subsidy "on an electric scooter" is not the scheme's. */
 let moneyTokens: Set<string> | undefined;
-const MONEY_TOKENS = () => (moneyTokens ??= new Set(tokenize('subsidy loan emi सब्सिडी लोन')));
+const MONEY_TOKENS = () => (moneyTokens ??= new Set(tokenize('subsidy loan emi सब्सिडी लोन price rate fee charge रेट')));
 /** Words between a money word and its object, or before a postposition, that say how it is got, not what it is for. */
-const ACQUIRING = /^(buying|purchasing|getting|buy|purchase|get|a|an|the|my|our|new|i|we|you|mujhe|mujhko|hume|humein|hamein|hame|humko|hamko|unhe|unko|usko|use|aapko|apko|tumhe|usme|isme|unme|inme|uspe|ispe|usmein|ismein|मुझे|हमें|उन्हें|उसे|आपको|इसमें|उसमें|इसपर|उसपर|naya|nayi|naye|nai|lene|lena|leni|lete|khareedne|kharidne|kharidane|kharidna|kharidte|lagane|lagwane|लेने|लेना|खरीदने|ख़रीदने|नया|नई|नए)$/i;
+const ACQUIRING = /^(buying|purchasing|getting|buy|purchase|get|a|an|the|my|our|new|i|we|you|mujhe|mujhko|hume|humein|hamein|hame|humko|hamko|unhe|unko|usko|use|aapko|apko|tumhe|usme|isme|unme|inme|uspe|ispe|usmein|ismein|मुझे|हमें|उन्हें|उसे|आपको|इसमें|उसमें|इसपर|उसपर|naya|nayi|naye|nai|lene|lena|leni|lete|khareedne|kharidne|kharidane|kharidna|kharidte|lagane|lagwane|karwane|karvane|karane|badhwane|badhvane|bharne|लगवाने|लगाने|करवाने|कराने|बढ़वाने|बढ़वाने|भरने|लेने|लेना|खरीदने|ख़रीदने|नया|नई|नए)$/i;
 let loanTokens: Set<string> | undefined;
 const LOAN_TOKENS = () => (loanTokens ??= new Set(tokenize('loan लोन')));
 /** Words that link a money word to its object after it ("subsidy on ...", "loan for ..."). */
