@@ -187,3 +187,9 @@ describe('contradictedRule: a premise of several clauses', () => {
     expect(contradictedRule('पैनल साल में एक बार डिटर्जेंट से रगड़कर धो दो, काफी है; धूल से तो कोई फ़र्क़ नहीं पड़ता, सही?', 'पैनल हर 1-3 महीने में पानी और मुलायम कपड़े से साफ़ करें।')).toBe(true);
   });
 });
+
+describe('contradictedRule: "paid" as folded', () => {
+  it('reads a subsidy "paid to the vendor"', () => {
+    expect(contradictedRule('The subsidy is paid to the vendor and he just knocks it off the bill, right?', 'The subsidy is paid into your own bank account.')).toBe(true);
+  });
+});

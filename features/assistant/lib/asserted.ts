@@ -229,7 +229,7 @@ interface RuleCheck {
 
 const has = (tokens: ReadonlySet<string>, ...any: string[]) => any.some((t) => tokens.has(t));
 /** Receiving money, as `tokenize` writes it in the three languages ("milti", "मिलती", "gets", "goes"). */
-const RECEIVES = ['miln', 'get', 'gets', 'goes', 'paid', 'jat', 'jati', 'jaat', 'ati', 'aati', '@account'];
+const RECEIVES = ['miln', 'get', 'gets', 'goes', 'paid', 'ped', 'jat', 'jati', 'jaat', 'ati', 'aati', '@account'];
 /** Before ("pehle", "पहले", "advance"), as `tokenize` writes it. */
 const BEFORE = /^(befor|before|pahl|pehl|pahle|pehle|advance|advans|agrim)$/;
 /** The system fitted or connected: installation, the net meter, commissioning ("lagne", "इंस्टॉलेशन"). */

@@ -183,7 +183,7 @@ export interface FalseClaim {
 }
 
 /** Words that state or seek agreement with a figure, or claim it for everyone (normalizeText output). */
-const ASSERTION = /\b(right|correct|true|yes|isnt it|is not it|does not it|do not they|is not that|na|naa|hai na|haina|sahi|sahii|sach|sacch|suna|sunaa|heard|told|said|says|bola|bolaa|bataya|bataayaa|anyone|anybody|everyone|everybody|koi bhi|koii bhii|sabko|sab ko|har koi|har koii|guaranteed|thik|thiik|theek|thek|so it s|so its|so i have to|so we have to|so i must|so we must|so i need to|so we need to)\b/;
+const ASSERTION = /\b(right|correct|true|yes|isnt it|is not it|does not it|do not they|is not that|na|naa|hai na|haina|sahi|sahii|sach|sacch|suna|sunaa|heard|told|said|says|bola|bolaa|bol raha|bol rahi|bol rahe|bolta|bolte|keh raha|keh rahi|kah raha|bataya|bataayaa|anyone|anybody|everyone|everybody|koi bhi|koii bhii|sabko|sab ko|har koi|har koii|guaranteed|thik|thiik|theek|thek|so it s|so its|so i have to|so we have to|so i must|so we must|so i need to|so we need to)\b/;
 
 /**
  * A question tag at the end of a yes/no question ("..., right?", "... hai na?", "... है ना?", "..., sahi?"): it seeks
