@@ -104,7 +104,7 @@ const FRAME_WORDS_RAW = [
   'garmiyon', 'sardi', 'sardiyon', 'गर्मी', 'गर्मियों', 'सर्दी', 'सर्दियों',
   // What an asker does for a living says who asks ("I'm a govt school teacher"), as kin do.
   'teacher', 'school', 'employee', 'employees', 'staff', 'officer', 'clerk', 'doctor', 'nurse', 'retired', 'pensioner', 'student', 'professor',
-  'naukri', 'naukari', 'shikshak', 'teacher', 'टीचर', 'शिक्षक', 'कर्मचारी', 'karmchari', 'नौकरी',
+  'naukri', 'naukari', 'shikshak', 'टीचर', 'शिक्षक', 'कर्मचारी', 'karmchari', 'नौकरी',
   // Needing says that something is asked for, not what ("there's no approved-list requirement", "ज़रूरी है").
   'requirement', 'requirements', 'required', 'require', 'requires', 'needed', 'necessary', 'mandatory', 'compulsory', 'zaruri', 'zaroori',
   'jaruri', 'जरूरी', 'ज़रूरी', 'आवश्यक', 'sirph', 'kewal', 'keval', 'kabhi', 'kabhie', 'सिर्फ', 'सिर्फ़', 'केवल', 'कभी', 'मत', 'बस', 'only', 'never', 'ever',
@@ -156,14 +156,18 @@ const PRODUCT_TOKENS = () => (productTokens ??= new Set(tokenize(PRODUCT_WORDS))
 /** Money words whose object says what the money is for: a subsidy "on an electric scooter" is not the scheme's. */
 let moneyTokens: Set<string> | undefined;
 const MONEY_TOKENS = () => (moneyTokens ??= new Set(tokenize('subsidy loan emi सब्सिडी लोन price rate fee charge रेट')));
-/** Words between a money word and its object, or before a postposition, that say how it is got, not what it is for. */
+/**
+ * Words between a money word and its object, or before a postposition, that say how it is got or who gets it, not
+ * what it is for: buying and getting, pronouns ("mujhe", "usme"), and the verbs of getting a thing done ("lagwane",
+ * "karwane", "बढ़वाने").
+ */
 const ACQUIRING = /^(buying|purchasing|getting|buy|purchase|get|a|an|the|my|our|new|i|we|you|mujhe|mujhko|hume|humein|hamein|hame|humko|hamko|unhe|unko|usko|use|aapko|apko|tumhe|usme|isme|unme|inme|uspe|ispe|usmein|ismein|मुझे|हमें|उन्हें|उसे|आपको|इसमें|उसमें|इसपर|उसपर|naya|nayi|naye|nai|lene|lena|leni|lete|khareedne|kharidne|kharidane|kharidna|kharidte|lagane|lagwane|karwane|karvane|karane|badhwane|badhvane|bharne|लगवाने|लगाने|करवाने|कराने|बढ़वाने|बढ़वाने|भरने|लेने|लेना|खरीदने|ख़रीदने|नया|नई|नए)$/i;
 let loanTokens: Set<string> | undefined;
 const LOAN_TOKENS = () => (loanTokens ??= new Set(tokenize('loan लोन')));
 /** Words that link a money word to its object after it ("subsidy on ...", "loan for ..."). */
 const OBJECT_AFTER = /^(on|for)$/i;
 /** Postpositions that link an object before them to a money word after ("स्कूटर पर ... सब्सिडी", "car lene pe ... subsidy"). */
-const OBJECT_BEFORE = /^(pe|par|पर|liye|लिए|liye)$/i;
+const OBJECT_BEFORE = /^(pe|par|पर|liye|लिए)$/i;
 /** Who or where a subsidy or loan is for (a home, a society, a family): the scheme's own objects, not another product. */
 let ownerTokens: Set<string> | undefined;
 const OWNER_TOKENS = () => (ownerTokens ??= new Set(tokenize(
