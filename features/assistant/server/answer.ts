@@ -325,7 +325,8 @@ async function answerPart(
   // Or its subsidy or loan is for another thing ("subsidy on buying an electric scooter", "कार का लोन", "home loan") that
   // no entry about a subsidy's or loan's money names ("plan solar for a future electric scooter" sizes a system, it is
   // no subsidy): named outright, it is declined however surely retrieval met the money word.
-  const objectKind = moneyObjects(part.text, coveredWords(edge, NO_ANSWER, [...MONEY_INTENTS])).length > 0;
+  const objects = moneyObjects(part.text, coveredWords(edge, NO_ANSWER, [...MONEY_INTENTS]));
+  const objectKind = objects.length > 0;
   const otherKind = objectKind
     || (reading.kinds.length > 0 && reading.score > OTHER_KIND_SUBJECT_MIN && !tokenize(text).some((t) => SOLAR_TOKENS().has(t)));
   if (!otherKind && (!outsideWord || reading.score <= UNCOVERED_SUBJECT_MAX)) return found;
@@ -336,7 +337,8 @@ async function answerPart(
     && tokenize(part.text).length <= SHORT_QUESTION_TOKENS;
   const { match } = asksEarlier ? { match: null } : await find(withoutTag(part.lookup));
   if (!objectKind && (match?.confidence ?? 0) >= (otherKind ? OTHER_KIND_CONFIDENCE : EDGE_CONFIDENCE)) return found;
-  const subject = reading.phrases.slice(0, 2).join(', ');
+  // The reply names what was asked about: the words no entry uses, or else the thing a subsidy or loan was for.
+  const subject = (reading.phrases.length > 0 ? reading.phrases : objects).slice(0, 2).join(', ');
   const reply = subject ? OUTSIDE_REPLY[language].replace('{subject}', subject) : NO_MATCH_REPLY[language];
   return { kind: 'none', text: reply, entry: null, sourceIds: [], outside: reading.subject };
 }
