@@ -277,3 +277,13 @@ describe('composeAnswer: a plain yes/no question that states a rule otherwise', 
     expect(asked.text).not.toMatch(/^Nahi/);
   });
 });
+
+describe('composeAnswer: a subsidy or loan for another thing', () => {
+  it('is declined, naming the thing, with the callback and no figure', async () => {
+    const r = await compose('ok and is there any subsidy on buying an electric scooter too?');
+    expect(r.text).toContain('“scooter”');
+    expect(r.text).not.toMatch(/₹|\d{2},\d{3}/);
+    const hi = await compose('ई-रिक्शा खरीदने पर सरकार कितनी सब्सिडी देती है?', 'hindi');
+    expect(hi.text).toContain('“ई-रिक्शा”');
+  });
+});
