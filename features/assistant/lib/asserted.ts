@@ -58,6 +58,12 @@ const MORE_BEFORE = /\b(more than|over|above|beyond|exceeding|greater than)$/;
 const MORE_AFTER = /^(se (zyada|zyaadaa|jyada|jyaadaa|adhik|upar|oopar|uupar)|plus)\b/;
 /** What "beyond" adds to a figure: no figure a text states is exactly it. */
 const BEYOND = 0.001;
+const isNum = (x: string | undefined) => x !== undefined && /^\d+(\.\d+)?$/.test(x);
+/** True when the number at `i` of `t` (normalizeText words) is said "more than" (before it) or "se zyada" (after its unit). */
+function beyondAt(t: readonly string[], i: number): boolean {
+  const unitAt = isNum(t[i + 1]) ? i + 3 : i + 2;
+  return MORE_BEFORE.test(`${t[i - 2] ?? ''} ${t[i - 1] ?? ''}`) || MORE_AFTER.test(t.slice(unitAt, unitAt + 2).join(' '));
+}
 
 /**
  * Bare four-digit numbers read as calendar years ("closes in Dec 2025", "2024 से शुरू"): the scheme's years
@@ -76,7 +82,6 @@ const CALENDAR_YEARS = [2015, 2035] as const;
 export function figuresOf(text: string): Figure[] {
   const t = normalizeText(text.replace(/%/g, ' percent ').replace(/(\d)\s*[-–]\s*(?=\d)/g, '$1 ')).split(' ').filter(Boolean);
   const out: Figure[] = [];
-  const isNum = (x: string | undefined) => x !== undefined && /^\d+(\.\d+)?$/.test(x);
   for (let i = 0; i < t.length; i++) {
     if (!isNum(t[i])) continue;
     const value = Number(t[i]);
@@ -88,7 +93,7 @@ export function figuresOf(text: string): Figure[] {
     // A size said of each house ("3 kW per house", "3 kW प्रति घर", "har ghar ke hisaab se 5 kw") is a society's
     // per-house rule, not a system's size.
     // "More than 500 kW" / "500 kW से ज़्यादा" is a figure beyond the number, on either side alike.
-    const beyond = MORE_BEFORE.test(`${t[i - 2] ?? ''} ${t[i - 1] ?? ''}`) || MORE_AFTER.test(t.slice(i + (isNum(t[i + 1]) ? 3 : 2), i + (isNum(t[i + 1]) ? 5 : 4)).join(' '));
+    const beyond = beyondAt(t, i);
     const at = (v: number) => (beyond ? v + BEYOND : v);
     if (perKw) out.push({ value: at(value), kind: 'money' });
     else if (rule && rule[1] === 'kw' && perHouse(t, i)) out.push({ value: at(value), kind: 'kwPerHouse' });
@@ -169,16 +174,15 @@ const BOUND_REACH = 4;
  * word within BOUND_REACH words of the figure that exactly one of the answer's clauses with a figure of its kind has.
  */
 function boundFigure(message: string, answer: string): Figure | null {
-  const clauses = answer.split(/(?<=[.!?।])\s+/).flatMap((x) => x.split(CLAUSE_BREAK))
+  const clauses = clausesOf(answer)
     .map((c) => ({ words: new Set(contentOf(c)), figures: figuresOf(c).map(comparable) }))
     .filter((c) => c.figures.length > 0);
   const words = normalizeText(message).split(' ').filter(Boolean);
   for (let i = 0; i < words.length; i++) {
-    const here = figuresOf(words.slice(i, i + 3).join(' '));
     // A figure "more than" another is checked with its whole sentence (figuresOf reads it as beyond the number).
-    if (here.length === 0 || !/^\d/.test(words[i]!)) continue;
-    const after = words.slice(i + 1, i + 5).join(' ');
-    if (MORE_BEFORE.test(words.slice(Math.max(0, i - 2), i).join(' ')) || /(^|\s)(se (zyada|zyaadaa|jyada|jyaadaa|adhik|upar|oopar|uupar)|plus|or more)\b/.test(after)) continue;
+    if (!/^\d/.test(words[i]!) || beyondAt(words, i)) continue;
+    const here = figuresOf(words.slice(i, i + 3).join(' '));
+    if (here.length === 0) continue;
     const f = comparable(here[0]!);
     const near = contentOf([...words.slice(Math.max(0, i - BOUND_REACH), i), ...words.slice(i + 1, i + 1 + BOUND_REACH)].join(' '));
     for (const w of near) {
@@ -302,6 +306,11 @@ export function negates(message: string): boolean {
   return NEGATION.test(withoutEndTag(normalizeText(message)));
 }
 
+/** The clauses of a text: its sentences (ending at . ! ? or ।) split at CLAUSE_BREAK. */
+function clausesOf(text: string): string[] {
+  return text.split(/(?<=[.!?।])\s+/).flatMap((sentence) => sentence.split(CLAUSE_BREAK));
+}
+
 /** Share of a denied clause's content words an answer's clause must say for the two to be about one thing. */
 const STATED_SHARE = 0.6;
 /** Clauses of a sentence: what commas (not those inside a number: "₹18,000"), semicolons, colons and dashes set apart. */
@@ -335,9 +344,8 @@ function answerDenies(clause: string): boolean {
  * @example contradictedNegation('सब्सिडी बिल में घटती है, खाते में कुछ नहीं आता, है ना?', 'सब्सिडी आपके बैंक खाते में आती है।') // true
  */
 export function contradictedNegation(message: string, answer: string): boolean {
-  const clauses = answer.split(/(?<=[.!?।])\s+/).flatMap((s) => s.split(CLAUSE_BREAK))
-    .map((c) => ({ denies: answerDenies(c), words: contentOf(c) }));
-  return message.split(/(?<=[.!?।])\s+/).flatMap((s) => s.split(CLAUSE_BREAK)).some((clause) => {
+  const clauses = clausesOf(answer).map((c) => ({ denies: answerDenies(c), words: contentOf(c) }));
+  return clausesOf(message).some((clause) => {
     // Said twice in the negative ("बिना नेट मीटर के सब्सिडी नहीं मिलती") it is said in the positive.
     const denials = withoutEndTag(normalizeText(clause)).match(new RegExp(NEGATION.source, 'g'))?.length ?? 0;
     if (denials !== 1) return false;

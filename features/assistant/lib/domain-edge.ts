@@ -75,7 +75,8 @@ export function wordSet(texts: readonly string[]): Set<string> {
 const FRAME_WORDS_RAW = [
   'today', 'todays', 'tomorrow', 'yesterday', 'now', 'currently', 'current', 'latest', 'nowadays', 'whats', 'what\'s', 'hows', 'tell',
   'let', 'need', 'needs', 'plan', 'planning', 'want', 'wants', 'wanted', 'like', 'okay', 'ok', 'thanks', 'thank', 'one', 'ones', 'too',
-  'again', 'else', 'other', 'another', 'fine', 'separately', 'separate', 'anyway', 'anyways', 'btw', 'meanwhile', 'same', 'that', 'thing', 'things', 'something', 'anything', 'going', 'go', 'give', 'gives',
+  'again', 'else', 'other', 'another', 'same', 'that', 'thing', 'things', 'something', 'anything', 'going', 'go', 'give', 'gives',
+  'fine', 'separately', 'separate', 'anyway', 'anyways', 'btw', 'meanwhile',
   'aaj', 'kal', 'abhi', 'ab', 'parso', 'filhal', 'aajkal', 'chal', 'chalta', 'chalti', 'raha', 'bolo', 'bol', 'bata', 'batado', 'jao',
   'dikhao', 'dikha', 'chahiye', 'chahie', 'wala', 'wali', 'wale', 'vala', 'vali', 'vale', 'lena', 'lene', 'lo', 'le', 'dena', 'dene', 'do',
   'आज', 'कल', 'अभी', 'अब', 'परसों', 'फिलहाल', 'आजकल', 'चल', 'चलता', 'चलती', 'बोलो', 'बता', 'चाहिए', 'वाला', 'वाली', 'वाले', 'लेना',
@@ -89,12 +90,11 @@ const FRAME_WORDS_RAW = [
   'abt', 'wud', 'wd', 'cud', 'shd', 'shud', 'pls', 'plz', 'pl', 'thx', 'thnx', 'tnx', 'coz', 'cuz', 'bcoz', 'bcz', 'hw', 'wht', 'wat',
   'u', 'ur', 'r', 'n', 'nd', 'gud', 'gd', 'v', 'hv', 'kr', 'krna', 'bta', 'btao', 'kya', 'h', 'hai', 'approx', 'approximately',
   'roughly', 'rougly', 'around', 'lagbhag', 'takriban', 'करीब', 'लगभग',
-  // Conditions and joining ("agar ... jud jaye to", "यदि"), said around any subject.
   // Where a home stands says where, not what about ("समुद्र किनारे रहते हैं", "hilly area", "gaon me").
   'coast', 'coastal', 'sea', 'seaside', 'beach', 'samudra', 'samundar', 'kinare', 'kinara', 'समुद्र', 'समुंदर', 'किनारे', 'किनारा', 'hills',
   'hilly', 'pahad', 'pahadi', 'पहाड़', 'पहाड़ी', 'rural', 'urban', 'village', 'gaon', 'गांव', 'गाँव', 'town', 'shehar', 'शहर',
   // Limiting and forbidding words frame a claim ("bas saal me ek baar", "paani se mat dhona", "sirf bill").
-  'mat', 'bas', 'sirf',
+  'mat', 'bas', 'sirf', 'sirph', 'kewal', 'keval', 'kabhi', 'kabhie', 'सिर्फ', 'सिर्फ़', 'केवल', 'कभी', 'मत', 'बस', 'only', 'never', 'ever',
   // Reporting a claim says where it came from, not what it is about ("the vendor told me", "I read", "the official figure").
   'told', 'said', 'says', 'say', 'read', 'heard', 'hear', 'claim', 'claims', 'claimed', 'official', 'officially', 'figure', 'figures',
   'suna', 'suni', 'sune', 'सुना', 'सुनी', 'सुने', 'kaha', 'kehna', 'kehta', 'kehte', 'kahna', 'kahta', 'kahte', 'bola', 'boli', 'bole', 'कहा',
@@ -107,7 +107,8 @@ const FRAME_WORDS_RAW = [
   'naukri', 'naukari', 'shikshak', 'टीचर', 'शिक्षक', 'कर्मचारी', 'karmchari', 'नौकरी',
   // Needing says that something is asked for, not what ("there's no approved-list requirement", "ज़रूरी है").
   'requirement', 'requirements', 'required', 'require', 'requires', 'needed', 'necessary', 'mandatory', 'compulsory', 'zaruri', 'zaroori',
-  'jaruri', 'जरूरी', 'ज़रूरी', 'आवश्यक', 'sirph', 'kewal', 'keval', 'kabhi', 'kabhie', 'सिर्फ', 'सिर्फ़', 'केवल', 'कभी', 'मत', 'बस', 'only', 'never', 'ever',
+  'jaruri', 'जरूरी', 'ज़रूरी', 'आवश्यक',
+  // Conditions and joining ("agar ... jud jaye to", "यदि"), said around any subject.
   'agar', 'agr', 'yadi', 'jaye', 'jaaye', 'jayen', 'jud', 'jude', 'judna', 'jod', 'jodna', 'jodo', 'जुड़', 'जोड़', 'यदि',
   // The people an asker mentions say who asks, not what about ("my brother in Bengaluru wants 2 kW").
   'friend', 'brother', 'sister', 'father', 'mother', 'parents', 'uncle', 'aunt', 'neighbour', 'neighbor', 'relative', 'family', 'cousin',

@@ -219,7 +219,8 @@ export function understand(written: string, language: ChatLanguage): Understandi
   // With an area of its own too, the roof a size needs is asked only in a question, not in a claim ("1 kW ke liye 30 m2
   // chahiye, sahi?" is checked against what the area fits).
   // Nor when the roof is named after a figure ("Can a 100 sq ft roof take 1 kW?" asks whether it fits).
-  const claimed = withoutEndTag(normalizeText(text)) !== normalizeText(text);
+  const normalized = normalizeText(text);
+  const claimed = withoutEndTag(normalized) !== normalized;
   const roofFirst = roofAsk !== undefined && roofAsk < tokens.findIndex((t) => /^\d/.test(t));
   if (q.kw !== undefined && (!q.area || (roofFirst && !claimed)) && (has('area') || roofAsk !== undefined)) add('area_for_kw', Math.min(firstAt(found, 'area') ?? end, roofAsk ?? end));
   // With both an area and a size, the question is whether the size fits: answered by what fits.
@@ -262,11 +263,11 @@ export function understand(written: string, language: ChatLanguage): Understandi
   // electricity, loan, bill, cost or time ("kab milega") is spoken of, is its subsidy.
   // Not "when will I get it" (the payment's timing) nor "do I need to get my load upgraded" (obtaining, not receiving).
   // Nor money said to come after so many days or months ("subsidy comes only 6 months after the net meter"): its timing.
-  const after = tokens.some((t, i) => /^\d/.test(tokens[i - 1] ?? '') && /^(days?|din|weeks?|hafte|hafta|months?|mahine|mahina|mahino|mahinon)$/.test(t));
-  const whenOrNeed = after || tokens.some((t) => /^(kab|when|need|needs|nid|nids|jarurat|jarurt)$/.test(t));
+  const afterDuration = tokens.some((t, i) => /^\d/.test(tokens[i - 1] ?? '') && /^(days?|din|weeks?|hafte|hafta|months?|mahine|mahina|mahino|mahinon)$/.test(t));
+  const whenOrNeed = afterDuration || tokens.some((t) => /^(kab|when|need|needs|nid|nids|jarurat|jarurt)$/.test(t));
   const getsMoney = has('receive') && !has('time') && !whenOrNeed && (q.kw !== undefined || places.states.length > 0)
     && !speaksUnits && !has('generation') && !has('loan') && !has('bill') && !has('cost') && !has('area') && !has('ownShare');
-  const subsidyCue = !(after && !asksFigure) && (has('subsidy') || (has('subsidyWeak') && (asksFigure || subsidyClaim) && !freeUnits) || getsMoney);
+  const subsidyCue = !(afterDuration && !asksFigure) && (has('subsidy') || (has('subsidyWeak') && (asksFigure || subsidyClaim) && !freeUnits) || getsMoney);
   const subsidyAsked = subsidyCue && (asksFigure || q.kw !== undefined || q.units !== undefined || places.states.length > 0 || has('special') || subsidyClaim);
   // A society's size asked for its houses ("25 घर हैं ... कितने kW पर?") is the kW its subsidy counts.
   const societySizeAsked = q.households !== undefined && has('society') && has('sizeAsk');
