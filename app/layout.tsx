@@ -17,6 +17,7 @@ import { Analytics } from './_components/analytics';
 import { NotificationRoot } from './_components/notification-root';
 import { TabBar } from './_components/tab-bar';
 import { siteOrigin } from './_lib/site';
+import { documentLangOf } from './_lib/document-lang';
 import { requestNonce } from './_lib/nonce';
 import { Providers } from './providers';
 import { dataSaverOfRequest } from '@/lib/data-saver-server';
@@ -48,6 +49,8 @@ export const viewport: Viewport = {
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
   const locale = await getInterfaceLang();
+  // The page's main content: a reel's own page is in the reel's language (docs/decisions/029).
+  const docLang = await documentLangOf(locale);
   const t = await getTranslations('app');
   const tErr = await getTranslations('errors');
   const nonce = await requestNonce();
@@ -55,9 +58,10 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   const hasSession = (await cookies()).has(SESSION_COOKIE);
   const dataSaver = await dataSaverOfRequest();
   return (
-    <html lang={htmlLang(locale)}>
+    <html lang={htmlLang(docLang)}>
       {/* The theme class is set by the inline script before first paint; React keeps it. */}
-      <body className="min-h-dvh font-sans antialiased" suppressHydrationWarning>
+      {/* The interface around a reel of another language is marked as the interface's (the reel's text carries its own lang). */}
+      <body lang={docLang === locale ? undefined : htmlLang(locale)} className="min-h-dvh font-sans antialiased" suppressHydrationWarning>
         <InlineScript html={THEME_INIT_SCRIPT} nonce={nonce} />
         <a href="#main" className="sr-only z-50 rounded bg-amber-500 px-3 py-2 text-black focus:not-sr-only focus:fixed focus:left-2 focus:top-2">
           {t('skipToContent')}

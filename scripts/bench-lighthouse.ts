@@ -1,13 +1,19 @@
 /**
  * `npm run bench:lighthouse`: Lighthouse (mobile form factor, default
  * simulated throttling: slow 4G, 4x CPU slowdown) in Debian's Chromium on
- * /assistant and /explore (PAGES="/assistant,/explore,/reels" to choose),
- * RUNS (default 3) cold runs each, and prints per page the median of the runs
- * (by performance score): performance, total blocking time, cumulative layout
- * shift, largest contentful paint, and the failing audits (colour contrast
- * and the rest, performance and accessibility categories).
+ * /assistant, /explore, a topic page, a reel's content page and /tldr
+ * (PAGES="/assistant,/explore,/reels" to choose; `:topic` and `:reel` stand
+ * for the first reel of the feed's topic id and content id), RUNS (default
+ * 3) cold runs each, and prints per page the median of the runs (by
+ * performance score): performance, total blocking time, cumulative layout
+ * shift, largest contentful paint, accessibility, SEO, and the failing
+ * audits (colour contrast and the rest; performance, accessibility and SEO
+ * categories).
  * Targets on /assistant: performance >= 90, TBT < 200 ms, CLS < 0.05; no
- * colour-contrast failures on either page (docs/decisions/017).
+ * colour-contrast failures on any page (docs/decisions/017); SEO 100 on the
+ * topic, content and TLDR pages (docs/decisions/029). Lighthouse's
+ * structured-data audit is a manual one (it checks nothing by itself): the
+ * JSON-LD is validated by tests instead.
  *
  * Builds when the sources changed (scripts/lib/ensure-build.ts) and starts the
  * real server with a fresh data folder (scripts/lib/test-server.ts), both under
@@ -26,7 +32,7 @@ import { freePort, startTestServer, type TestServer } from './lib/test-server';
 
 const LOCK = '/tmp/e2e.lock';
 const RUNS = Number(process.env.RUNS ?? 3);
-const PAGES = (process.env.PAGES ?? '/assistant,/explore').split(',').map((p) => p.trim()).filter(Boolean);
+const PAGES = (process.env.PAGES ?? '/assistant,/explore,/topic/:topic,/content/:reel,/tldr').split(',').map((p) => p.trim()).filter(Boolean);
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
 // Hold the shared end-to-end lock for the build and the runs: re-run this script under flock once.
@@ -41,6 +47,7 @@ if (!process.env.BASE_URL && !process.env.BENCH_LIGHTHOUSE_LOCKED && fs.existsSy
 interface Sample {
   performance: number;
   accessibility: number;
+  seo: number;
   tbtMs: number;
   cls: number;
   lcpMs: number;
@@ -94,7 +101,7 @@ async function once(url: string): Promise<Sample> {
   const chrome = await startChrome();
   try {
     const result = await lighthouse(url, {
-      port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'],
+      port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'seo'],
     });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     const { lhr } = result;
@@ -124,6 +131,7 @@ async function once(url: string): Promise<Sample> {
       culprits,
       performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
       accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
+      seo: Math.round((lhr.categories.seo?.score ?? 0) * 100),
       tbtMs: num('total-blocking-time'),
       cls: num('cumulative-layout-shift'),
       lcpMs: num('largest-contentful-paint'),
@@ -148,13 +156,18 @@ if (!baseURL) {
 }
 try {
   process.stdout.write(`bench:lighthouse  ${baseURL}  Lighthouse mobile, default simulated throttling, ${RUNS} runs per page, ${CHROME}\n`);
-  for (const page of PAGES) {
+  // The placeholders name the feed's first reel and its topic.
+  const first = PAGES.some((p) => p.includes(':'))
+    ? ((await (await fetch(`${baseURL}/feeds-server/api/v1/feeds?page=1`)).json()) as { feeds: { id: string; topic: string }[] }).feeds[0]
+    : undefined;
+  for (const pattern of PAGES) {
+    const page = pattern.replace(':topic', first?.topic ?? '').replace(':reel', first?.id ?? '');
     const url = `${baseURL}${page}`;
     await fetch(url); // warm the server (the first render compiles nothing, but fills its caches)
     const samples: Sample[] = [];
     for (let i = 0; i < RUNS; i++) samples.push(await once(url));
     samples.forEach((s, i) => process.stdout.write(
-      `  ${page} run ${i + 1}: performance ${s.performance}, TBT ${Math.round(s.tbtMs)} ms, CLS ${s.cls.toFixed(3)}, LCP ${Math.round(s.lcpMs)} ms, FCP ${Math.round(s.fcpMs)} ms, accessibility ${s.accessibility}, CPU benchmark ${s.benchmarkIndex}, load ${s.load.toFixed(1)}/${os.cpus().length} cores\n`));
+      `  ${page} run ${i + 1}: performance ${s.performance}, TBT ${Math.round(s.tbtMs)} ms, CLS ${s.cls.toFixed(3)}, LCP ${Math.round(s.lcpMs)} ms, FCP ${Math.round(s.fcpMs)} ms, accessibility ${s.accessibility}, SEO ${s.seo}, CPU benchmark ${s.benchmarkIndex}, load ${s.load.toFixed(1)}/${os.cpus().length} cores\n`));
     const perf = median(samples.map((s) => s.performance));
     const tbt = median(samples.map((s) => s.tbtMs));
     const cls = median(samples.map((s) => s.cls));
@@ -164,6 +177,10 @@ try {
     process.stdout.write(`${page} median: performance ${perf}, TBT ${Math.round(tbt)} ms, CLS ${cls.toFixed(3)}, LCP ${Math.round(lcp)} ms\n`);
     if (page === '/assistant') {
       process.stdout.write(`  targets: performance >= 90 ${perf >= 90 ? 'PASS' : 'FAIL'}, TBT < 200 ms ${tbt < 200 ? 'PASS' : 'FAIL'}, CLS < 0.05 ${cls < 0.05 ? 'PASS' : 'FAIL'}\n`);
+    }
+    if (/^\/(topic|content|tldr)\b/.test(page)) {
+      const seo = Math.min(...samples.map((s) => s.seo));
+      process.stdout.write(`  targets: SEO 100 ${seo === 100 ? 'PASS' : `FAIL (${seo})`}\n`);
     }
     process.stdout.write(`  colour contrast: ${contrast ? 'FAIL' : 'PASS'}\n`);
     process.stdout.write(`  failing audits (median run): ${mid.failing.length ? mid.failing.join(', ') : 'none'}\n`);

@@ -18,6 +18,7 @@ import { firstReelStarter } from '@/features/reels/lib/first-reel-starter';
 import { hlsConfig } from '@/features/reels/components/load-hls';
 import { HELD_SCRIPTS_MAX_MS, holdsScripts } from '@/lib/http/held-scripts';
 import { HLS_VENDOR_PATH, serveHlsVendor } from './vendor-hls';
+import { preparePageLanguage } from './page-language';
 import { preparePageResponse } from './page-response';
 import { hostRefusal, pageMethodRefusal, refusedMethod, targetRefusal, type Refusal } from './request-checks';
 
@@ -160,6 +161,7 @@ export function createRequestListener(parts: ListenerParts): http.RequestListene
     if (!url.startsWith('/_next/')) {
       await ensurePageVisitor(req, res, https);
       ensurePageDevice(req, res, https); // the device mark (sr_dev), which outlives logout
+      preparePageLanguage(req, res, https); // ?hl= sets the language; the layout learns the path
       nonce = newNonce();
       const csp = pagePolicy({
         nonce,

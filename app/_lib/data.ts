@@ -4,6 +4,7 @@ import { notFound } from 'next/navigation';
 import { getInterfaceLang } from '@/lib/interface-lang-server';
 import { getFeedPage, getReel, getTopicTldr, listTldr, type FeedOptions } from '@/features/reels/server/feed';
 import { getTopicDetails } from '@/features/reels/server/taxonomy';
+import { resolveShare } from '@/features/sharing/server/share';
 import type { ContentLang, FeedQuery } from '@/features/reels/schemas';
 import type { Locale } from '@/lib/constants';
 import { ApiError } from '@/lib/http/errors';
@@ -66,3 +67,10 @@ export const topicTldr = cache((viewerId: string, slug: string, lang?: ContentLa
   getTopicTldr(visitorPrincipal(viewerId), slug, lang));
 
 export const tldrList = cache((viewerId: string, lang?: ContentLang) => listTldr(visitorPrincipal(viewerId), lang));
+
+/**
+ * What a share slug (or a content id) names, memoised per request so the
+ * root layout's document language, the page's metadata and the page share
+ * one read (features/sharing/server/share.ts resolveShare).
+ */
+export const shareCard = cache((slug: string) => resolveShare(slug));

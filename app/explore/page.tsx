@@ -7,10 +7,11 @@ import { CallbackSheetButton } from '@/features/leads/components/callback-sheet-
 import { EarnNowButton } from '@/features/auth/components/earn-now-button';
 import { TrackedLink } from '../_components/tracked-link';
 import { buttonClass } from '@/components/ui/button';
+import { pageAlternates } from '../_lib/seo';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('meta');
-  return { title: t('explore') };
+  return { title: t('explore'), alternates: await pageAlternates('/explore') };
 }
 
 const primary = buttonClass({ size: 'md', className: 'inline-block' });

@@ -3,6 +3,7 @@ import { getTranslations } from 'next-intl/server';
 import { parseFeedSearchParams, type SearchParams } from '@/features/reels/lib/search-params';
 import { FeedScreen } from '../_lib/feed-screen';
 import { siteOrigin } from '../_lib/site';
+import { pageAlternates } from '../_lib/seo';
 
 /** /share's own preview: the site's name, tagline and icon; canonical without the query. */
 export async function generateMetadata(): Promise<Metadata> {
@@ -12,7 +13,7 @@ export async function generateMetadata(): Promise<Metadata> {
   const icon = new URL('/apple-icon.png', origin).toString();
   return {
     title: { absolute: title },
-    alternates: { canonical: url },
+    alternates: await pageAlternates('/share'),
     openGraph: {
       type: 'website', title, description: t('description'), url, siteName: t('name'),
       images: [{ url: icon, width: 180, height: 180, type: 'image/png', alt: t('name') }],

@@ -4,10 +4,11 @@ import { getInterfaceLang } from '@/lib/interface-lang-server';
 import { TldrGrid } from '@/features/reels/components/tldr-grid';
 import { tldrList } from '../_lib/data';
 import { getViewerId } from '../_lib/viewer';
+import { pageAlternates } from '../_lib/seo';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('meta');
-  return { title: t('tldr'), alternates: { canonical: '/tldr' } };
+  return { title: t('tldr'), alternates: await pageAlternates('/tldr') };
 }
 
 /** /tldr: every topic with its summary reel (SPEC.md section 2 and 7 "tldr/topic"). */

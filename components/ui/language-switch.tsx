@@ -3,6 +3,7 @@
 import { useTransition } from 'react';
 import { useRouter } from 'next/navigation';
 import { LOCALE_COOKIE, LOCALES, type Locale } from '@/lib/constants';
+import { URL_LANGUAGE_PARAM } from '@/lib/url-language';
 
 /** localStorage key of the interface language (SPEC.md section 9 "Stored keys"); the cookie is what the server reads. */
 const LANGUAGE_STORAGE_KEY = 'sr_language';
@@ -45,7 +46,14 @@ export function LanguageSwitch({ current, legend, names }: { current: Locale; le
               lang={l === 'hi' ? 'hi' : l === 'he' ? 'hi-Latn' : 'en'}
               onChange={() => {
                 saveLocale(l);
-                startTransition(() => router.refresh());
+                // A URL that names a language (?hl=, lib/url-language.ts) would set it back: leave it for the bare URL.
+                const here = new URL(window.location.href);
+                if (here.searchParams.has(URL_LANGUAGE_PARAM)) {
+                  here.searchParams.delete(URL_LANGUAGE_PARAM);
+                  startTransition(() => router.replace(`${here.pathname}${here.search}${here.hash}`));
+                } else {
+                  startTransition(() => router.refresh());
+                }
               }}
             />
             <span lang={l === 'hi' ? 'hi' : l === 'he' ? 'hi-Latn' : 'en'}>{names[l]}</span>

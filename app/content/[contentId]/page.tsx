@@ -3,9 +3,10 @@ import { getTranslations } from 'next-intl/server';
 import { truncateText } from '@/features/reels/lib/text';
 import { parseFeedSearchParams, type SearchParams } from '@/features/reels/lib/search-params';
 import { shareMetadata } from '@/features/sharing/server/metadata';
-import { resolveShare } from '@/features/sharing/server/share';
+import { sharePagePath } from '@/features/sharing/server/share';
 import { FeedScreen } from '../../_lib/feed-screen';
-import { reelOrNotFound } from '../../_lib/data';
+import { reelOrNotFound, shareCard } from '../../_lib/data';
+import { pageAlternates } from '../../_lib/seo';
 import { siteOrigin } from '../../_lib/site';
 
 type Props = { params: Promise<{ contentId: string }>; searchParams: Promise<SearchParams> };
@@ -18,18 +19,20 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const title = t('content', { topic: item.topic_name, title: short });
   const description = item.description || `${item.topic_name} · ${item.category_name} · ${item.option_name}`;
   // The reel's share preview (docs/decisions/014): its share image, og:video, and /share/<slug> as the canonical URL.
-  const card = await resolveShare(item.id);
+  const card = await shareCard(item.id);
   if (card) {
     const siteName = (await getTranslations('app'))('name');
-    return shareMetadata(card, await siteOrigin(), {
+    const meta = shareMetadata(card, await siteOrigin(), {
       title, description: truncateText(description, 160).text, imageAlt: short, siteName, locale: 'en_IN',
     });
+    // One page per reel for search engines: the share page's language versions (docs/decisions/029).
+    return { ...meta, alternates: await pageAlternates(sharePagePath(card)) };
   }
   const url = `/content/${item.id}`;
   return {
     title,
     description,
-    alternates: { canonical: url },
+    alternates: await pageAlternates(url),
     openGraph: {
       type: 'video.other',
       title,

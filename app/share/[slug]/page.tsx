@@ -7,9 +7,10 @@ import { getInterfaceLang } from '@/lib/interface-lang-server';
 import { truncateText } from '@/features/reels/lib/text';
 import { parseFeedSearchParams, type SearchParams } from '@/features/reels/lib/search-params';
 import { shareMetadata } from '@/features/sharing/server/metadata';
-import { isShareId, resolveShare } from '@/features/sharing/server/share';
+import { isShareId, sharePagePath } from '@/features/sharing/server/share';
 import { FeedScreen } from '../../_lib/feed-screen';
-import { reelOrNotFound, topicOrNotFound } from '../../_lib/data';
+import { reelOrNotFound, shareCard, topicOrNotFound } from '../../_lib/data';
+import { pageAlternates } from '../../_lib/seo';
 import { siteOrigin } from '../../_lib/site';
 import { getIssuedVisitorToken } from '../../_lib/viewer';
 import { recordShareReferral } from '../_lib/referral';
@@ -20,7 +21,7 @@ type Props = { params: Promise<{ slug: string }>; searchParams: Promise<SearchPa
 /** The card a slug names (memoised per request: metadata and page share one read); unknown -> the 404 page. */
 const cardOf = cache(async (raw: string) => {
   const slug = routeParamOrNotFound(raw);
-  const card = isShareId(slug) ? await resolveShare(slug) : null;
+  const card = isShareId(slug) ? await shareCard(slug) : null;
   if (!card) notFound();
   return card;
 });
@@ -38,11 +39,13 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
     const short = truncateText(card.description || card.option_name, 60).text;
     const title = t('content', { topic: card.topic_name, title: short });
     const description = truncateText(card.description || `${card.topic_name} · ${card.option_name}`, 160).text;
-    return shareMetadata(card, origin, { title, description, imageAlt: short, siteName, locale: 'en_IN' });
+    const meta = shareMetadata(card, origin, { title, description, imageAlt: short, siteName, locale: 'en_IN' });
+    return { ...meta, alternates: await pageAlternates(sharePagePath(card)) };
   }
   const title = t('topic', { topic: card.name });
   const description = truncateText(card.description || tApp('description'), 160).text;
-  return shareMetadata(card, origin, { title, description, imageAlt: card.name, siteName, locale: locale === 'hi' ? 'hi_IN' : 'en_IN' });
+  const meta = shareMetadata(card, origin, { title, description, imageAlt: card.name, siteName, locale: locale === 'hi' ? 'hi_IN' : 'en_IN' });
+  return { ...meta, alternates: await pageAlternates(sharePagePath(card)) };
 }
 
 /**

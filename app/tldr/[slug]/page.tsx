@@ -7,6 +7,7 @@ import { FeedScreen } from '../../_lib/feed-screen';
 import { isNotFound, topicTldr } from '../../_lib/data';
 import { getViewerId } from '../../_lib/viewer';
 import { routeParamOrNotFound } from '../../_lib/route-param';
+import { pageAlternates } from '../../_lib/seo';
 
 type Props = { params: Promise<{ slug: string }>; searchParams: Promise<SearchParams> };
 
@@ -30,7 +31,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return {
     title,
     description,
-    alternates: { canonical: `/tldr/${entry.topic_slug}` },
+    alternates: await pageAlternates(`/tldr/${entry.topic_slug}`),
     openGraph: { title, description, url: `/tldr/${entry.topic_slug}`, ...(image ? { images: [{ url: image }] } : {}) },
   };
 }
