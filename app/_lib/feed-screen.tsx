@@ -18,6 +18,8 @@ import { requestNonce } from './nonce';
 import { feedPage } from './data';
 import { getViewerId } from './viewer';
 import { PartnerFeed } from './partner-feed';
+import { JsonLd } from '@/components/ui/json-ld';
+import { listGraph, reelListItems } from './structured-data';
 
 /**
  * A page's reel player, server-rendered: the first feed page is read with
@@ -34,9 +36,11 @@ import { PartnerFeed } from './partner-feed';
  * (features/reels/server/feed-language.ts; a creator's add-content layout
  * shows every language); the language served goes into the client's
  * filter, so its later pages are of the same feed.
+ * With `itemList`, the page's structured data lists the first page's reels
+ * (an ItemList of their share pages, app/_lib/structured-data.ts).
  */
 export async function FeedScreen({
-  params: given, urlFilter, lead = null, filterLabel = null, sizing = 'box', layout = 'default', closeHref, partner = null,
+  params: given, urlFilter, lead = null, filterLabel = null, sizing = 'box', layout = 'default', closeHref, partner = null, itemList = false,
 }: {
   params: FeedListParams;
   urlFilter: FeedFilter;
@@ -46,6 +50,7 @@ export async function FeedScreen({
   layout?: LayoutPresetName;
   closeHref?: string;
   partner?: PartnerPublic | null;
+  itemList?: boolean;
 }) {
   const viewerId = await getViewerId();
   // The top-N videos experiment (docs/decisions/012): every page of the feed carries its id (not a partner's feed).
@@ -61,6 +66,7 @@ export async function FeedScreen({
   qc.setQueryData(reelsKeys.list(params), feedListFromPage(page, lead));
   return (
     <HydrationBoundary state={dehydrate(qc)}>
+      {itemList ? <JsonLd data={await listGraph(reelListItems(page.feeds))} /> : null}
       <ErrorBoundary name="feed">
       {partner ? (
         <PartnerFeed key={feedKeyOf(params)} partner={partner} params={params} urlFilter={urlFilter} filterLabel={filterLabel}

@@ -1,5 +1,7 @@
 import 'server-only';
 import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
+import { truncateText } from '@/features/reels/lib/text';
 import { getInterfaceLang } from '@/lib/interface-lang-server';
 import { languageAlternates, localizedPath } from '@/lib/url-language';
 
@@ -21,3 +23,16 @@ export async function pageAlternates(path: string): Promise<NonNullable<Metadata
  * person's own pages and the staff tools are never indexed, nor their links followed.
  */
 export const PRIVATE_ROBOTS: NonNullable<Metadata['robots']> = { index: false, follow: false };
+
+/**
+ * A reel's title on its pages (the document title, og:title and the
+ * VideoObject's name): "<topic>: <description>", the description cut at 60
+ * characters on a grapheme boundary (the option's name when it has none),
+ * in the interface language's `meta.content` message.
+ * @returns the title and the short part alone (the share image's alt text).
+ */
+export async function reelTitle(reel: { description: string; option_name: string; topic_name: string }): Promise<{ title: string; short: string }> {
+  const t = await getTranslations('meta');
+  const short = truncateText(reel.description || reel.option_name, 60).text;
+  return { title: t('content', { topic: reel.topic_name, title: short }), short };
+}

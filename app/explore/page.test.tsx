@@ -17,6 +17,8 @@ vi.mock('next/link', async () => {
     }),
   };
 });
+// The site's Organization node needs the request's origin: the page's own content is under test here.
+vi.mock('../_lib/structured-data', () => ({ siteGraph: async () => ({ '@context': 'https://schema.org', '@graph': [] }) }));
 vi.mock('next/navigation', () => ({ useRouter: () => ({ push: vi.fn(), back: vi.fn(), refresh: vi.fn() }) }));
 // "Earn now" is a button (it asks who is signed in, which is not under test here).
 vi.mock('@/features/auth/components/earn-now-button', () => ({

@@ -8,6 +8,8 @@ import { EarnNowButton } from '@/features/auth/components/earn-now-button';
 import { TrackedLink } from '../_components/tracked-link';
 import { buttonClass } from '@/components/ui/button';
 import { pageAlternates } from '../_lib/seo';
+import { JsonLd } from '@/components/ui/json-ld';
+import { siteGraph } from '../_lib/structured-data';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('meta');
@@ -43,6 +45,7 @@ export default async function ExplorePage() {
   const stats = ['subsidy', 'families', 'savings', 'years'] as const;
   return (
     <div className="mx-auto flex max-w-2xl flex-col gap-6 px-5 pb-10 pt-[max(2rem,env(safe-area-inset-top))]">
+      <JsonLd data={await siteGraph()} />
       <header className="flex flex-col gap-2">
         <h1 className="text-3xl font-bold">{t('title')}</h1>
         <p className="text-lg text-neutral-700 dark:text-neutral-300">{t('intro')}</p>

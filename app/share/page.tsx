@@ -25,5 +25,5 @@ export async function generateMetadata(): Promise<Metadata> {
 /** /share (SPEC.md section 2 base path): the feed, server-rendered, with the site's own preview. */
 export default async function SharePage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const { filter, page } = parseFeedSearchParams(await searchParams);
-  return <FeedScreen params={{ filter, startPage: page }} urlFilter={filter} />;
+  return <FeedScreen params={{ filter, startPage: page }} urlFilter={filter} itemList />;
 }

@@ -6,7 +6,9 @@ import { shareMetadata } from '@/features/sharing/server/metadata';
 import { sharePagePath } from '@/features/sharing/server/share';
 import { FeedScreen } from '../../_lib/feed-screen';
 import { reelOrNotFound, shareCard } from '../../_lib/data';
-import { pageAlternates } from '../../_lib/seo';
+import { pageAlternates, reelTitle } from '../../_lib/seo';
+import { reelGraph } from '../../_lib/structured-data';
+import { JsonLd } from '@/components/ui/json-ld';
 import { siteOrigin } from '../../_lib/site';
 
 type Props = { params: Promise<{ contentId: string }>; searchParams: Promise<SearchParams> };
@@ -14,9 +16,7 @@ type Props = { params: Promise<{ contentId: string }>; searchParams: Promise<Sea
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { contentId } = await params;
   const item = await reelOrNotFound(contentId);
-  const t = await getTranslations('meta');
-  const short = truncateText(item.description || item.option_name, 60).text;
-  const title = t('content', { topic: item.topic_name, title: short });
+  const { title, short } = await reelTitle(item);
   const description = item.description || `${item.topic_name} · ${item.category_name} · ${item.option_name}`;
   // The reel's share preview (docs/decisions/014): its share image, og:video, and /share/<slug> as the canonical URL.
   const card = await shareCard(item.id);
@@ -51,7 +51,11 @@ export default async function ContentPage({ params, searchParams }: Props) {
   const item = await reelOrNotFound(contentId);
   const { filter } = parseFeedSearchParams(await searchParams);
   const urlFilter = { lang: filter.lang };
+  const card = await shareCard(item.id);
   return (
-    <FeedScreen params={{ filter: urlFilter, startPage: 1, leadId: item.id }} urlFilter={urlFilter} lead={item} />
+    <>
+      <JsonLd data={await reelGraph(item, card?.kind === 'reel' ? card : null)} />
+      <FeedScreen params={{ filter: urlFilter, startPage: 1, leadId: item.id }} urlFilter={urlFilter} lead={item} />
+    </>
   );
 }

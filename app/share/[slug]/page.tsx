@@ -10,7 +10,9 @@ import { shareMetadata } from '@/features/sharing/server/metadata';
 import { isShareId, sharePagePath } from '@/features/sharing/server/share';
 import { FeedScreen } from '../../_lib/feed-screen';
 import { reelOrNotFound, shareCard, topicOrNotFound } from '../../_lib/data';
-import { pageAlternates } from '../../_lib/seo';
+import { pageAlternates, reelTitle } from '../../_lib/seo';
+import { reelGraph } from '../../_lib/structured-data';
+import { JsonLd } from '@/components/ui/json-ld';
 import { siteOrigin } from '../../_lib/site';
 import { getIssuedVisitorToken } from '../../_lib/viewer';
 import { recordShareReferral } from '../_lib/referral';
@@ -36,8 +38,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const [t, tApp, locale, origin] = await Promise.all([getTranslations('meta'), getTranslations('app'), getInterfaceLang(), siteOrigin()]);
   const siteName = tApp('name');
   if (card.kind === 'reel') {
-    const short = truncateText(card.description || card.option_name, 60).text;
-    const title = t('content', { topic: card.topic_name, title: short });
+    const { title, short } = await reelTitle(card);
     const description = truncateText(card.description || `${card.topic_name} · ${card.option_name}`, 160).text;
     const meta = shareMetadata(card, origin, { title, description, imageAlt: short, siteName, locale: 'en_IN' });
     return { ...meta, alternates: await pageAlternates(sharePagePath(card)) };
@@ -65,9 +66,14 @@ export default async function ShareSlugPage({ params, searchParams }: Props) {
   if (card.kind === 'topic') {
     const topic = await topicOrNotFound(card.id);
     return (
-      <FeedScreen params={{ filter: { topic_id: topic.id, lang: filter.lang }, startPage: 1 }} urlFilter={urlFilter} filterLabel={topic.name} />
+      <FeedScreen params={{ filter: { topic_id: topic.id, lang: filter.lang }, startPage: 1 }} urlFilter={urlFilter} filterLabel={topic.name} itemList />
     );
   }
   const item = await reelOrNotFound(card.id);
-  return <FeedScreen params={{ filter: urlFilter, startPage: 1, leadId: item.id }} urlFilter={urlFilter} lead={item} />;
+  return (
+    <>
+      <JsonLd data={await reelGraph(item, card)} />
+      <FeedScreen params={{ filter: urlFilter, startPage: 1, leadId: item.id }} urlFilter={urlFilter} lead={item} />
+    </>
+  );
 }

@@ -4,7 +4,9 @@ import { getTranslations } from 'next-intl/server';
 import { getInterfaceLang } from '@/lib/interface-lang-server';
 import { parseFeedSearchParams, type SearchParams } from '@/features/reels/lib/search-params';
 import { FeedScreen } from '../../_lib/feed-screen';
-import { isNotFound, topicTldr } from '../../_lib/data';
+import { isNotFound, shareCard, topicTldr } from '../../_lib/data';
+import { reelGraph, siteGraph } from '../../_lib/structured-data';
+import { JsonLd } from '@/components/ui/json-ld';
 import { getViewerId } from '../../_lib/viewer';
 import { routeParamOrNotFound } from '../../_lib/route-param';
 import { pageAlternates } from '../../_lib/seo';
@@ -42,12 +44,16 @@ export default async function TldrTopicPage({ params, searchParams }: Props) {
   const entry = await loadEntry(routeParamOrNotFound(slug));
   const { filter } = parseFeedSearchParams(await searchParams);
   const urlFilter = { lang: filter.lang };
+  const card = entry.content ? await shareCard(entry.content.id) : null;
   return (
+    <>
+    <JsonLd data={entry.content ? await reelGraph(entry.content, card?.kind === 'reel' ? card : null) : await siteGraph()} />
     <FeedScreen
       params={{ filter: { topic_id: entry.topic_id, lang: filter.lang }, startPage: 1, leadId: entry.content?.id ?? null }}
       urlFilter={urlFilter}
       lead={entry.content}
       filterLabel={entry.topic_name}
     />
+    </>
   );
 }

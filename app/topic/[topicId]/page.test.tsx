@@ -50,6 +50,11 @@ vi.mock('../../_lib/data', () => ({
   },
 }));
 vi.mock('../../_lib/nonce', () => ({ requestNonce: async () => undefined }));
+// The page's structured data without the request's origin and messages: the list of its reels' pages as given.
+vi.mock(import('../../_lib/structured-data'), async (importOriginal) => ({
+  ...(await importOriginal()),
+  listGraph: async (items) => ({ '@context': 'https://schema.org', '@graph': [{ '@type': 'ItemList', itemListElement: items.map((i, n) => ({ '@type': 'ListItem', position: n + 1, url: i.path })) }] }),
+}));
 // The request's language signals (feed-screen.tsx).
 vi.mock('next/headers', () => ({
   cookies: async () => ({ get: (name: string) => (name === 'NEXT_LOCALE' && request.locale ? { value: request.locale } : undefined) }),
@@ -92,6 +97,14 @@ describe('topic page', () => {
     renderWithApp(await topicPage());
     expect(request.asked).toEqual([{ query: { topic_id: TOPIC, lang: 'hi', page: 1 }, opts: { fallbackToAll: true, summaryLang: 'hi' } }]);
     expect((screen.getByRole('combobox', { name: 'Video language' }) as HTMLSelectElement).value).toBe('hi');
+  });
+
+  it("lists the reels it shows for search engines: an ItemList of their share pages, in the feed's order", async () => {
+    const { container } = renderWithApp(await topicPage());
+    const script = container.querySelector('script[type="application/ld+json"]');
+    const graph = JSON.parse(script?.textContent ?? '{}') as { '@graph': { itemListElement: { position: number; url: string }[] }[] };
+    const shown = feedResponse([feedItem({ topic: TOPIC }), feedItem({ id: 'b0a1c2d3-4e5f-4a6b-8c7d-9e0f1a2b3c4d', topic: TOPIC })]).feeds;
+    expect(graph['@graph'][0].itemListElement).toEqual(shown.map((r, i) => ({ '@type': 'ListItem', position: i + 1, url: `/share/${r.share_slug}` })));
   });
 
   it('takes the interface language over the phone\'s, and Hinglish with neither', async () => {

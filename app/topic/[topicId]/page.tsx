@@ -56,6 +56,7 @@ export default async function TopicPage({ params, searchParams }: Props) {
       params={{ filter: { topic_id: topic.id, ...narrow.filter, lang: filter.lang }, startPage: 1 }}
       urlFilter={urlFilter}
       filterLabel={narrow.label ? `${topic.name} · ${narrow.label}` : topic.name}
+      itemList
     />
   );
 }
