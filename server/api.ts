@@ -5,7 +5,7 @@ import { boundBodies } from '@/lib/http/guards';
 import { composePrefixes } from '@/lib/http/route-facts';
 import { authPrefixes, authRoutes, type AuthDeps } from '@/features/auth/server/routes';
 import { accountRoutes, profilePrefixes, profileRoutes, type AccountDeps } from '@/features/auth/server/profile-routes';
-import { countsChanged, invalidateFeedCache } from '@/features/reels/server/feed-cache';
+import { countsChanged, invalidateFeedCache, onPagesChanged } from '@/features/reels/server/feed-cache';
 import { feedRoutes, reactionRoutes, readSideRoutes, reelsPrefixes } from '@/features/reels/server/routes';
 import { visibleReel } from '@/lib/db/visible-reel';
 import { verifyWatchTicket } from '@/features/reels/server/watch-ticket';
@@ -17,6 +17,8 @@ import { uploadPrefixes, uploadRoutes } from '@/features/reels/server/upload-rou
 import { getFeedPageJson, getReelJson } from '@/features/reels/server/feed';
 import { feedLanguageOf, summaryLanguageOf } from '@/features/reels/server/feed-language';
 import { sharingPrefixes, shareRoutes } from '@/features/sharing/server/routes';
+import { seoPaths, seoPrefixes, seoRoutes } from '@/features/sharing/server/seo-routes';
+import { invalidateSitemaps } from '@/features/sharing/server/sitemap';
 import { fitText, textBlockSvg } from '@/features/starter-library/server/text-layout';
 import { may } from '@/features/studio/policy';
 import { leadRoutes, leadsPrefixes } from '@/features/leads/server/routes';
@@ -33,6 +35,8 @@ import { createLead } from '@/features/leads/server/leads';
 import { onReferralSignIn } from '@/features/referrals/server/sign-in';
 import { adminPhonesOf, grantAdminIfListed } from '@/features/studio/server/roles';
 import { env } from '@/lib/env';
+import { singleton } from '@/lib/singleton';
+import { TUS_PREFIX } from './uploads';
 
 /**
  * The endpoint catalogue (SPEC.md section 7; ARCHITECTURE.md decision 2).
@@ -55,8 +59,11 @@ import { env } from '@/lib/env';
 export const API_PREFIXES = composePrefixes(
   reelsPrefixes, uploadPrefixes, sharingPrefixes, eventsPrefixes, authPrefixes, profilePrefixes, notificationsPrefixes,
   leadsPrefixes, chatPrefixes, studioPrefixes, insightsPrefixes, cataloguePrefixes, requestPrefixes, rewardPrefixes,
-  partnersPrefixes,
+  partnersPrefixes, seoPrefixes,
 );
+
+/** Single paths served by this API outside any family: robots.txt and the sitemap index live at the root. */
+export const API_PATHS: readonly string[] = [...seoPaths];
 
 /** True when `url` (a request path, with or without query, or an absolute URL) belongs to the API. */
 export function isApiPath(url: string): boolean {
@@ -68,7 +75,9 @@ export function isApiPath(url: string): boolean {
       return false;
     }
   }
-  return API_PREFIXES.some((p) => path.startsWith(p));
+  if (API_PREFIXES.some((p) => path.startsWith(p))) return true;
+  const q = path.search(/[?#]/);
+  return API_PATHS.includes(q < 0 ? path : path.slice(0, q));
 }
 
 /**
@@ -117,6 +126,9 @@ export function buildApi(chat?: ChatDeps['chat']) {
     onViewsCounted: (reels) => reels.forEach((reel) => countsChanged({ reel })),
     onProgressChanged: (viewers) => viewers.forEach((viewer) => countsChanged({ reel: '', viewer })),
   });
+  // The sitemaps drop whenever the feed's pages do (a reel ready, approved, taken down; here or on another process).
+  // Once per process: buildApi runs again in tests, and a second listener would only repeat the work.
+  singleton('api_sitemaps_hooked', () => onPagesChanged(invalidateSitemaps));
   return createApiApp()
     // Every body is at most 64 KB, but where a route's guard preset declares its own bound (pictures, videos,
     // contacts); the endpoints bound theirs tighter (lib/http/guards.ts, lib/http/json-guard.ts).
@@ -171,5 +183,7 @@ export function buildApi(chat?: ChatDeps['chat']) {
     // rewards, rewards/{id}, scratch/{id}, staff/rewards
     .route('/', rewardRoutes())
     // Partners (docs/api/partners.md): {id}/data, user/{id}/data, guide_video/{id}, form/{id}, image, topic/update/{id}, admin/partners
-    .route('/', partnerRoutes({ onChanged: invalidateFeedCache, createLead: (p, input) => createLead(p, input) }));
+    .route('/', partnerRoutes({ onChanged: invalidateFeedCache, createLead: (p, input) => createLead(p, input) }))
+    // GET /robots.txt, /sitemap.xml, /sitemaps/{pages|video}-{n}.xml (database-made sitemaps)
+    .route('/', seoRoutes({ apiPrefixes: API_PREFIXES, privatePaths: [TUS_PREFIX] }));
 }

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Hono } from 'hono';
-import { API_PREFIXES, buildApi, isApiPath } from '@/server/api';
+import { API_PATHS, API_PREFIXES, buildApi, isApiPath } from '@/server/api';
 import { MAX_JSON_BODY_BYTES } from '@/lib/constants';
 import { guardFactsOf, type GuardFacts } from '@/lib/http/guards';
 import { LIMITS } from '@/lib/http/rate-limit';
@@ -8,6 +8,7 @@ import { bodyLimitsOf } from '@/lib/http/validate';
 import { feedRoutes, reactionRoutes, readSideRoutes, reelsPrefixes } from '@/features/reels/server/routes';
 import { uploadPrefixes, uploadRoutes } from '@/features/reels/server/upload-routes';
 import { sharingPrefixes, shareRoutes } from '@/features/sharing/server/routes';
+import { seoPaths, seoPrefixes, seoRoutes } from '@/features/sharing/server/seo-routes';
 import { clientLogRoutes, eventRoutes, eventsPrefixes } from '@/features/events/server/routes';
 import { authPrefixes, authRoutes } from '@/features/auth/server/routes';
 import { accountRoutes, profilePrefixes, profileRoutes } from '@/features/auth/server/profile-routes';
@@ -40,9 +41,11 @@ const SPEC_FAMILIES = ['/auth/', '/uploader/', '/uploader-read/', '/feeds-server
 /**
  * Our own families, each documented: referrals' paths (SPEC.md lists them
  * without a prefix; docs/api/referrals.md), the share link `/r/{code}`
- * (docs/api/referrals.md) and staff insights (docs/api/insights.md).
+ * (docs/api/referrals.md), staff insights (docs/api/insights.md) and the
+ * sitemap parts (features/sharing/server/seo-routes.ts; robots.txt and
+ * /sitemap.xml are single paths at the root, API_PATHS).
  */
-const OWN_FAMILIES = ['/referral/', '/r/', '/staff/api/'];
+const OWN_FAMILIES = ['/referral/', '/r/', '/staff/api/', '/sitemaps/'];
 
 /**
  * State-changing routes that may go without a guard preset, and why. None
@@ -98,6 +101,7 @@ describe('API families', () => {
       ['reels/routes', reelsPrefixes, [feedRoutes, readSideRoutes, reactionRoutes]],
       ['reels/upload-routes', uploadPrefixes, [uploadRoutes(stub)]],
       ['sharing/routes', sharingPrefixes, [shareRoutes(stub)]],
+      ['sharing/seo-routes', [...seoPrefixes, ...seoPaths], [seoRoutes({ apiPrefixes: [] })]],
       ['events/routes', eventsPrefixes, [eventRoutes(stub), clientLogRoutes]],
       ['auth/routes', authPrefixes, [authRoutes()]],
       ['auth/profile-routes', profilePrefixes, [profileRoutes, accountRoutes()]],
@@ -124,6 +128,7 @@ describe('API families', () => {
     const paths = routesOf(api).map((r) => r.path);
     expect(paths.filter((p) => !isApiPath(p))).toEqual([]);
     expect(API_PREFIXES.filter((pre) => !paths.some((p) => p.startsWith(pre)))).toEqual([]);
+    expect(API_PATHS.filter((p) => !paths.includes(p))).toEqual([]);
   });
 });
 

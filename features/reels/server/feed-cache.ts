@@ -205,8 +205,28 @@ const byDb = () => singleton('reels_feed_cache', () => new Map<Db, Caches>());
 
 const countsTtlMs = () => (busLive() ? COUNTS_TTL_LIVE_MS : COUNTS_TTL_MS);
 
+/** Who hears of 'pages' changes besides the feed's caches (on globalThis: one set however often this module loads). */
+const pagesListeners = () => singleton('reels_pages_listeners', () => new Set<() => void>());
+
+/**
+ * Calls `listener` whenever the set or order of visible reels changes (a
+ * reel became ready, was approved or taken down: invalidateFeedCache here,
+ * or the same change announced by another process over the Redis bus,
+ * ./cache-bus.ts), so caches outside this feature (the sitemaps) drop
+ * with the feed's. The listener runs synchronously and must not throw.
+ * @returns a function that removes the listener.
+ */
+export function onPagesChanged(listener: () => void): () => void {
+  const set = pagesListeners();
+  set.add(listener);
+  return () => {
+    set.delete(listener);
+  };
+}
+
 /** Applies a change made here or announced by another process. */
 function apply(change: CacheChange): void {
+  if (change.k === 'pages') for (const l of pagesListeners()) l();
   for (const c of byDb().values()) {
     if (change.k === 'pages') {
       c.shared.clear();
@@ -218,8 +238,9 @@ function apply(change: CacheChange): void {
   }
 }
 
-/** The subscription was down: counts cached meanwhile may have missed a change. */
+/** The subscription was down: anything cached meanwhile may have missed a change. */
 function reset(): void {
+  for (const l of pagesListeners()) l();
   for (const c of byDb().values()) {
     c.shared.clear();
     c.reelCounts.clear();
