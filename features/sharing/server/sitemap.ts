@@ -6,6 +6,7 @@ import { visibleReel } from '@/lib/db/visible-reel';
 import { singleton } from '@/lib/singleton';
 import { HREFLANGS, languageAlternates } from '@/lib/url-language';
 import { LOCALES } from '@/lib/constants';
+import { messageText } from '@/lib/messages';
 import { shareImagePath, sharePagePath, shareVideoPath, type ReelCard } from './share';
 
 /*
@@ -168,11 +169,17 @@ export function sitemapPages(reels: readonly SitemapReel[]): SitemapPage[] {
   ];
 }
 
+/** The English reel page title (messages/en.json meta.content), so the video's title matches its page's. */
+function pageTitle(topic: string, title: string): string {
+  const names: Record<string, string> = { topic, title };
+  return messageText('meta.content').replace(/\{(topic|title)\}/g, (_m, k: string) => names[k]);
+}
+
 /**
  * A reel's video sitemap entry (Google video sitemap): the share page, its
  * share image as thumbnail and the stable video URL as content; the title
- * in the share page's own words ("<topic>: <description or option>",
- * messages meta.content) within 100 characters; the description (else
+ * in the English share page's own words (messages meta.content,
+ * "<topic>: <description or option cut at 60>") within 100 characters; the description (else
  * "topic · category · option") within 2,048; the duration rounded to whole
  * seconds in 1..28,800, left out when unknown. Pure.
  */
@@ -185,7 +192,7 @@ export function sitemapVideo(r: SitemapReel): SitemapVideo {
   return {
     page: sharePagePath(card),
     thumbnail: shareImagePath(card),
-    title: cutText(`${r.topic_name}: ${cutText(about || r.option_name, 60)}`, VIDEO_TITLE_MAX),
+    title: cutText(pageTitle(r.topic_name, cutText(about || r.option_name, 60)), VIDEO_TITLE_MAX),
     description: cutText(about || `${r.topic_name} · ${r.category_name} · ${r.option_name}`, VIDEO_DESCRIPTION_MAX),
     content: shareVideoPath(card),
     duration,
