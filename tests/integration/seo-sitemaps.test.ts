@@ -76,7 +76,7 @@ describe('GET /robots.txt', () => {
     expect(res.headers.get('cache-control')).toMatch(/^public, max-age=\d+$/);
     const lines = (await res.text()).split('\n');
     expect(lines.slice(0, 2)).toEqual(['User-agent: *', 'Allow: /']);
-    for (const p of ['/studio', '/staff', '/profile', '/rewards', '/invite/', '/callback', '/subsidy', '/offline', '/media/',
+    for (const p of ['/studio', '/staff', '/profile', '/rewards', '/invite', '/callback', '/subsidy', '/offline', '/chat', '/media/',
       '/uploader/api/v1/upload/', ...API_PREFIXES.filter((x) => x !== '/sitemaps/')]) {
       expect(lines).toContain(`Disallow: ${p}`);
     }

@@ -1,3 +1,5 @@
+import { PRIVATE_PAGE_PREFIXES } from '@/lib/http/private-pages';
+
 /*
  * robots.txt (RFC 9309; Google's reading of it: the longest matching rule
  * wins, Allow on a tie, `*` matches any run of characters and `$` the end
@@ -10,8 +12,8 @@
  * point at a URL that stops working.
  */
 
-/** Signed-in or one-person pages: nothing in them is for a search result. */
-export const PRIVATE_PAGES = ['/studio', '/staff', '/profile', '/rewards', '/invite/', '/callback', '/subsidy', '/offline'] as const;
+/** Signed-in or one-person pages, forms and embeds: nothing in them is for a search result (lib/http/private-pages.ts). */
+export const PRIVATE_PAGES = PRIVATE_PAGE_PREFIXES;
 
 /**
  * Paths under a disallowed prefix that a crawler must fetch: the share
