@@ -28,7 +28,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const entry = await loadEntry(routeParamOrNotFound(slug));
   const t = await getTranslations('meta');
   const title = t('tldrTopic', { topic: entry.topic_name });
-  const description = entry.content?.description || undefined;
+  const description = entry.content?.description || t('topicDescription', { topic: entry.topic_name });
   const image = entry.content?.pre_signed_url_poster ?? entry.topic_pic;
   return {
     title,

@@ -32,7 +32,7 @@ export async function generateMetadata({ params, searchParams }: Props): Promise
   const narrow = narrowingOf(topic, parseFeedSearchParams(await searchParams).filter);
   const t = await getTranslations('meta');
   const title = t('topic', { topic: narrow.label ? `${topic.name} · ${narrow.label}` : topic.name });
-  const description = topic.description || undefined;
+  const description = topic.description || t('topicDescription', { topic: topic.name });
   return {
     title,
     description,
