@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import { expect, request as playwrightRequest, test, type APIRequestContext, type BrowserContext } from '@playwright/test';
 import { makeClip } from '../fixtures/clips';
 import { finishOnboarding, signInByApi } from './sign-in';
+import { reviewReel } from './studio-upload';
 
 /**
  * Found by search engines (docs/decisions/029-language-per-url.md), fetched
@@ -57,8 +58,7 @@ test.beforeAll(async ({ browser, baseURL, isMobile }) => {
     const res = await page.request.get(`/uploader/api/v1/content/${id}`);
     expect(((await res.json()) as StudioItem).status).toBe('ready');
   }).toPass({ timeout: 120_000 });
-  const approved = await page.request.post('/uploader/api/v1/content/status', { data: { content_id: id, status: 'Approved' }, headers: { origin: baseURL! } });
-  expect(approved.status(), await approved.text()).toBe(200);
+  await reviewReel(page.request, baseURL!, id, 'Approved');
   const item = (await (await page.request.get(`/feeds-server/api/v1/${id}`)).json()) as FeedItem;
   hindi = { id, slug: item.share_slug, topic: item.topic };
 });
@@ -66,11 +66,7 @@ test.beforeAll(async ({ browser, baseURL, isMobile }) => {
 test.afterAll(async ({ baseURL }) => {
   if (!admin) return;
   // Taken down already by the last test, unless it failed before.
-  if (hindi) {
-    await admin.request.post('/uploader/api/v1/content/status', {
-      data: { content_id: hindi.id, status: 'Rejected', reason: 'End-to-end test clip' }, headers: { origin: baseURL! },
-    });
-  }
+  if (hindi) await reviewReel(admin.request, baseURL!, hindi.id, 'Rejected');
   await admin.close();
 });
 
@@ -210,10 +206,7 @@ test('the sitemaps list the approved reel in three languages and as a video; a t
   const videos = await sitemaps('video');
   expect(videos).toContain(`<video:content_loc>${baseURL}/feeds-server/api/v2/share/${slug}/video.m3u8</video:content_loc>`);
 
-  const down = await admin!.request.post('/uploader/api/v1/content/status', {
-    data: { content_id: id, status: 'Rejected', reason: 'End-to-end test clip' }, headers: { origin: baseURL! },
-  });
-  expect(down.status(), await down.text()).toBe(200);
+  await reviewReel(admin!.request, baseURL!, id, 'Rejected');
   hindi = null;
   expect(await sitemaps('pages')).not.toContain(`/share/${slug}<`);
   expect(await sitemaps('video')).not.toContain(`/share/${slug}/video.m3u8`);

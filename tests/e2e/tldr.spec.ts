@@ -5,7 +5,7 @@ import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { makeClip } from '../fixtures/clips';
 import { ACTIVE, waitPlaying, openFeed } from './player';
 import { finishOnboarding, signInByApi } from './sign-in';
-import { uploadInStudio } from './studio-upload';
+import { reviewReel, uploadInStudio } from './studio-upload';
 
 /**
  * The TLDR popup (SPEC.md section 2 TLDR_POPUP; docs/decisions/018-tldr-popup.md)
@@ -54,21 +54,13 @@ test.beforeAll(async ({ browser, baseURL, isMobile }) => {
     expect(item?.status).toBe('ready');
   }).toPass({ timeout: 120_000 });
   summaryId = item!.id;
-  if (item!.review_status !== 'Approved') {
-    const res = await page.request.post('/uploader/api/v1/content/status', { data: { content_id: summaryId, status: 'Approved' }, headers: { origin: baseURL! } });
-    expect(res.status(), await res.text()).toBe(200);
-  }
+  if (item!.review_status !== 'Approved') await reviewReel(page.request, baseURL!, summaryId, 'Approved');
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
 test.afterAll(async ({ baseURL }) => {
   if (!admin) return;
-  if (summaryId) {
-    const res = await admin.request.post('/uploader/api/v1/content/status', {
-      data: { content_id: summaryId, status: 'Rejected', reason: 'End-to-end test clip' }, headers: { origin: baseURL! },
-    });
-    expect(res.status(), await res.text()).toBe(200);
-  }
+  if (summaryId) await reviewReel(admin.request, baseURL!, summaryId, 'Rejected');
   await admin.close();
 });
 
