@@ -313,6 +313,25 @@ describe.runIf(process.env.TEST_DB === 'postgres')('likes across two API process
     expect(Date.now() - upAt, 'seen only after a cache TTL').toBeLessThan(FEED_CACHE_TTL_MS);
   });
 
+  it('a take-down through one leaves the sitemaps of a process that has served no feed, at once', async () => {
+    // A fresh process whose first request is a sitemap: it must already hear the other processes' review moves.
+    const fresh = spawnTsx('tests/fixtures/api-child.ts', [], { REDIS_URL, LOG_LEVEL: 'warn' });
+    children.push(fresh);
+    const c = `http://127.0.0.1:${(await fresh.waitForLine((l) => l.startsWith('listening '), 55_000)).split(' ')[1]}`;
+    const [a] = urls;
+    const t = await seed2.taxonomy();
+    const reel = await seed2.reel(t.options[0].id);
+    const curator = await seed2.signedIn({ roles: [{ role: 'CURATOR', topicId: t.topic.id }] });
+    const videos = async () => (await fetch(`${c}/sitemaps/video-1.xml`)).text();
+    const listed = `/share/${reel.share_slug}</loc>`;
+    expect(await videos()).toContain(listed);
+
+    const downAt = Date.now();
+    expect((await postTo(a, '/uploader/api/v1/content/status', curator.cookie, { content_id: reel.id, status: 'Rejected', reason: 'Tariff changed' })).status).toBe(200);
+    expect(await until(videos, (x) => !x.includes(listed))).not.toContain(listed);
+    expect(Date.now() - downAt, 'seen only after the sitemap cache expired').toBeLessThan(FEED_CACHE_TTL_MS);
+  });
+
   it('likes and views still work, and show in the process\'s own feed, while Redis is unreachable', async () => {
     // Nothing listens on the discard port: every Redis call of this process fails.
     const down = spawnTsx('tests/fixtures/api-child.ts', [], { REDIS_URL: 'redis://127.0.0.1:9', LOG_LEVEL: 'silent' });

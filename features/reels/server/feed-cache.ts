@@ -212,13 +212,16 @@ const pagesListeners = () => singleton('reels_pages_listeners', () => new Set<()
  * Calls `listener` whenever the set or order of visible reels changes (a
  * reel became ready, was approved or taken down: invalidateFeedCache here,
  * or the same change announced by another process over the Redis bus,
- * ./cache-bus.ts), so caches outside this feature (the sitemaps) drop
- * with the feed's. The listener runs synchronously and must not throw.
+ * ./cache-bus.ts, which this starts listening to), so caches outside
+ * this feature (the sitemaps) drop with the feed's. The listener runs
+ * synchronously and must not throw.
  * @returns a function that removes the listener.
  */
 export function onPagesChanged(listener: () => void): () => void {
   const set = pagesListeners();
   set.add(listener);
+  // Another process's changes must reach the listener even before this process first serves a feed.
+  startCacheBus({ onChange: apply, onReset: reset });
   return () => {
     set.delete(listener);
   };
