@@ -37,6 +37,7 @@ import { adminPhonesOf, grantAdminIfListed } from '@/features/studio/server/role
 import { env } from '@/lib/env';
 import { singleton } from '@/lib/singleton';
 import { TUS_PREFIX } from './uploads';
+import { apiRouteRecorder } from './http-metrics';
 
 /**
  * The endpoint catalogue (SPEC.md section 7; ARCHITECTURE.md decision 2).
@@ -130,6 +131,8 @@ export function buildApi(chat?: ChatDeps['chat']) {
   // Once per process: buildApi runs again in tests, and a second listener would only repeat the work.
   singleton('api_sitemaps_hooked', () => onPagesChanged(invalidateSitemaps));
   return createApiApp()
+    // The matched route's pattern, for http_request_duration_seconds (server/http-metrics.ts).
+    .use('*', apiRouteRecorder())
     // Every body is at most 64 KB, but where a route's guard preset declares its own bound (pictures, videos,
     // contacts); the endpoints bound theirs tighter (lib/http/guards.ts, lib/http/json-guard.ts).
     .use('*', boundBodies(MAX_JSON_BODY_BYTES))

@@ -7,6 +7,7 @@ import { Redis } from 'ioredis';
 import { env } from '@/lib/env';
 import { isAllowedOrigin } from '@/lib/http/request-info';
 import { logger } from '@/lib/logger';
+import { metrics } from '@/lib/metrics';
 import { NOTIFICATION_EVENT, setNotificationEmitter, userRoom } from '@/lib/notifications/notify';
 import type { Principal } from '@/lib/auth/principal';
 import { onShutdown } from '@/lib/shutdown';
@@ -50,6 +51,8 @@ export function createSocketServer(server: http.Server, deps: SocketChatDeps): C
   if (redisUrl) useRedisAdapter(io, redisUrl);
   io.on('connection', (socket) => {
     logger().debug({ id: socket.id, recovered: socket.recovered }, 'socket connected');
+    metrics().socketConnections.inc();
+    socket.once('disconnect', () => metrics().socketConnections.dec());
     // The principal was resolved in the handshake (server/chat-socket.ts); a visitor joins no user room.
     const userId = (socket.data.principal as Principal | undefined)?.userId;
     if (userId) void socket.join(userRoom(userId));

@@ -5,6 +5,7 @@ import os from 'node:os';
 import { sql, type SQL } from 'drizzle-orm';
 import { getDb, type Db } from '../db/client';
 import { logger } from '../logger';
+import { metrics, type JobDepthRow } from '../metrics';
 import { singleton } from '../singleton';
 
 /**
@@ -247,6 +248,7 @@ export function startJobWorker(opts: WorkerOptions): JobWorker {
   const dbPromise = opts.db ? Promise.resolve(opts.db) : getDb().then((h) => h.db);
 
   async function finalFailure(db: Db, job: JobRow, reason: string) {
+    metrics().jobFailures.inc({ kind: job.kind });
     events.emit('failed', { jobId: job.id, kind: job.kind, payload: job.payload, error: reason });
     try {
       await opts.handlers[job.kind]?.onFinalFailure?.(job.payload, reason, { ...job, status: 'failed', last_error: reason });
@@ -271,6 +273,9 @@ export function startJobWorker(opts: WorkerOptions): JobWorker {
         })
         .catch((err) => log.warn({ err, jobId: job.id }, 'heartbeat failed'));
     }, Math.max(50, Math.floor(leaseMs / 3)));
+    const started = performance.now();
+    const timed = (outcome: 'done' | 'retry' | 'failed') =>
+      metrics().jobDuration.observe({ kind: job.kind, outcome }, (performance.now() - started) / 1000);
     const done = (async () => {
       log.debug({ jobId: job.id, kind: job.kind, attempt: job.attempts }, 'job started');
       events.emit('started', { jobId: job.id, kind: job.kind, payload: job.payload, attempt: job.attempts, workerId: id });
@@ -285,6 +290,7 @@ export function startJobWorker(opts: WorkerOptions): JobWorker {
         await rows(db, sql`
           update jobs set status = 'done', locked_by = null, locked_until = null, updated_at = now()
           where id = ${job.id} and locked_by = ${id} and status = 'running' returning id`);
+        timed('done');
         log.debug({ jobId: job.id, kind: job.kind }, 'job done');
         events.emit('done', { jobId: job.id, kind: job.kind, payload: job.payload });
       } catch (err) {
@@ -310,12 +316,14 @@ export function startJobWorker(opts: WorkerOptions): JobWorker {
             update jobs set status = 'queued', last_error = ${reason}, locked_by = null, locked_until = null,
               run_at = now() + (${Math.round(delayMs)}::int * interval '1 millisecond'), updated_at = now()
             where id = ${job.id} and locked_by = ${id} and status = 'running' returning id`);
+          timed('retry');
           log.warn({ jobId: job.id, attempt: job.attempts, delayMs, error: reason }, 'job failed; will retry');
           events.emit('retry', { jobId: job.id, kind: job.kind, payload: job.payload, error: reason, delayMs });
         } else {
           const ended = await rows(db, sql`
             update jobs set status = 'failed', last_error = ${reason}, locked_by = null, locked_until = null, updated_at = now()
             where id = ${job.id} and locked_by = ${id} and status = 'running' returning id`);
+          timed('failed');
           if (permanent) log.warn({ jobId: job.id, attempt: job.attempts, error: reason }, 'job failed for good: it cannot succeed');
           else log.error({ jobId: job.id, attempt: job.attempts, error: reason }, 'job failed for good');
           if (ended.length > 0) await finalFailure(db, job, reason);
@@ -375,6 +383,17 @@ export function startJobWorker(opts: WorkerOptions): JobWorker {
       log.info({ workerId: id }, 'job worker stopped');
     },
   };
+}
+
+/**
+ * Jobs waiting or running, per kind and state (`queued`, `running`): the
+ * job_queue_depth gauge (lib/metrics.ts), read on each Prometheus scrape.
+ * Done and failed jobs are not counted (job_failures_total counts failures).
+ */
+export async function jobQueueDepth(db: SqlExecutor): Promise<JobDepthRow[]> {
+  const r = await rows<{ kind: string; status: string; n: number | string }>(db, sql`
+    select kind, status, count(*)::int as n from jobs where status in ('queued', 'running') group by kind, status`);
+  return r.map((x) => ({ kind: x.kind, state: x.status, count: Number(x.n) }));
 }
 
 /** Waits until job `id` is done or failed; polls every `intervalMs`. For scripts and tests. */

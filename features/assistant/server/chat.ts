@@ -5,6 +5,7 @@ import { desc, eq } from 'drizzle-orm';
 import { getDb } from '@/lib/db/client';
 import { chatMessages, chats } from '@/lib/db/schema';
 import { logger } from '@/lib/logger';
+import { metrics } from '@/lib/metrics';
 import { CHAT_PERSIST_COUNT } from '@/lib/constants';
 import type { Principal } from '@/lib/auth/principal';
 import { visitorRequired } from '@/lib/http/principal';
@@ -72,6 +73,7 @@ export async function prepareChat(
   principal: Principal, clientIp: string, req: ChatRequest, opts: ChatOptions = {},
 ): Promise<PreparedChat> {
   if (principal.isNewVisitor) throw visitorRequired();
+  const asked = performance.now();
   const viewerId = principal.visitorId;
   await consumeChatMessage(principal, clientIp, req.language);
   const { db } = await getDb();
@@ -82,7 +84,7 @@ export async function prepareChat(
   }
   const isNew = chatId === null;
   const id = chatId ?? randomUUID();
-  return { chatId: id, run: (onChunk) => runChat(id, isNew, viewerId, req, opts, onChunk) };
+  return { chatId: id, run: (onChunk) => runChat(id, isNew, viewerId, req, opts, asked, onChunk) };
 }
 
 /**
@@ -97,7 +99,7 @@ async function earlierQuestions(chatId: string): Promise<string[]> {
 }
 
 async function runChat(
-  chatId: string, isNew: boolean, viewerId: string, req: ChatRequest, opts: ChatOptions,
+  chatId: string, isNew: boolean, viewerId: string, req: ChatRequest, opts: ChatOptions, asked: number,
   onChunk?: (text: string) => void | Promise<void>,
 ): Promise<ChatResult> {
   // Retrieval first: nothing else (database writes, reel lookups) stands
@@ -139,6 +141,8 @@ async function runChat(
       await onChunk(chunks[i]);
     }
   }
+  // Question accepted -> last chunk out (the whole answer, for a client without chunks).
+  metrics().chatAnswerDuration.observe({ matched: String(composed.matched) }, (performance.now() - asked) / 1000);
 
   const { suggestions, related } = await later;
   await db.insert(chatMessages).values({

@@ -365,6 +365,18 @@ export async function drainDerivation(db: Db, timeoutMs = 30_000): Promise<void>
   }
 }
 
+/**
+ * Age of the oldest event not yet derived, seconds (0 when every event is
+ * derived): the event_derivation_lag_seconds gauge (lib/metrics.ts), read on
+ * each Prometheus scrape. One row through the underived-events index.
+ */
+export async function derivationLagSeconds(db: Db): Promise<number> {
+  const [row] = rowsOf<{ age: number | string | null }>(await db.execute(sql`
+    select extract(epoch from (now() - created_at))::float8 as age
+    from events where not derived order by id limit 1`));
+  return row?.age == null ? 0 : Math.max(0, Number(row.age));
+}
+
 /** Failures in a row of a one-event batch before that event is set aside. */
 export const SET_ASIDE_AFTER = 5;
 

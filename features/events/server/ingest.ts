@@ -4,6 +4,7 @@ import type { SQL } from 'drizzle-orm';
 import { getDb } from '@/lib/db/client';
 import { ApiError } from '@/lib/http/errors';
 import { logger } from '@/lib/logger';
+import { metrics } from '@/lib/metrics';
 import type { Principal } from '@/lib/auth/principal';
 import {
   CAMPAIGN_CODES, EVENT_PAYLOAD_MAX_BYTES, PLAYER_EVENTS, type CampaignCode, type EventPush,
@@ -104,5 +105,7 @@ export async function ingestEvent(principal: Principal, ev: EventPush, hooks: In
     view_ok: ev.event_type === PLAYER_EVENTS.view && hooks.viewTicketOk(p.watch_ticket, viewerId, p.content_id!),
     payload: p,
   };
-  return groupCommitOf(db).add(row);
+  const stored = await groupCommitOf(db).add(row);
+  metrics().eventsIngested.inc({ event_type: ev.event_type, result: stored.duplicate ? 'duplicate' : 'stored' });
+  return stored;
 }

@@ -1,6 +1,7 @@
 import 'server-only';
 import type { Db } from '@/lib/db/client';
 import { singleton } from '@/lib/singleton';
+import { metrics } from '@/lib/metrics';
 import { busLive, publishChange, startCacheBus, type CacheChange } from './cache-bus';
 
 /**
@@ -44,6 +45,14 @@ const SHARED_STALE_FACTOR = 3;
 
 interface Entry<V> { expires: number; value: Promise<V>; settled: boolean; refreshing: boolean }
 
+/** feed_cache_hits_total / feed_cache_misses_total of one cache (lib/metrics.ts), its label bound once. */
+interface CacheCounters { hits: { inc(n?: number): void }; misses: { inc(n?: number): void } }
+
+function countersOf(cache: string): CacheCounters {
+  const m = metrics();
+  return { hits: m.feedCacheHits.labels({ cache }), misses: m.feedCacheMisses.labels({ cache }) };
+}
+
 /**
  * A TTL cache of promises with stale-while-revalidate: once an entry expires
  * (and for up to `staleFactor` more TTLs) the old value is still served while
@@ -55,16 +64,24 @@ class TtlCache<V> {
   private map = new Map<string, Entry<V>>();
   /** Loads started (misses and background refreshes), for tests. */
   loads = 0;
-  constructor(private readonly ttlMs: number, private readonly staleFactor = 0) {}
+  private readonly counted: CacheCounters;
+  constructor(private readonly ttlMs: number, private readonly staleFactor: number, name: string) {
+    this.counted = countersOf(name);
+  }
 
   get(key: string, load: () => Promise<V>): Promise<V> {
     const now = Date.now();
     const hit = this.map.get(key);
-    if (hit && hit.expires > now) return hit.value;
+    if (hit && hit.expires > now) {
+      this.counted.hits.inc();
+      return hit.value;
+    }
     if (hit && hit.settled && hit.expires + this.ttlMs * this.staleFactor > now) {
+      this.counted.hits.inc();
       if (!hit.refreshing) this.refresh(key, hit, load);
       return hit.value;
     }
+    this.counted.misses.inc();
     return this.fill(key, load, now).value;
   }
 
@@ -124,7 +141,10 @@ class BatchCache<V> {
   private inflight = new Map<string, Promise<Map<string, V>>>();
   /** Loads started, for tests. */
   loads = 0;
-  constructor(private readonly ttlMs: () => number) {}
+  private readonly counted: CacheCounters;
+  constructor(private readonly ttlMs: () => number, name: string) {
+    this.counted = countersOf(name);
+  }
 
   async getMany(keys: readonly string[], load: (keys: string[]) => Promise<Map<string, V>>): Promise<Map<string, V>> {
     const now = Date.now();
@@ -141,6 +161,10 @@ class BatchCache<V> {
       if (p) (waits ??= []).push(p.then((m) => this.take(out, m, k)));
       else if (!missing?.includes(k)) (missing ??= []).push(k);
     }
+    // A key another request is loading counts as a hit: this call starts no load for it.
+    const missed = missing?.length ?? 0;
+    if (keys.length > missed) this.counted.hits.inc(keys.length - missed);
+    if (missed > 0) this.counted.misses.inc(missed);
     if (missing) {
       const keysToLoad = missing;
       this.loads++;
@@ -260,10 +284,10 @@ function caches(db: Db): Caches {
     // Viewer states are never served stale: a viewer's write made in another
     // process must show after VIEWER_STATE_TTL_MS at the latest.
     c = {
-      shared: new TtlCache(FEED_CACHE_TTL_MS, SHARED_STALE_FACTOR),
-      viewers: new TtlCache(VIEWER_STATE_TTL_MS),
-      reelCounts: new BatchCache(countsTtlMs),
-      optionTotals: new BatchCache(countsTtlMs),
+      shared: new TtlCache(FEED_CACHE_TTL_MS, SHARED_STALE_FACTOR, 'shared'),
+      viewers: new TtlCache(VIEWER_STATE_TTL_MS, 0, 'viewer'),
+      reelCounts: new BatchCache(countsTtlMs, 'reel_counts'),
+      optionTotals: new BatchCache(countsTtlMs, 'option_totals'),
     };
     all.set(db, c);
   }
