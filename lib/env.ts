@@ -114,6 +114,24 @@ const envSchema = z.object({
   /** On SIGTERM/SIGINT: how long in-flight requests and socket answers may take to finish, seconds. */
   SHUTDOWN_GRACE_S: z.coerce.number().min(0).max(600).default(10),
   /**
+   * On SIGTERM/SIGINT: how long /readyz answers 503 `draining` before the
+   * listener closes, ms, so a load balancer polling it stops sending new
+   * requests first (server/graceful.ts); requests keep being served
+   * meanwhile, and SHUTDOWN_GRACE_S starts after it. Set it to a few of
+   * the balancer's probe intervals. Unset: 5000 in production, 0 otherwise.
+   */
+  READINESS_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).optional(),
+  /**
+   * Port of the Prometheus metrics server (`GET /metrics`,
+   * server/metrics-server.ts), bound to METRICS_HOST; 0 turns it off.
+   * Unset: 9464, or off under NODE_ENV=test. Every process on one machine
+   * (several web processes, workers) needs its own port, or 0: a port in
+   * use is logged as a warning and the process runs without metrics.
+   */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** Address the metrics server binds to: loopback by default, as the metrics name routes and job kinds. */
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  /**
    * Per-IP limits (generous: Indian mobile users share addresses behind
    * carrier-grade NAT). Each is requests per window; see lib/http/rate-limit.ts.
    */
@@ -212,7 +230,12 @@ const envSchema = z.object({
   for (const name of needed.filter((n) => !e[n])) {
     ctx.addIssue({ code: 'custom', path: [name], message: 'required when SMS_PROVIDER=http' });
   }
-});
+}).transform((e) => ({
+  ...e,
+  // Defaults that depend on NODE_ENV: a drain wait only in production; no metrics port under test.
+  READINESS_DRAIN_MS: e.READINESS_DRAIN_MS ?? (e.NODE_ENV === 'production' ? 5000 : 0),
+  METRICS_PORT: e.METRICS_PORT ?? (e.NODE_ENV === 'test' ? 0 : 9464),
+}));
 
 export type Env = z.infer<typeof envSchema>;
 

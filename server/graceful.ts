@@ -4,7 +4,9 @@ import type { Logger } from 'pino';
 
 /**
  * Stopping without losing work (SIGTERM from a deploy, SIGINT from a
- * terminal): stop accepting, let in-flight requests and socket answers
+ * terminal): say "draining" on /readyz first and keep serving for
+ * READINESS_DRAIN_MS, so a load balancer polling it stops sending new
+ * requests; then stop accepting, let in-flight requests and socket answers
  * finish within a grace period, stop background work, then close the
  * database. A second signal exits at once.
  */
@@ -19,8 +21,12 @@ export interface StopParts {
   stopBackground?: () => Promise<void>;
   /** Other clean-up (Redis clients), then the database, in this order. */
   closeResources?: () => Promise<void>;
-  /** How long in-flight work may take, ms (SHUTDOWN_GRACE_S). */
+  /** How long in-flight work may take, ms (SHUTDOWN_GRACE_S); counted from the end of the drain wait. */
   graceMs: number;
+  /** Called first, before anything closes: readiness says draining from then on (server/health.ts markDraining). */
+  announceDraining?: () => void;
+  /** How long to keep serving after announcing, before the listener closes, ms (READINESS_DRAIN_MS); default 0. */
+  drainMs?: number;
   log: Pick<Logger, 'info' | 'warn' | 'error'>;
 }
 
@@ -56,7 +62,8 @@ async function within(p: Promise<unknown>, ms: number): Promise<boolean> {
 }
 
 /**
- * Stops the server gracefully (see the file comment). Requests already
+ * Stops the server gracefully (see the file comment): announces draining,
+ * waits `drainMs` while still serving, then closes the listener. Requests already
  * being answered complete; idle keep-alive connections are closed at once,
  * and responses written while stopping carry `Connection: close`. Whatever
  * is still open when the grace period ends is cut.
@@ -64,6 +71,11 @@ async function within(p: Promise<unknown>, ms: number): Promise<boolean> {
  */
 export async function gracefulStop(parts: StopParts): Promise<boolean> {
   const { server, log } = parts;
+  parts.announceDraining?.();
+  if (parts.drainMs && parts.drainMs > 0) {
+    log.info({ drainMs: parts.drainMs }, 'draining: readiness says so; still serving until the load balancer has seen it');
+    await new Promise((resolve) => setTimeout(resolve, parts.drainMs));
+  }
   const deadline = Date.now() + parts.graceMs;
   const left = () => Math.max(0, deadline - Date.now());
   const closeAfter = (res: http.ServerResponse) => {

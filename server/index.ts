@@ -16,6 +16,8 @@ import { createRequestListener, refuseConnect } from './request-listener';
 import { createSocketServer } from './socket';
 import { startBackground } from './background';
 import { handleStopSignals, trackResponses } from './graceful';
+import { createHealth, defaultReadinessChecks } from './health';
+import { readMetricsFrom, startMetricsServer } from './metrics-server';
 import { createUploadHandler } from './uploads';
 import { warmHlsVendor } from './vendor-hls';
 import { listReadyReelsForTopics } from '@/features/reels/server/related';
@@ -32,7 +34,12 @@ async function main() {
   const e = env();
   const log = logger();
   const dev = e.NODE_ENV === 'development';
+  // /readyz answers 503 starting until the end of main() (server/health.ts).
+  const readiness = defaultReadinessChecks();
+  const health = createHealth({ checks: readiness.checks });
+  const metricsServer = await startMetricsServer({ port: e.METRICS_PORT, host: e.METRICS_HOST, log });
   await getDb();
+  readMetricsFrom((await getDb()).db);
   await initMediaSigning();
   // Sign-in codes: refuse to start with a half-configured SMS gateway; say loudly when codes only go to this log.
   smsProviderFromEnv();
@@ -60,7 +67,7 @@ async function main() {
     api: apiListener,
     uploads: createUploadHandler().handle,
     next: (req, res) => nextHandler(req, res, parse(req.url ?? '/', true)),
-    distDir, dev, mediaOrigins, embedOrigins: e.CHAT_EMBED_ORIGINS,
+    distDir, dev, mediaOrigins, embedOrigins: e.CHAT_EMBED_ORIGINS, health,
   }));
   // From the first request on, so a stop can close every keep-alive connection after its answer.
   trackResponses(server);
@@ -73,14 +80,20 @@ async function main() {
   });
   // The first reel's starter asks for hls.js' own build on every feed page's first visit.
   void warmHlsVendor().catch((err: unknown) => log.error({ err }, 'hls.js build for the first reel unavailable'));
-  server.listen(e.PORT, e.HOST, () => {
-    log.info({ port: e.PORT }, `ready on http://localhost:${e.PORT}`);
+  const listening = new Promise<void>((resolve) => {
+    server.listen(e.PORT, e.HOST, () => {
+      log.info({ port: e.PORT }, `ready on http://localhost:${e.PORT}`);
+      resolve();
+    });
   });
 
   const stopBackground = await startBackground();
   handleStopSignals({
     server,
     graceMs: e.SHUTDOWN_GRACE_S * 1000,
+    // Readiness says draining first; the listener closes READINESS_DRAIN_MS later.
+    announceDraining: health.markDraining,
+    drainMs: e.READINESS_DRAIN_MS,
     log,
     drainSockets: sockets.drain,
     closeSockets: () => new Promise<void>((resolve) => {
@@ -88,10 +101,14 @@ async function main() {
     }),
     stopBackground,
     closeResources: async () => {
+      await metricsServer?.close();
+      await readiness.close();
       await runShutdownHooks();
       await (await getDb()).close();
     },
   });
+  await listening;
+  health.markReady();
 }
 
 main().catch((err) => {

@@ -21,6 +21,8 @@ import { HLS_VENDOR_PATH, serveHlsVendor } from './vendor-hls';
 import { preparePageLanguage } from './page-language';
 import { preparePageResponse } from './page-response';
 import { hostRefusal, pageMethodRefusal, refusedMethod, targetRefusal, type Refusal } from './request-checks';
+import { healthProbeOf, type Health } from './health';
+import { timeRequest } from './http-metrics';
 
 /** The head script of the pages that open with a reel: plays it through hls.js' own build before the page's scripts. */
 const FIRST_REEL_STARTER = firstReelStarter({
@@ -43,7 +45,12 @@ export interface ListenerParts {
   mediaOrigins: readonly string[];
   /** CHAT_EMBED_ORIGINS: who may frame /chat/external/*. */
   embedOrigins: readonly string[];
+  /** The probes (server/health.ts); without them /healthz and /readyz go to Next like any page. */
+  health?: Health;
 }
+
+/** The path kinds http_request_duration_seconds needs to label a request the API did not (server/http-metrics.ts). */
+const pathKindOf = (url: string) => ({ api: isApiPath(url), tus: isTusPath(url) });
 
 /**
  * A page request's visitor: a first visit gets the signed cookie on its
@@ -110,7 +117,8 @@ export function refuseConnect(_req: http.IncomingMessage, socket: Duplex): void 
  * handler may see is refused next, in the one error shape
  * (server/request-checks.ts): TRACE and TRACK (405), a path that does not
  * percent-decode or a NUL in the path or query (400), a Host this server
- * does not answer for (421); then media
+ * does not answer for (421), except that the probes /healthz and
+ * /readyz are answered before the Host check (GET and HEAD only); then media
  * files, resumable uploads (tus owns their bodies, so they come before the
  * API's body limit), the API, brotli build assets, and Next for the rest,
  * which takes GET and HEAD only (405 with Allow otherwise). Pages get a
@@ -119,7 +127,8 @@ export function refuseConnect(_req: http.IncomingMessage, socket: Duplex): void 
  * and the pages that open with a reel hold their scripts until its first
  * frame (lib/http/held-scripts.ts). A request that fails before any handler answers (a
  * malformed escape in its path) is a 400 in the one error shape, never a
- * thrown error inside the listener.
+ * thrown error inside the listener. Every request is timed for
+ * http_request_duration_seconds (server/http-metrics.ts).
  */
 export function createRequestListener(parts: ListenerParts): http.RequestListener {
   async function route(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
@@ -128,7 +137,25 @@ export function createRequestListener(parts: ListenerParts): http.RequestListene
     for (const [k, v] of Object.entries(baseSecurityHeaders(url, https))) res.setHeader(k, v);
     const method = req.method ?? 'GET';
     const api = isApiPath(url) || isTusPath(url);
-    const refusal = refusedMethod(method, api) ?? targetRefusal(url) ?? hostRefusal(req.headers, url);
+    const early = refusedMethod(method, api) ?? targetRefusal(url);
+    if (early) {
+      refuse(req, res, early);
+      return;
+    }
+    // The probes come before the Host check: a load balancer or the kubelet
+    // probes the instance's own address (Host: 10.0.3.7:3000), which
+    // ALLOWED_HOSTS rightly does not list. Answering any Host is safe here:
+    // the answers hold no personal data, set no cookie and depend on no host.
+    // They also skip the visitor cookie and the rate limits (a probe is no visitor).
+    const probe = parts.health ? healthProbeOf(url) : null;
+    if (probe && parts.health) {
+      res.setHeader('Content-Security-Policy', DATA_POLICY);
+      const wrongMethod = pageMethodRefusal(method);
+      if (wrongMethod) refuse(req, res, wrongMethod);
+      else await parts.health.handle(probe, req, res);
+      return;
+    }
+    const refusal = hostRefusal(req.headers, url);
     if (refusal) {
       if (refusal.code === 'host_not_allowed') warnHostOnce(hostOf(req.headers));
       refuse(req, res, refusal);
@@ -182,6 +209,7 @@ export function createRequestListener(parts: ListenerParts): http.RequestListene
   }
 
   return (req, res) => {
+    timeRequest(req, res, pathKindOf);
     route(req, res).catch((err: unknown) => {
       const status = err instanceof URIError ? 400 : 500;
       if (status === 500) logger().error({ err, method: req.method }, 'request failed before a handler');

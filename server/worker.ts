@@ -10,6 +10,7 @@ import { TRANSCODE_JOB, cleanStaleMedia, transcodeJobHandler } from '@/features/
 import { LEAD_WEBHOOK_JOB, leadWebhookJobHandler, resumeLeadDelivery } from '@/features/leads/server/leads';
 import { configureDerivation, startDerivationLoop } from '@/features/events/server/derive';
 import { countsChanged } from '@/features/reels/server/feed-cache';
+import { readMetricsFrom, startMetricsServer } from './metrics-server';
 
 /** Options of startWorker: those of the job queue's worker, less the handlers, which are the product's. */
 export type StartWorkerOptions = Omit<WorkerOptions, 'handlers'>;
@@ -51,6 +52,10 @@ export async function startWorker(opts: StartWorkerOptions = {}): Promise<() => 
 
 async function main() {
   const log = logger();
+  const e = env();
+  // Job and derivation metrics of this process; a worker beside web processes on one machine needs its own METRICS_PORT.
+  const metricsServer = await startMetricsServer({ port: e.METRICS_PORT, host: e.METRICS_HOST, log });
+  readMetricsFrom((await getDb()).db);
   const stopJobs = await startWorker();
   // The event derivation too (docs/decisions/011), unless EVENT_DERIVATION=false; web processes may run it at once.
   // What it derives reaches the web processes' feed caches over Redis (REDIS_URL), else within their TTLs.
@@ -68,6 +73,7 @@ async function main() {
     stopping = true;
     log.info({ signal }, 'worker shutting down');
     await stop();
+    await metricsServer?.close();
     await (await getDb()).close();
     process.exit(0);
   };
