@@ -51,3 +51,14 @@ describe('the metrics server (server/metrics-server.ts)', () => {
     expect(String(q.warnings[0][1])).toMatch(/METRICS_PORT/);
   });
 });
+
+describe('METRICS_PORT and READINESS_DRAIN_MS defaults (lib/env.ts)', () => {
+  it('metrics on 9464 except under test; a drain wait only in production', async () => {
+    const { parseEnv } = await import('@/lib/env');
+    expect(parseEnv({ NODE_ENV: 'production' })).toMatchObject({ METRICS_PORT: 9464, METRICS_HOST: '127.0.0.1', READINESS_DRAIN_MS: 5000 });
+    expect(parseEnv({ NODE_ENV: 'development' })).toMatchObject({ METRICS_PORT: 9464, READINESS_DRAIN_MS: 0 });
+    expect(parseEnv({ NODE_ENV: 'test' })).toMatchObject({ METRICS_PORT: 0, READINESS_DRAIN_MS: 0 });
+    expect(parseEnv({ NODE_ENV: 'production', METRICS_PORT: '0', READINESS_DRAIN_MS: '250' }))
+      .toMatchObject({ METRICS_PORT: 0, READINESS_DRAIN_MS: 250 });
+  });
+});
