@@ -24,6 +24,7 @@ import { listReadyReelsForTopics } from '@/features/reels/server/related';
 import { syncKnowledge } from '@/features/assistant/server/knowledge';
 import { warmAnswers } from '@/features/assistant/server/answer';
 import { smsProviderFromEnv, warnIfConsoleSms } from '@/features/auth/server/sms';
+import { guardEmbeddedDb } from './operator-socket';
 
 /**
  * The composition root (ARCHITECTURE.md "Shape"): one port; each request
@@ -38,7 +39,10 @@ async function main() {
   const readiness = defaultReadinessChecks();
   const health = createHealth({ checks: readiness.checks });
   const metricsServer = await startMetricsServer({ port: e.METRICS_PORT, host: e.METRICS_HOST, log });
+  // Embedded database: this process alone opens it, and runs operator commands for them (docs/decisions/030).
+  const embeddedDb = await guardEmbeddedDb(log);
   await getDb();
+  await embeddedDb.serve();
   readMetricsFrom((await getDb()).db);
   await initMediaSigning();
   // Sign-in codes: refuse to start with a half-configured SMS gateway; say loudly when codes only go to this log.
@@ -105,6 +109,7 @@ async function main() {
       await readiness.close();
       await runShutdownHooks();
       await (await getDb()).close();
+      await embeddedDb.release();
     },
   });
   await listening;
