@@ -1,8 +1,9 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { getDb } from '@/lib/db/client';
-import { CustomersFileError, importCustomers, parseCustomersCsv } from '@/features/referrals/server/customers-import';
+import { runOperatorCommand } from '@/lib/db/operator-db';
+import { CustomersFileError, parseCustomersCsv } from '@/features/referrals/server/customers-import';
+import { operatorOperations } from '@/server/operator-operations';
 
 /**
  * `npm run customers:import -- file.csv`: the provider's registered
@@ -12,8 +13,9 @@ import { CustomersFileError, importCustomers, parseCustomersCsv } from '@/featur
  * any order. A customer is one phone: a known phone is updated, so the
  * import can be run again with a newer file. Rows that cannot be imported
  * are listed by line with the phone masked (all but its last four digits);
- * the valid rows are imported anyway and the exit code is then 1. Reads the
- * database of DATABASE_URL or DATA_DIR like the server.
+ * the valid rows are imported anyway and the exit code is then 1. Writes
+ * DATABASE_URL's database, or DATA_DIR's through the running server
+ * (docs/decisions/030), so the customers count at once.
  */
 async function main(): Promise<number> {
   const { positionals } = parseArgs({ allowPositionals: true, options: {} });
@@ -34,13 +36,8 @@ async function main(): Promise<number> {
   }
   const { rows, issues } = parsed;
   for (const i of issues) process.stderr.write(`line ${i.line}: ${i.code} (phone ${i.phone || 'empty'})\n`);
-  const db = await getDb();
-  try {
-    const { inserted, updated } = await importCustomers(db.db, rows);
-    process.stdout.write(`${inserted} inserted, ${updated} updated, ${issues.length} invalid\n`);
-  } finally {
-    await db.close();
-  }
+  const { result: { inserted, updated } } = await runOperatorCommand('customers-import', { rows }, operatorOperations['customers-import']);
+  process.stdout.write(`${inserted} inserted, ${updated} updated, ${issues.length} invalid\n`);
   return issues.length > 0 ? 1 : 0;
 }
 

@@ -2,15 +2,16 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { getDb } from '@/lib/db/client';
+import { OperatorRefusedError, runOperatorCommand } from '@/lib/db/operator-db';
 import { logger } from '@/lib/logger';
-import { listLeadsCsv } from '@/features/leads/server/leads';
+import { operatorOperations } from '@/server/operator-operations';
 
 /**
  * `npm run leads:export [-- --out leads.csv]`: every callback and subsidy
  * lead as CSV (header row, RFC 4180 quoting, times ISO 8601 UTC, phones
- * E.164), to stdout or to `--out`. Reads the database of DATABASE_URL or
- * DATA_DIR like the server.
+ * E.164), to stdout or to `--out`. Reads DATABASE_URL's database, or
+ * DATA_DIR's through the running server (docs/decisions/030), so a lead
+ * made a moment ago is in it.
  *
  * The file holds personal data (names, phones, emails), so it is created
  * with mode 0600 (owner read/write only) from its first byte, never widened
@@ -46,25 +47,22 @@ async function writePrivateFile(file: string, text: string): Promise<void> {
 
 async function main() {
   const { values } = parseArgs({ options: { out: { type: 'string', short: 'o' } }, allowPositionals: false });
-  try {
-    const csv = await listLeadsCsv();
-    if (values.out) {
-      const file = path.resolve(values.out);
-      await writePrivateFile(file, csv);
-      const rows = Math.max(0, csv.split('\n').filter(Boolean).length - 1);
-      process.stderr.write(`${rows} leads written to ${file} (mode 0600)\n`);
-    } else {
-      process.stdout.write(csv);
-    }
-  } finally {
-    await (await getDb()).close();
+  const { result: { csv } } = await runOperatorCommand('leads-export', {}, operatorOperations['leads-export']);
+  if (values.out) {
+    const file = path.resolve(values.out);
+    await writePrivateFile(file, csv);
+    const rows = Math.max(0, csv.split('\n').filter(Boolean).length - 1);
+    process.stderr.write(`${rows} leads written to ${file} (mode 0600)\n`);
+  } else {
+    process.stdout.write(csv);
   }
 }
 
 main().then(
   () => process.exit(0),
   (err) => {
-    logger().fatal({ err }, 'leads:export failed');
+    if (err instanceof OperatorRefusedError) process.stderr.write(`leads:export: ${err.message}\n`);
+    else logger().fatal({ err }, 'leads:export failed');
     process.exit(1);
   },
 );

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
-import { getDb } from '@/lib/db/client';
-import { operatorGrant } from '@/features/studio/server/roles';
+import { runOperatorCommand } from '@/lib/db/operator-db';
+import { operatorOperations } from '@/server/operator-operations';
 
 /**
  * `npm run user:grant -- <phone> <role> [topic id or slug] [--revoke]`:
@@ -8,8 +8,9 @@ import { operatorGrant } from '@/features/studio/server/roles';
  * that mobile number (10-digit or +91), in one topic or, without a topic,
  * everywhere (ADMIN always so). The operators' way to make an ADMIN
  * (docs/decisions/008). Prints what it did; exits 1 with the reason for an
- * unknown user, topic or role. Reads the database of DATABASE_URL or
- * DATA_DIR like the server.
+ * unknown user, topic or role, or when the embedded database is held by a
+ * server that does not answer. On DATABASE_URL's database, or through the
+ * running server on DATA_DIR's (docs/decisions/030): the role holds at once.
  */
 
 const USAGE = 'usage: npm run user:grant -- <phone> <ADMIN|STAFF|CURATOR|CO-CURATOR|CREATOR> [topic id or slug] [--revoke]';
@@ -22,7 +23,8 @@ async function main(): Promise<number> {
   }
   const [phone, role, topic] = positionals;
   try {
-    const r = await operatorGrant(phone, role.toUpperCase(), topic ?? null, values.revoke ?? false);
+    const input = { phone, role: role.toUpperCase(), topic: topic ?? null, revoke: values.revoke ?? false };
+    const { result: r } = await runOperatorCommand('user-grant', input, operatorOperations['user-grant']);
     const where = r.topicId === null ? 'every topic' : `topic "${r.topicName}" (${r.topicId})`;
     const who = `user ${r.userId}${r.userName ? ` (${r.userName})` : ''}`;
     if (values.revoke) console.log(r.changed ? `revoked ${r.role} in ${where} from ${who}` : `${who} did not hold ${r.role} in ${where}: nothing to revoke`);
@@ -31,8 +33,6 @@ async function main(): Promise<number> {
   } catch (err) {
     console.error(`user:grant: ${err instanceof Error ? err.message : String(err)}`);
     return 1;
-  } finally {
-    await (await getDb()).close();
   }
 }
 
