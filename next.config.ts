@@ -20,6 +20,8 @@ const nextConfig: NextConfig = {
   serverExternalPackages: [
     '@electric-sql/pglite', 'drizzle-orm', 'pg', 'pino', '@aws-sdk/client-s3', '@aws-sdk/s3-request-presigner',
     '@ffmpeg-installer/ffmpeg', '@ffprobe-installer/ffprobe',
+    // One prom-client for the custom server and the pages: the metric objects live on globalThis (lib/metrics.ts).
+    'prom-client',
   ],
   images: { unoptimized: true },
   // `npm test` type-checks the whole project with tsc (strict) before anything builds;
