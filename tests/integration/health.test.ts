@@ -14,6 +14,10 @@ import { getDb, type DbHandle } from '@/lib/db/client';
 import { LocalStorage } from '@/lib/storage/local';
 import { getStorage } from '@/lib/storage/storage';
 import { metrics } from '@/lib/metrics';
+import { enqueue } from '@/lib/jobs/queue';
+import { events, jobs } from '@/lib/db/schema';
+import { readMetricsFrom } from '@/server/metrics-server';
+import { eq, inArray } from 'drizzle-orm';
 import { useEnvVars } from '@/tests/fixtures/env-vars';
 
 /**
@@ -187,5 +191,29 @@ describe('http_request_duration_seconds', () => {
     expect(text).toMatch(/route="\/content\/:id",status_class="4xx"/);
     expect(text).toMatch(/route="unmatched",status_class="4xx"/);
     expect(text).not.toContain(id);
+  });
+});
+
+describe('database-backed gauges, read on scrape', () => {
+  it('job_queue_depth counts queued jobs by kind; event_derivation_lag_seconds is the oldest underived event age', async () => {
+    const { db } = await getDb();
+    readMetricsFrom(db);
+    const kind = `metrics_probe_${Date.now()}`;
+    const ids = [await enqueue(kind, {}, { delayMs: 600_000 }), await enqueue(kind, {}, { delayMs: 600_000 })];
+    const [ev] = await db.insert(events).values({
+      event_type: 'VIDEO_VIEW', payload: {}, created_at: new Date(Date.now() + 3_600_000 * -24 * 365),
+    }).returning({ id: events.id });
+    try {
+      const text = await metrics().registry.metrics();
+      expect(text).toContain(`job_queue_depth{kind="${kind}",state="queued"} 2`);
+      const lag = Number(/^event_derivation_lag_seconds (\S+)$/m.exec(text)?.[1]);
+      // On a shared PostgreSQL another file's underived event may come first; on this file's own database it is ours.
+      const [first] = await db.select({ id: events.id }).from(events).where(eq(events.derived, false)).orderBy(events.id).limit(1);
+      if (first.id === ev.id) expect(lag).toBeGreaterThan(3600 * 24 * 300);
+      else expect(lag).toBeGreaterThan(0);
+    } finally {
+      await db.delete(jobs).where(inArray(jobs.id, ids));
+      await db.delete(events).where(eq(events.id, ev.id));
+    }
   });
 });
