@@ -4,18 +4,20 @@ import { getTranslations } from 'next-intl/server';
 import { truncateText } from '@/features/reels/lib/text';
 import { getInterfaceLang } from '@/lib/interface-lang-server';
 import { languageAlternates, localizedPath } from '@/lib/url-language';
+import { siteOrigin } from './site';
 
 /**
  * The `alternates` of a public, indexable page (docs/decisions/029): its
  * canonical is the URL of the language it is rendered in (`/topic/x` in
  * English, `/topic/x?hl=hi` in Hindi), and it lists every language version
  * with `<link rel="alternate" hreflang>` (en-IN, hi-IN, hi-Latn, x-default),
- * the same set on each version. Relative URLs; the root layout's
- * metadataBase makes them absolute.
+ * the same set on each version. Absolute URLs on the public origin
+ * (app/_lib/site.ts), as og:url is.
  * @param path the page's own path without a language, e.g. `/topic/<id>` or `/share/<slug>`.
  */
 export async function pageAlternates(path: string): Promise<NonNullable<Metadata['alternates']>> {
-  return { canonical: localizedPath(path, await getInterfaceLang()), languages: languageAlternates(path) };
+  const [lang, origin] = await Promise.all([getInterfaceLang(), siteOrigin()]);
+  return { canonical: new URL(localizedPath(path, lang), origin).toString(), languages: languageAlternates(path, origin) };
 }
 
 /**
