@@ -7,6 +7,8 @@ import type { TLSSocket } from 'node:tls';
 import { and, eq } from 'drizzle-orm';
 import { Server, type ServerOptions } from '@tus/server';
 import { FileStore } from '@tus/file-store';
+import { S3Store } from '@tus/s3-store';
+import type { DataStore } from '@tus/utils';
 import { getDb } from '@/lib/db/client';
 import { contentItems } from '@/lib/db/schema';
 import { env } from '@/lib/env';
@@ -123,6 +125,72 @@ class ReservingFileStore extends FileStore {
   }
 }
 
+/**
+ * The shared tus store when media lives in S3 (S3_BUCKET): every web process
+ * behind a load balancer sees the same upload, so a phone's PATCHes may land
+ * on any of them. The upload is a multipart upload in the bucket (parts under
+ * 5 MB wait as `<id>.part`), its description `<id>.info`; removals free the
+ * room as ReservingFileStore's do. A finished upload's multipart upload is
+ * gone, so S3Store.remove cannot abort it: its objects are deleted directly.
+ */
+class ReservingS3Store extends S3Store {
+  override async remove(id: string): Promise<void> {
+    try {
+      await super.remove(id).catch(async (err: unknown) => {
+        await this.client.deleteObjects({
+          Bucket: this.bucket,
+          Delete: { Objects: [{ Key: id }, { Key: `${id}.info` }, { Key: `${id}.part` }] },
+        });
+        await this.clearCache(id);
+        if (!isNotFound(err)) throw err;
+      });
+    } finally {
+      await releaseUpload(id).catch((err: unknown) => {
+        logger().error({ err, uploadId: id }, 'upload reservation could not be released');
+      });
+    }
+  }
+
+  /** Copies the finished upload's object to `file` (the ingest reads a local file). */
+  async download(id: string, file: string): Promise<void> {
+    const out = await this.client.getObject({ Bucket: this.bucket, Key: id });
+    const body = out.Body as NodeJS.ReadableStream | undefined;
+    if (!body) throw new Error(`upload ${id} has no object`);
+    const { pipeline } = await import('node:stream/promises');
+    const { createWriteStream } = await import('node:fs');
+    await pipeline(body, createWriteStream(file));
+  }
+}
+
+function isNotFound(err: unknown): boolean {
+  const e = err as { status_code?: number; name?: string } | null;
+  return e?.status_code === 404 || e?.name === 'NoSuchKey' || e?.name === 'NoSuchUpload';
+}
+
+/**
+ * The tus store of this process: S3 (shared by every process) when S3_BUCKET
+ * is set, else files under `directory` (one machine; several processes there
+ * must share DATA_DIR). tus' default MemoryLocker is per process: a client
+ * sends its PATCHes one after another, so two processes never write one
+ * upload at once unless a client breaks the protocol (docs/ops/deploy.md).
+ */
+function tusStore(directory: string): (FileStore | S3Store) & { remove(id: string): Promise<void> } {
+  const e = env();
+  if (e.S3_BUCKET) {
+    return new ReservingS3Store({
+      expirationPeriodInMilliseconds: UPLOAD_EXPIRY_MS,
+      // Multipart parts of 8 MB: one PATCH of a phone's usual chunk is one part.
+      partSize: 8 * 1024 * 1024,
+      s3ClientConfig: {
+        bucket: e.S3_BUCKET, region: e.S3_REGION, endpoint: e.S3_ENDPOINT, forcePathStyle: e.S3_FORCE_PATH_STYLE,
+        // As lib/storage/s3.ts: S3-compatible services store aws-chunked bodies verbatim.
+        requestChecksumCalculation: 'WHEN_REQUIRED', responseChecksumValidation: 'WHEN_REQUIRED',
+      },
+    });
+  }
+  return new ReservingFileStore({ directory, expirationPeriodInMilliseconds: UPLOAD_EXPIRY_MS });
+}
+
 export interface UploadHandler {
   /** Answers one request whose path isTusPath. Never throws. */
   handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void>;
@@ -158,7 +226,7 @@ export function createUploadHandler(opts: UploadHandlerOptions = {}): UploadHand
   const directory = opts.directory ?? tusUploadDir();
   const mayUpload: MayUpload = opts.mayUpload ?? ((p, topicId) => may(p, 'content.upload', topicId));
   const limits = opts.limits ?? uploadLimits();
-  const store = new ReservingFileStore({ directory, expirationPeriodInMilliseconds: UPLOAD_EXPIRY_MS });
+  const store = tusStore(directory);
   const log = logger().child({ component: 'uploads' });
   /** The caller of a request, handed to tus' hooks (which see only the request). */
   const callers = new WeakMap<http.IncomingMessage, Principal>();
@@ -188,14 +256,23 @@ export function createUploadHandler(opts: UploadHandlerOptions = {}): UploadHand
 
   const onUploadFinish: ServerOptions['onUploadFinish'] = async (req, upload) => {
     const meta = upload.metadata ?? {};
+    let localCopy: string | null = null;
     try {
       const fields = parseUploadFields(meta);
       // The right to upload is asked again with the last byte: a role taken away meanwhile stops the reel.
       const caller = callerOf(req);
       if (!caller) throw new ApiError(401, 'login_required', 'Please log in to continue.');
       await assertMayUpload(caller, fields, mayUpload);
+      let filePath = path.join(directory, upload.id);
+      if (store instanceof ReservingS3Store) {
+        // A local copy for the probe and the transcode job; removed after the ingest.
+        await fs.mkdir(directory, { recursive: true });
+        filePath = path.join(directory, `${upload.id}.s3`);
+        localCopy = filePath;
+        await store.download(upload.id, filePath);
+      }
       const { contentId } = await ingestStudioUpload({
-        filePath: path.join(directory, upload.id), userId: meta.owner ?? '', fields, sourceKey: `tus:${upload.id}`,
+        filePath, userId: meta.owner ?? '', fields, sourceKey: `tus:${upload.id}`,
       });
       log.info({ uploadId: upload.id, contentId }, 'upload ingested');
       return {
@@ -208,8 +285,9 @@ export function createUploadHandler(opts: UploadHandlerOptions = {}): UploadHand
       log.error({ err, uploadId: upload.id }, 'upload ingest failed');
       throw { status_code: 500, body: JSON.stringify(errorBody('internal_error', 'The upload could not be processed.')) };
     } finally {
-      // Frees its room too (ReservingFileStore).
+      // Frees its room too (ReservingFileStore, ReservingS3Store).
       await store.remove(upload.id).catch(() => undefined);
+      if (localCopy) await fs.rm(localCopy, { force: true });
     }
   };
 
@@ -343,7 +421,7 @@ export function createUploadHandler(opts: UploadHandlerOptions = {}): UploadHand
  */
 export async function cleanExpiredUploads(directory = tusUploadDir()): Promise<number> {
   await fs.mkdir(directory, { recursive: true });
-  const store = new ReservingFileStore({ directory, expirationPeriodInMilliseconds: UPLOAD_EXPIRY_MS });
+  const store: DataStore = tusStore(directory);
   const removed = await store.deleteExpired();
   await releaseExpiredUploads();
   if (removed > 0) logger().info({ removed }, 'expired uploads removed');
