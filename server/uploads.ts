@@ -7,8 +7,8 @@ import type { TLSSocket } from 'node:tls';
 import { and, eq } from 'drizzle-orm';
 import { Server, type ServerOptions } from '@tus/server';
 import { FileStore } from '@tus/file-store';
-import { S3Store } from '@tus/s3-store';
-import type { DataStore } from '@tus/utils';
+import { S3Store, type MetadataValue } from '@tus/s3-store';
+import type { DataStore, KvStore } from '@tus/utils';
 import { getDb } from '@/lib/db/client';
 import { contentItems } from '@/lib/db/schema';
 import { env } from '@/lib/env';
@@ -130,20 +130,22 @@ class ReservingFileStore extends FileStore {
  * behind a load balancer sees the same upload, so a phone's PATCHes may land
  * on any of them. The upload is a multipart upload in the bucket (parts under
  * 5 MB wait as `<id>.part`), its description `<id>.info`; removals free the
- * room as ReservingFileStore's do. A finished upload's multipart upload is
- * gone, so S3Store.remove cannot abort it: its objects are deleted directly.
+ * room as ReservingFileStore's do, and every object of the upload goes.
  */
 class ReservingS3Store extends S3Store {
   override async remove(id: string): Promise<void> {
     try {
-      await super.remove(id).catch(async (err: unknown) => {
-        await this.client.deleteObjects({
-          Bucket: this.bucket,
-          Delete: { Objects: [{ Key: id }, { Key: `${id}.info` }, { Key: `${id}.part` }] },
-        });
-        await this.clearCache(id);
-        if (!isNotFound(err)) throw err;
+      let failure: unknown = null;
+      await super.remove(id).catch((err: unknown) => {
+        failure = err;
       });
+      // S3Store.remove leaves `<id>.part` (the bytes of a PATCH under 5 MB) behind, and a finished
+      // upload whole (it has no multipart upload left to abort): delete all three either way.
+      await this.client.deleteObjects({
+        Bucket: this.bucket,
+        Delete: { Objects: [{ Key: id }, { Key: `${id}.info` }, { Key: `${id}.part` }] },
+      });
+      if (failure && !isNotFound(failure)) throw failure;
     } finally {
       await releaseUpload(id).catch((err: unknown) => {
         logger().error({ err, uploadId: id }, 'upload reservation could not be released');
@@ -162,6 +164,13 @@ class ReservingS3Store extends S3Store {
   }
 }
 
+/** S3Store's metadata cache, turned off (see tusStore). */
+const NO_CACHE: KvStore<MetadataValue> = {
+  get: async () => undefined,
+  set: async () => undefined,
+  delete: async () => undefined,
+};
+
 function isNotFound(err: unknown): boolean {
   const e = err as { status_code?: number; name?: string } | null;
   return e?.status_code === 404 || e?.name === 'NoSuchKey' || e?.name === 'NoSuchUpload';
@@ -179,6 +188,9 @@ function tusStore(directory: string): (FileStore | S3Store) & { remove(id: strin
   if (e.S3_BUCKET) {
     return new ReservingS3Store({
       expirationPeriodInMilliseconds: UPLOAD_EXPIRY_MS,
+      // No per-process cache of an upload's description: a process that wrote it earlier must
+      // see it gone (finished, terminated) once another process removed it. One small GET per request.
+      cache: NO_CACHE,
       // Multipart parts of 8 MB: one PATCH of a phone's usual chunk is one part.
       partSize: 8 * 1024 * 1024,
       s3ClientConfig: {
