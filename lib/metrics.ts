@@ -3,6 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { logger } from './logger';
 import { singleton } from './singleton';
+import { withTimeout } from './timeout';
 
 /**
  * The process's Prometheus metrics (prom-client): one registry and the
@@ -58,17 +59,6 @@ export interface AppMetrics {
 }
 
 interface MetricsState { metrics: AppMetrics; sources: ScrapeSources }
-
-async function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  try {
-    return await Promise.race([p, new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms);
-    })]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
 
 function make(): MetricsState {
   const registry = new Registry();

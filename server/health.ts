@@ -14,6 +14,7 @@ import { onShutdown } from '@/lib/shutdown';
 import { getStorage } from '@/lib/storage/storage';
 import type { LocalStorage } from '@/lib/storage/local';
 import type { S3Storage } from '@/lib/storage/s3';
+import { TimeoutError, withTimeout } from '@/lib/timeout';
 
 /**
  * Liveness and readiness probes for load balancers and orchestrators:
@@ -66,22 +67,9 @@ export const READINESS_CHECK_TIMEOUT_MS = 2000;
 /** Checks whose run time the answer reports. */
 const TIMED: ReadonlySet<string> = new Set(['database']);
 
-class TimedOut extends Error {}
-
-async function within<T>(p: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  try {
-    return await Promise.race([p, new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new TimedOut(`timed out after ${ms} ms`)), ms);
-    })]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
 /** What the answer says of a failure: the CheckFailed's message, a timeout, an error code, else just "failed". */
 function shownError(err: unknown): string {
-  if (err instanceof CheckFailed || err instanceof TimedOut) return err.message;
+  if (err instanceof CheckFailed || err instanceof TimeoutError) return err.message;
   const code = (err as { code?: unknown } | null)?.code;
   if (typeof code === 'string' && /^[A-Z0-9_]{2,32}$/.test(code)) return `failed (${code})`;
   return 'failed';
@@ -267,7 +255,7 @@ export function createHealth(opts: HealthOptions): Health {
     const results = await Promise.all(entries.map(async ([name, check]): Promise<[string, CheckResult]> => {
       const t0 = performance.now();
       try {
-        await within(check(), timeoutMs);
+        await withTimeout(check(), timeoutMs);
         if (failing.delete(name)) logger().info({ check: name }, 'readiness check passes again');
         return [name, TIMED.has(name) ? { ok: true, ms: Math.round(performance.now() - t0) } : { ok: true }];
       } catch (err) {
