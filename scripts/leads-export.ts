@@ -1,9 +1,8 @@
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { OperatorRefusedError, runOperatorCommand } from '@/lib/db/operator-db';
 import { logger } from '@/lib/logger';
+import { writePrivateFile } from '@/lib/private-file';
 import { operatorOperations } from '@/server/operator-operations';
 
 /**
@@ -18,32 +17,8 @@ import { operatorOperations } from '@/server/operator-operations';
  * and narrowed afterwards. An existing file is replaced, not written into:
  * the CSV goes to a new 0600 file beside it which is then renamed over it,
  * so the result is 0600 whatever the old file's mode was, and a failed
- * export leaves the old file as it was.
+ * export leaves the old file as it was (lib/private-file.ts).
  */
-
-/** Mode of the export file: owner read/write, no one else. */
-const PRIVATE_FILE_MODE = 0o600;
-
-/**
- * Writes `text` to `file` as a new file of mode 0600 (the process umask can
- * only narrow it), replacing any file there by an atomic rename.
- * @throws the file system's error (e.g. EACCES, ENOENT for a missing folder).
- */
-async function writePrivateFile(file: string, text: string): Promise<void> {
-  const temp = path.join(path.dirname(file), `.${path.basename(file)}.${randomBytes(6).toString('hex')}.tmp`);
-  // 'wx': fail rather than open a file (or a planted symlink) that already exists.
-  const handle = await fs.open(temp, 'wx', PRIVATE_FILE_MODE);
-  try {
-    await handle.writeFile(text, 'utf8');
-    await handle.sync();
-    await handle.close();
-    await fs.rename(temp, file);
-  } catch (err) {
-    await handle.close().catch(() => undefined);
-    await fs.rm(temp, { force: true });
-    throw err;
-  }
-}
 
 async function main() {
   const { values } = parseArgs({ options: { out: { type: 'string', short: 'o' } }, allowPositionals: false });

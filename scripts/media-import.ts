@@ -175,13 +175,24 @@ async function main(): Promise<number> {
   const { ApiError } = await import('@/lib/http/errors');
   const { ingestVideoFile } = await import('@/features/reels/server/ingest');
   const { startWorker } = await import('@/server/worker');
+  const { DatabaseLockedError, lockEmbeddedDbForScript } = await import('@/lib/db/operator-db');
 
+  // The embedded database is one process's (docs/decisions/030): hold its lock while this run opens it.
+  let releaseLock: () => Promise<void>;
+  try {
+    releaseLock = await lockEmbeddedDbForScript();
+  } catch (err) {
+    if (!(err instanceof DatabaseLockedError)) throw err;
+    process.stderr.write(`media:import: ${err.message}. This import opens the database itself (it runs the transcoding here): `
+      + 'stop the server, import, then start it again.\n');
+    return 1;
+  }
   let handle: Awaited<ReturnType<typeof getDb>>;
   try {
     handle = await getDb();
   } catch (err) {
-    process.stderr.write(`Could not open the database: ${(err as Error).message}\n`
-      + 'If the server is running on the embedded database (no DATABASE_URL), stop it first: only one process can open it.\n');
+    await releaseLock();
+    process.stderr.write(`Could not open the database: ${(err as Error).message}\n`);
     return 1;
   }
   const { db } = handle;
@@ -279,6 +290,7 @@ async function main(): Promise<number> {
     jobEvents().off('progress', onProgress);
     await stopWorker();
     await handle.close();
+    await releaseLock();
   }
   return exitCode;
 }

@@ -1,6 +1,9 @@
 import 'server-only';
 import fs from 'node:fs';
 import http from 'node:http';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type { Logger } from 'pino';
 import { env } from '@/lib/env';
 import { onShutdown } from '@/lib/shutdown';
@@ -13,7 +16,9 @@ import { operatorOperations } from './operator-operations';
  * from before the open until after the close, and runs the commands'
  * operations for them on a Unix domain socket in `<DATA_DIR>/run` (a 0700
  * folder; the socket 0600): HTTP, `POST /op/<name>` with a JSON body, answer
- * `{ result }` (200) or `{ error }` (422 for the operation's refusal).
+ * `{ result }` (200) or `{ error }` (422 for the operation's refusal); an
+ * operation's Blob result (a backup) is answered as its bytes
+ * (application/octet-stream with its content-length).
  * Whoever can connect is the server's own user (or root): the file system
  * is the authentication.
  */
@@ -93,11 +98,20 @@ async function answer(req: http.IncomingMessage, res: http.ServerResponse, log: 
   try {
     const run = operatorOperations[name as keyof typeof operatorOperations] as (i: unknown) => Promise<unknown>;
     const result = await run(input);
+    if (result instanceof Blob) {
+      // Bytes (a database backup): sized, so the command can tell a whole answer from one cut short.
+      res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': result.size });
+      await pipeline(Readable.fromWeb(result.stream() as WebReadableStream<Uint8Array>), res);
+      log.info({ op: name, ms: Date.now() - started, bytes: result.size }, 'operator command run through the socket');
+      return;
+    }
     log.info({ op: name, ms: Date.now() - started }, 'operator command run through the socket');
     send(200, { result });
   } catch (err) {
     log.warn({ op: name, err }, 'operator command refused');
-    send(422, { error: err instanceof Error ? err.message : String(err) });
+    // Headers already sent: the bytes stopped mid-way, and the cut connection tells the command so.
+    if (res.headersSent) res.destroy();
+    else send(422, { error: err instanceof Error ? err.message : String(err) });
   }
 }
 

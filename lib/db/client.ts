@@ -3,6 +3,7 @@ import path from 'node:path';
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
+import type { PGlite } from '@electric-sql/pglite';
 import * as schema from './schema';
 import { env } from '../env';
 import { setSingleton, singleton } from '../singleton';
@@ -14,6 +15,8 @@ export interface DbHandle {
   db: Db;
   /** 'pglite' (embedded, DATABASE_URL unset) or 'postgres'. ARCHITECTURE.md decision 4. */
   kind: 'pglite' | 'postgres';
+  /** The PGlite instance under `db` (kind 'pglite' only), for what Drizzle does not do: the backup's dump (lib/db/backup.ts). */
+  pglite?: PGlite;
   close(): Promise<void>;
 }
 
@@ -26,10 +29,12 @@ export interface OpenDbOptions {
   url?: string;
   /** PGlite directory; 'memory://' for an in-memory database (tests). */
   dataDir?: string;
+  /** Apply the pending migrations on open (default true); false opens the schema as it is (a backup before an upgrade). */
+  migrate?: boolean;
 }
 
 /**
- * Opens a database and applies the migrations. Prefer `getDb()`, which opens
+ * Opens a database and applies the migrations (unless `migrate: false`). Prefer `getDb()`, which opens
  * it once per process (PGlite must never be opened twice on one directory).
  * @throws when the server is unreachable or a migration fails.
  */
@@ -40,7 +45,7 @@ export async function openDb(opts: OpenDbOptions): Promise<DbHandle> {
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
     const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
     const db = drizzle(pool, { schema });
-    await migrateLocked(pool, () => migrate(db, { migrationsFolder: MIGRATIONS_DIR }));
+    if (opts.migrate !== false) await migrateLocked(pool, () => migrate(db, { migrationsFolder: MIGRATIONS_DIR }));
     return { db, kind: 'postgres', close: () => pool.end() };
   }
   const { PGlite } = await import('@electric-sql/pglite');
@@ -50,8 +55,8 @@ export async function openDb(opts: OpenDbOptions): Promise<DbHandle> {
   if (!dataDir.startsWith('memory://')) fs.mkdirSync(dataDir, { recursive: true });
   const client = await PGlite.create(dataDir);
   const db = drizzle(client, { schema });
-  await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
-  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+  if (opts.migrate !== false) await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
+  return { db: db as unknown as Db, kind: 'pglite', pglite: client, close: () => client.close() };
 }
 
 /** Serialises migrations across processes sharing one PostgreSQL (web + workers, parallel test files). */

@@ -2,6 +2,7 @@ import 'server-only';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
+import { pipeline, Transform, type Readable } from 'node:stream';
 import lockfile from 'proper-lockfile';
 import { env } from '../env';
 import { getDb } from './client';
@@ -99,36 +100,84 @@ export class OperatorOperationError extends Error {
   }
 }
 
+/** The server's answer on the operator socket: `answered: false` when no server listens there. */
+export type SocketAnswer<O> = { answered: true; result: O } | { answered: false };
+
 /**
  * Sends operation `name` with `input` (JSON) to the server on `socketPath`
- * (POST /op/<name>; server/operator-socket.ts).
+ * (POST /op/<name>; server/operator-socket.ts) and reads its JSON answer.
  * @returns `{ answered: true, result }`, or `{ answered: false }` when no
  *   server listens there (no socket file, or connection refused).
  * @throws OperatorOperationError with the operation's message when it failed
  *   in the server; Error for any other answer or a transport failure.
  */
-export function callOperatorSocket<O>(socketPath: string, name: string, input: unknown): Promise<{ answered: true; result: O } | { answered: false }> {
+export function callOperatorSocket<O>(socketPath: string, name: string, input: unknown): Promise<SocketAnswer<O>> {
+  return requestOperatorSocket(socketPath, name, input, async (res) => {
+    if (!String(res.headers['content-type']).startsWith('application/json')) {
+      res.resume();
+      throw new Error(`the server's operator socket answered ${name} with ${String(res.headers['content-type'])}, not JSON`);
+    }
+    return (JSON.parse((await readAll(res)).toString('utf8')) as { result: O }).result;
+  });
+}
+
+/**
+ * Like callOperatorSocket, for an operation that answers with bytes (a
+ * Blob in server/operator-operations.ts, sent as application/octet-stream
+ * with its content-length): `onBody` consumes the body as it arrives.
+ * @returns `onBody`'s result, or `{ answered: false }` when no server listens.
+ * @throws as callOperatorSocket; Error when the body ends short of its
+ *   content-length (the server stopped mid-way); `onBody`'s own error.
+ */
+export function callOperatorSocketForStream<R>(socketPath: string, name: string, input: unknown,
+  onBody: (body: Readable, bytes: number) => Promise<R>): Promise<SocketAnswer<R>> {
+  return requestOperatorSocket(socketPath, name, input, async (res) => {
+    const length = Number(res.headers['content-length']);
+    if (res.headers['content-type'] !== 'application/octet-stream' || !Number.isSafeInteger(length)) {
+      res.resume();
+      throw new Error(`the server's operator socket answered ${name} without a sized octet-stream body`);
+    }
+    let received = 0;
+    // pipeline, not pipe: a body cut off mid-way (the server stopped) fails the consumer's reads instead of leaving them waiting.
+    const body = pipeline(res, new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        received += chunk.length;
+        done(null, chunk);
+      },
+    }), () => undefined);
+    const result = await onBody(body, length);
+    if (received !== length) throw new Error(`the server's answer to ${name} ended after ${received} of ${length} bytes`);
+    return result;
+  });
+}
+
+/** POSTs the operation and hands a 200 answer to `onOk`; other statuses become errors (their JSON `error`). */
+function requestOperatorSocket<T>(socketPath: string, name: string, input: unknown,
+  onOk: (res: http.IncomingMessage) => Promise<T>): Promise<SocketAnswer<T>> {
   const body = JSON.stringify(input ?? null);
   return new Promise((resolve, reject) => {
     const req = http.request({
       socketPath, method: 'POST', path: `/op/${encodeURIComponent(name)}`, timeout: SERVER_IDLE_TIMEOUT_MS,
       headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
     }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('error', reject);
-      res.on('end', () => {
-        let parsed: { result?: O; error?: string };
+      if (res.statusCode === 200) {
+        onOk(res).then((result) => resolve({ answered: true, result }), (err: unknown) => {
+          req.destroy();
+          reject(err instanceof SyntaxError ? new Error(`the server's operator socket answered 200 without JSON`) : err);
+        });
+        return;
+      }
+      readAll(res).then((buf) => {
+        let error: string | undefined;
         try {
-          parsed = JSON.parse(Buffer.concat(chunks).toString('utf8')) as typeof parsed;
+          error = (JSON.parse(buf.toString('utf8')) as { error?: string }).error;
         } catch {
           reject(new Error(`the server's operator socket answered ${res.statusCode} without JSON`));
           return;
         }
-        if (res.statusCode === 200) resolve({ answered: true, result: parsed.result as O });
-        else if (res.statusCode === 422) reject(new OperatorOperationError(parsed.error ?? 'refused'));
-        else reject(new Error(`the server's operator socket answered ${res.statusCode}: ${parsed.error ?? ''}`));
-      });
+        if (res.statusCode === 422) reject(new OperatorOperationError(error ?? 'refused'));
+        else reject(new Error(`the server's operator socket answered ${res.statusCode}: ${error ?? ''}`));
+      }, reject);
     });
     req.on('timeout', () => req.destroy(new Error(`the server's operator socket sent nothing for ${SERVER_IDLE_TIMEOUT_MS / 1000} s`)));
     req.on('error', (err: NodeJS.ErrnoException) => {
@@ -137,6 +186,15 @@ export function callOperatorSocket<O>(socketPath: string, name: string, input: u
       else reject(err);
     });
     req.end(body);
+  });
+}
+
+function readAll(res: http.IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    res.on('data', (c: Buffer) => chunks.push(c));
+    res.on('error', reject);
+    res.on('end', () => resolve(Buffer.concat(chunks)));
   });
 }
 
@@ -152,12 +210,16 @@ export type OperatorRoute = 'postgres' | 'server' | 'lock';
  * - else the command takes the directory's lock, runs `local(input)` on the
  *   PGlite directory it opens, closes it and releases the lock.
  * The database opened here is closed before returning.
+ * @param remote how the command asks the server (default: callOperatorSocket
+ *   with `name` and `input`; callOperatorSocketForStream for a byte answer).
  * @returns the operation's result and the route taken.
  * @throws OperatorRefusedError when the lock is held but nobody answers on
  *   the socket (a server starting up, a stalled process, another command);
  *   OperatorOperationError (from the server) or the operation's own error.
  */
-export async function runOperatorCommand<I, O>(name: string, input: I, local: (input: I) => Promise<O>): Promise<{ result: O; route: OperatorRoute }> {
+export async function runOperatorCommand<I, O>(name: string, input: I, local: (input: I) => Promise<O>,
+  remote: (socketPath: string) => Promise<SocketAnswer<O>> = (socketPath) => callOperatorSocket<O>(socketPath, name, input),
+): Promise<{ result: O; route: OperatorRoute }> {
   const e = env();
   if (e.DATABASE_URL) {
     try {
@@ -167,7 +229,7 @@ export async function runOperatorCommand<I, O>(name: string, input: I, local: (i
     }
   }
   const paths = embeddedDbPaths(e.DATA_DIR);
-  const viaServer = await callOperatorSocket<O>(paths.socket, name, input);
+  const viaServer = await remote(paths.socket);
   if (viaServer.answered) return { result: viaServer.result, route: 'server' };
   let release: () => Promise<void>;
   try {
@@ -185,4 +247,20 @@ export async function runOperatorCommand<I, O>(name: string, input: I, local: (i
       await release();
     }
   }
+}
+
+/**
+ * For a script that opens the database itself and has no operation on the
+ * server's socket (`media:import`, `library:make`: they run the job worker
+ * in their own process): on the embedded database takes the PGlite
+ * directory's lock for the script's run, so it never opens the directory
+ * beside a server or another command; with DATABASE_URL does nothing.
+ * @returns the release function (idempotent): call it after the database is closed.
+ * @throws DatabaseLockedError when a live process holds the directory
+ *   (its message says to stop the server first).
+ */
+export async function lockEmbeddedDbForScript(): Promise<() => Promise<void>> {
+  const e = env();
+  if (e.DATABASE_URL) return async () => undefined;
+  return lockEmbeddedDb(e.DATA_DIR);
 }
