@@ -31,6 +31,12 @@ export interface OpenDbOptions {
   dataDir?: string;
   /** Apply the pending migrations on open (default true); false opens the schema as it is (a backup before an upgrade). */
   migrate?: boolean;
+  /**
+   * PGlite only: start from this data directory tarball (PGlite's `dumpDataDir()`) instead of an
+   * empty cluster. Skips initdb, the slow part of opening PGlite; tests open a migrated template
+   * this way (tests/setup/db.ts).
+   */
+  loadDataDir?: Blob;
 }
 
 /**
@@ -53,7 +59,7 @@ export async function openDb(opts: OpenDbOptions): Promise<DbHandle> {
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   const dataDir = opts.dataDir ?? 'memory://';
   if (!dataDir.startsWith('memory://')) fs.mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir);
+  const client = await PGlite.create(dataDir, opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {});
   const db = drizzle(client, { schema });
   if (opts.migrate !== false) await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
   return { db: db as unknown as Db, kind: 'pglite', pglite: client, close: () => client.close() };
