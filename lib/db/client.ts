@@ -59,7 +59,9 @@ export async function openDb(opts: OpenDbOptions): Promise<DbHandle> {
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   const dataDir = opts.dataDir ?? 'memory://';
   if (!dataDir.startsWith('memory://')) fs.mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir, opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {});
+  // pg_trgm: the search's spelling match (docs/decisions/031-search.md); its files load with the WASM module.
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const client = await PGlite.create(dataDir, { extensions: { pg_trgm }, ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}) });
   const db = drizzle(client, { schema });
   if (opts.migrate !== false) await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
   return { db: db as unknown as Db, kind: 'pglite', pglite: client, close: () => client.close() };

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigint, bigserial, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp, uniqueIndex, uuid,
+  bigint, bigserial, boolean, check, customType, date, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp, uniqueIndex, uuid,
 } from 'drizzle-orm/pg-core';
 
 /**
@@ -794,3 +794,54 @@ export const rewardMoves = pgTable('reward_moves', {
   actor_user_id: uuid('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
   at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 }, (t) => [index('reward_moves_reward_idx').on(t.reward_id, t.at)]);
+
+/* ---- Search (docs/decisions/031-search.md) ---- */
+
+/** PostgreSQL's `tsvector`, written as its text form (`'lexeme':1A 'other':2B`). */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/**
+ * What the search matches (docs/decisions/031-search.md): one row per reel
+ * and per topic, its words as loose Latin keys
+ * (features/reels/lib/search-key.ts) in a weighted `tsvector`. A reel's
+ * option names are weight A, its description B, its category names C and
+ * its topic names D, in all three languages; a topic's name A and
+ * description B. Kept by features/reels/server/search-index.ts from the
+ * rows that `search_stale` names; visibility is never read from here.
+ */
+export const searchDocuments = pgTable('search_documents', {
+  /** reel | topic */
+  kind: text('kind').notNull(),
+  /** content_items.id or topics.id. */
+  ref_id: uuid('ref_id').notNull(),
+  doc: tsvector('doc').notNull(),
+  /** SHA-256 of the texts the document was made from: an unchanged row is not written again. */
+  source_hash: text('source_hash').notNull(),
+  updated_at: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+}, (t) => [
+  primaryKey({ columns: [t.kind, t.ref_id] }),
+  check('search_documents_kind_check', sql`${t.kind} in ('reel','topic')`),
+  index('search_documents_doc_idx').using('gin', t.doc),
+]);
+
+/**
+ * Every key in search_documents with the number of documents holding it:
+ * a query's words find their spellings here by trigram similarity
+ * (pg_trgm), and `df` tells a common word from a telling one.
+ */
+export const searchWords = pgTable('search_words', {
+  word: text('word').primaryKey(),
+  /** Documents holding the word. */
+  df: integer('df').notNull().default(0),
+}, (t) => [index('search_words_trgm_idx').using('gin', t.word.op('gin_trgm_ops'))]);
+
+/**
+ * Rows whose search document must be made again: filled by database
+ * triggers on content_items, topics, categories and options (every writer,
+ * every process), emptied by features/reels/server/search-index.ts.
+ */
+export const searchStale = pgTable('search_stale', {
+  /** reel | topic | category | option */
+  kind: text('kind').notNull(),
+  ref_id: uuid('ref_id').notNull(),
+}, (t) => [primaryKey({ columns: [t.kind, t.ref_id] })]);
