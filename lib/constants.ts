@@ -23,6 +23,17 @@ export const EVENT_MAX_RETRIES = 5;
 /** Length of random alphanumeric ids: device (viewer) id and session refresh id. SPEC.md section 9. */
 export const DEVICE_ID_LENGTH = 20;
 export const SESSION_REFRESH_ID_LENGTH = 10;
+/**
+ * Seconds between two session heartbeats of a visible page (POST
+ * /auth/api/v1/session_event; the session refresh id of SPEC.md section 9).
+ */
+export const SESSION_HEARTBEAT_S = 60;
+/**
+ * The longest pause between two session pings that still counts as time
+ * spent, seconds: two heartbeats, so one lost ping costs nothing, while a
+ * page hidden for longer (no heartbeats) adds nothing.
+ */
+export const SESSION_GAP_MAX_S = 2 * SESSION_HEARTBEAT_S;
 /** Default text truncation, characters, before "more". SPEC.md section 9. */
 export const TRUNCATE_CHARS = 30;
 /** Playback before a view counts, seconds: a watch ticket is redeemable this long after it was issued. */

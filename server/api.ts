@@ -154,7 +154,7 @@ export function buildApi(chat?: ChatDeps['chat']) {
     .route('/', reactionRoutes)
     // POST /uploader/api/v1/uploadvideo (multipart; resumable uploads are tus in server/uploads.ts)
     .route('/', uploadRoutes((p, topicId) => may(p, 'content.upload', topicId)))
-    // POST /auth/api/v1/events
+    // POST /auth/api/v1/events, /auth/api/v1/session_event
     .route('/', eventRoutes({ viewTicketOk: (t, v, c) => verifyWatchTicket(t, v, c).ok, visibleReel }))
     // POST /api/errorLog, /api/eventError, /api/logger (the logging client)
     .route('/', clientLogRoutes)
@@ -176,7 +176,7 @@ export function buildApi(chat?: ChatDeps['chat']) {
     // uploader: content/status, content/{id}, video, content_count/review, topic, topic/{id}, category, option,
     // bulk/create, reset/topic|category|option/{id}, profile_stack/{id}, upload/guide_video (docs/api/studio.md)
     .route('/', studioRoutes(studio))
-    // Staff insights (docs/api/insights.md): GET /staff/api/v1/insights/reels, /staff/api/v1/insights/funnel
+    // Staff insights (docs/api/insights.md): GET /staff/api/v1/insights/reels, funnel, sessions
     .route('/', insightsRoutes)
     // Referral and deals (docs/api/referrals.md): deals, contacts, validate, qrcode, user_data, get_profile, level
     .route('/', catalogueRoutes())

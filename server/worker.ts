@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { env } from '@/lib/env';
 import { logger } from '@/lib/logger';
 import { getDb } from '@/lib/db/client';
+import { DatabaseLockedError, lockEmbeddedDbForScript } from '@/lib/db/operator-db';
 import { startJobWorker, type WorkerOptions } from '@/lib/jobs/queue';
 import { mediaTools } from '@/lib/media/ffmpeg';
 import { TRANSCODE_JOB, cleanStaleMedia, transcodeJobHandler } from '@/features/reels/server/ingest';
@@ -53,6 +54,17 @@ export async function startWorker(opts: StartWorkerOptions = {}): Promise<() => 
 async function main() {
   const log = logger();
   const e = env();
+  // On the embedded database a worker of its own must hold the directory's lock (docs/decisions/030):
+  // beside a running server (which runs the jobs itself) it refuses at once rather than open PGlite twice.
+  let releaseLock: () => Promise<void>;
+  try {
+    releaseLock = await lockEmbeddedDbForScript();
+  } catch (err) {
+    if (!(err instanceof DatabaseLockedError)) throw err;
+    process.stderr.write(`worker: ${err.message}. On the embedded database the server runs the jobs itself; `
+      + 'a separate worker needs DATABASE_URL (docs/ops/deploy.md).\n');
+    process.exit(1);
+  }
   // Job and derivation metrics of this process; a worker beside web processes on one machine needs its own METRICS_PORT.
   const metricsServer = await startMetricsServer({ port: e.METRICS_PORT, host: e.METRICS_HOST, log });
   readMetricsFrom((await getDb()).db);
@@ -75,6 +87,7 @@ async function main() {
     await stop();
     await metricsServer?.close();
     await (await getDb()).close();
+    await releaseLock();
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -7,10 +7,14 @@ interface Push { event_type: string; payload: { utm_data?: Record<string, string
 
 function recordPushes(): Push[] {
   const seen: Push[] = [];
-  server.use(http.post('/auth/api/v1/events', async ({ request }) => {
-    seen.push((await request.json()) as Push);
-    return HttpResponse.json({ ok: true }, { status: 202 });
-  }));
+  server.use(
+    http.post('/auth/api/v1/events', async ({ request }) => {
+      seen.push((await request.json()) as Push);
+      return HttpResponse.json({ ok: true }, { status: 202 });
+    }),
+    // The tab's session pings (features/events/api/session-events.ts) go their own way.
+    http.post('/auth/api/v1/session_event', () => HttpResponse.json({ ok: true }, { status: 202 })),
+  );
   return seen;
 }
 

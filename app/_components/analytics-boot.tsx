@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { captureLanding } from '@/lib/analytics/attribution';
 import { startEvents, track } from '@/lib/analytics/event-client';
 import { installGlobalErrorHandlers } from '@/lib/analytics/global-errors';
+import { useSessionPings } from '@/features/events/api/session-events';
 
 let booted = false;
 
@@ -13,9 +14,12 @@ let booted = false;
  * (UTM, campaign, partner, referral code, experiment; lib/analytics/attribution.ts),
  * sends PAGE_VISIT when the landing carries any of them or opens a /share
  * link, reports uncaught errors, and after the first frame resumes the
- * events earlier pages left queued. Renders nothing.
+ * events earlier pages left queued; and keeps the tab's session pings going
+ * (start, a heartbeat a minute while visible, end on pagehide:
+ * features/events/api/session-events.ts). Renders nothing.
  */
 export function AnalyticsBoot() {
+  useSessionPings();
   useEffect(() => {
     const uninstall = installGlobalErrorHandlers();
     if (!booted) {

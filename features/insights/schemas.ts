@@ -69,6 +69,11 @@ export const funnelQuerySchema = z.strictObject({
 }).transform((q, ctx) => ({ period: resolvePeriod(q, ctx), by: q.by }));
 export type FunnelQuery = z.output<typeof funnelQuerySchema>;
 
+/** GET sessions: `from`, `to` as reels. */
+export const sessionsQuerySchema = z.strictObject(periodFields)
+  .transform((q, ctx) => ({ period: resolvePeriod(q, ctx) }));
+export type SessionsQuery = z.output<typeof sessionsQuerySchema>;
+
 /** Views, completions (played to the end) and watch time (seconds) of some reels. */
 export interface ReelCounts {
   views: number;
@@ -142,4 +147,22 @@ export interface FunnelInsights {
   groups: FunnelGroup[];
   /** How many groups have counts (the list may be shorter). */
   group_count: number;
+}
+
+/** Sessions and the time spent in them, over some days. */
+export interface SessionCounts {
+  /** Sessions that began then (one per session refresh id: a browser tab, reloads included). */
+  sessions: number;
+  /** Time spent per session, seconds (1 decimal): total_seconds / sessions; 0 without sessions. */
+  avg_session_seconds: number;
+  /** Time spent in those sessions, seconds (1 decimal): visible time between pings, see docs/api/insights.md. */
+  total_seconds: number;
+}
+
+/** GET sessions: the period's sessions and time spent per session, in total and per day. */
+export interface SessionsInsights {
+  period: Period;
+  totals: SessionCounts;
+  /** Every day of the period, in order (the day a session began), with zeros where there was none. */
+  daily: Array<SessionCounts & { day: string }>;
 }

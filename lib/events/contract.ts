@@ -81,6 +81,21 @@ export type EventType = (typeof EVENT_TYPES)[number];
  */
 export const SERVER_EVENTS = { signIn: 'SIGN_IN', lead: 'LEAD_CREATED', deal: 'DEAL_DONE' } as const;
 
+/**
+ * The client's session pings (POST /auth/api/v1/session_event; SPEC.md
+ * section 7 "session_event", section 9 "session refresh id"): a start when
+ * the page opens, a heartbeat every 60 s while the page is visible
+ * (lib/constants.ts SESSION_HEARTBEAT_S), an end when it is hidden for good
+ * (pagehide). Stored in the events table like any push, but only through
+ * their own endpoint (they are not in EVENT_TYPES), and read by the staff
+ * insights (sessions per day, time per session).
+ */
+export const SESSION_EVENTS = { start: 'SESSION_START', heartbeat: 'SESSION_HEARTBEAT', end: 'SESSION_END' } as const;
+export type SessionEventType = (typeof SESSION_EVENTS)[keyof typeof SESSION_EVENTS];
+
+/** A session refresh id: 10 letters and digits (SPEC.md section 9; lib/http/client.ts getSessionId). */
+export const SESSION_ID_RE = /^[0-9A-Za-z]{10}$/;
+
 /** Campaign codes that count (SPEC.md section 9); any other code is dropped at ingest and logged. */
 export const CAMPAIGN_CODES = ['awa', 'con', 'dec'] as const;
 export type CampaignCode = (typeof CAMPAIGN_CODES)[number];

@@ -32,12 +32,12 @@ const childEnv = (dataDir: string, extra: Record<string, string> = {}) => ({
 
 interface Run { code: number | null; stdout: string; stderr: string; ms: number }
 
-/** Runs `scripts/<name>.ts` to its end without blocking this process (a server child's output keeps flowing). */
+/** Runs `scripts/<name>.ts` (or the file `name` when it has a slash) to its end without blocking this process (a server child's output keeps flowing). */
 function runScript(name: string, args: string[], dataDir: string, extra: Record<string, string> = {}): Promise<Run> {
   const env: NodeJS.ProcessEnv = { ...process.env, ...childEnv(dataDir, extra) };
   for (const k of Object.keys(env)) if (env[k] === undefined) delete env[k];
   const started = Date.now();
-  const child = spawn(TSX, [`scripts/${name}.ts`, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(TSX, [name.includes('/') ? name : `scripts/${name}.ts`, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   child.stdout.setEncoding('utf8').on('data', (c: string) => { stdout += c; });
@@ -189,6 +189,8 @@ describe.runIf(process.env.TEST_DB !== 'postgres')('db:backup and db:restore on 
     // The session, the role and the topic made before the backup, through the API.
     // While this server holds the lock a restore is refused (checked at the end; it runs meanwhile).
     const held = runScript('db-restore', [backupFile], restoreDir);
+    // So is a job worker of its own on this directory: the server runs the jobs itself.
+    const worker = runScript('server/worker.ts', [], restoreDir);
     const me = (await (await api('/auth/api/v1/me', { headers: { cookie: before.cookie } })).json()) as { userId: string; permissions: { roles: unknown[] } };
     expect([me.userId, me.permissions.roles]).toEqual([before.userId, [{ role: 'ADMIN', topicId: null }]]);
     const topics = (await (await api('/uploader-read/api/v3/topics')).json()) as { topics: Array<{ name: string }> };
@@ -207,6 +209,9 @@ describe.runIf(process.env.TEST_DB !== 'postgres')('db:backup and db:restore on 
     expect(refused.stderr).toBe(`db:restore: another process holds the database at ${pgliteDir} (lock ${embeddedDbPaths(restoreDir).lock}): `
       + 'a server or an operator command is using it; stop it first (a lock left by a crashed process frees itself within 10 s); nothing was changed\n');
     expect(fs.readdirSync(restoreDir).filter((n) => n.startsWith('pglite.'))).toEqual(['pglite.lock']);
+    const workerRun = await worker;
+    expect(workerRun.code).toBe(1);
+    expect(workerRun.stderr).toContain(`worker: another process holds the database at ${pgliteDir}`);
     await stopServer(second.server);
   }, 120_000);
 

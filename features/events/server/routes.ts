@@ -5,8 +5,9 @@ import { guards } from '@/lib/http/guards';
 import type { ApiPrefix } from '@/lib/http/route-facts';
 import { body } from '@/lib/http/validate';
 import { EVENT_BODY_LIMITS, eventSchema } from '@/lib/events/contract';
-import { CLIENT_LOG_BODY_LIMITS, clientLogSchema } from '../schemas';
+import { CLIENT_LOG_BODY_LIMITS, SESSION_EVENT_BODY_LIMITS, clientLogSchema, sessionEventSchema } from '../schemas';
 import { ingestEvent, type IngestHooks } from './ingest';
+import { recordSessionEvent } from './session-events';
 import { writeClientLog } from './client-log';
 
 /**
@@ -19,15 +20,22 @@ import { writeClientLog } from './client-log';
 export const eventsPrefixes: readonly ApiPrefix[] = ['/auth/', '/api/'];
 
 /**
- * POST /auth/api/v1/events for visitors and signed-in users alike (the
- * principal says which): 202 `{ ok: true }`, plus `duplicate: true` when the
- * ingest id was stored before. The answer comes once the row is committed.
+ * POST /auth/api/v1/events and /auth/api/v1/session_event for visitors and
+ * signed-in users alike (the principal says which): 202 `{ ok: true }`,
+ * plus `duplicate: true` when the ingest id was stored before. The answer
+ * comes once the row is committed.
  */
 export function eventRoutes(hooks: IngestHooks) {
   return new Hono<ApiEnv>()
     // POST /auth/api/v1/events - append a known event push (JSON only, payload <= 8 KB), once per ingest_id
     .post('/auth/api/v1/events', guards.visitorWrite('events'), body(eventSchema, EVENT_BODY_LIMITS), async (c) => {
       const { duplicate } = await ingestEvent(c.get('principal'), c.req.valid('json'), hooks);
+      return c.json(duplicate ? { ok: true as const, duplicate: true as const } : { ok: true as const }, 202);
+    })
+    // POST /auth/api/v1/session_event - a session start, heartbeat or end (JSON only, <= 1 KB), once per ingest_id;
+    // the event pipeline's guard, limit and idempotency (navigator.sendBeacon sends it as an application/json Blob)
+    .post('/auth/api/v1/session_event', guards.visitorWrite('events'), body(sessionEventSchema, SESSION_EVENT_BODY_LIMITS), async (c) => {
+      const { duplicate } = await recordSessionEvent(c.get('principal'), c.req.valid('json'));
       return c.json(duplicate ? { ok: true as const, duplicate: true as const } : { ok: true as const }, 202);
     });
 }

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/http/client';
 import type { Locale } from '@/lib/constants';
-import type { FunnelGrouping, FunnelInsights, ReelsInsights } from '../schemas';
+import type { FunnelGrouping, FunnelInsights, ReelsInsights, SessionsInsights } from '../schemas';
 import type { insightsRoutes } from '../server/routes';
 
 /**
@@ -33,7 +33,14 @@ export const insightsKeys = {
   all: ['insights'] as const,
   reels: (p: ReelsParams) => ['insights', 'reels', p.from, p.to, p.lang ?? 'all', p.limit ?? null] as const,
   funnel: (p: FunnelParams) => ['insights', 'funnel', p.from, p.to, p.by] as const,
+  sessions: (p: SessionsParams) => ['insights', 'sessions', p.from, p.to] as const,
 };
+
+/** The period of the sessions figures; India days, both included. */
+export interface SessionsParams {
+  from: string;
+  to: string;
+}
 
 /**
  * GET /staff/api/v1/insights/reels: views, completions and watch time per
@@ -53,6 +60,15 @@ export async function getReelsInsights(p: ReelsParams, signal?: AbortSignal): Pr
  */
 export async function getFunnelInsights(p: FunnelParams, signal?: AbortSignal): Promise<FunnelInsights> {
   return (await insights.funnel.$get({ query: { from: p.from, to: p.to, by: p.by } }, { init: { signal } })).json();
+}
+
+/**
+ * GET /staff/api/v1/insights/sessions: sessions per day and time spent
+ * per session (seconds) over the period.
+ * @throws HttpError 401 `login_required`, 403 `forbidden`, 422 `validation_failed`.
+ */
+export async function getSessionInsights(p: SessionsParams, signal?: AbortSignal): Promise<SessionsInsights> {
+  return (await insights.sessions.$get({ query: { from: p.from, to: p.to } }, { init: { signal } })).json();
 }
 
 /** Query options of the reels insights; a minute fresh (the derived counts move every few seconds at most). */
@@ -81,4 +97,18 @@ export function useReelsInsights(p: ReelsParams) {
 /** The funnel insights of a period, grouped by campaign or partner. */
 export function useFunnelInsights(p: FunnelParams) {
   return useQuery({ ...funnelInsightsQueryOptions(p), placeholderData: keepPreviousData });
+}
+
+/** Query options of the sessions insights. */
+export function sessionInsightsQueryOptions(p: SessionsParams) {
+  return queryOptions({
+    queryKey: insightsKeys.sessions(p),
+    queryFn: ({ signal }) => getSessionInsights(p, signal),
+    staleTime: 60_000,
+  });
+}
+
+/** Sessions per day and time per session of a period; the previous answer stays on screen while the next loads. */
+export function useSessionInsights(p: SessionsParams) {
+  return useQuery({ ...sessionInsightsQueryOptions(p), placeholderData: keepPreviousData });
 }

@@ -3,7 +3,7 @@
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts';
 
 /**
- * The dashboard's two charts (recharts, SVG). They are pictures for sighted
+ * The dashboard's charts (recharts, SVG). They are pictures for sighted
  * readers: each sits in a `role="img"` box with a label, and the screen
  * shows the same numbers in a table (features/insights/components/
  * insights-screen.tsx), so recharts' own keyboard layer is off.
@@ -41,6 +41,31 @@ export function DailyChart({ data, labels, formatDay, label }: {
           isAnimationActive={false} />
         <Line type="monotone" dataKey="completions" name={labels.completions} stroke={SERIES_COLOURS[2]} strokeWidth={2}
           strokeDasharray="6 3" dot={false} isAnimationActive={false} />
+      </LineChart>
+    </div>
+  );
+}
+
+/** Sessions begun per day, one line. */
+export function SessionsChart({ data, name, formatDay, label }: {
+  data: Array<{ day: string; sessions: number }>;
+  /** Legend name of the line. */
+  name: string;
+  formatDay: (day: string) => string;
+  /** What the chart shows, for screen readers. */
+  label: string;
+}) {
+  return (
+    <div role="img" aria-label={label} className="w-full text-neutral-600 dark:text-neutral-400">
+      <LineChart responsive accessibilityLayer={false} style={{ width: '100%', height: 200 }} data={data}
+        margin={{ top: 8, right: 12, bottom: 0, left: 0 }}>
+        <CartesianGrid strokeDasharray="3 3" strokeOpacity={0.25} />
+        <XAxis dataKey="day" tickFormatter={formatDay} minTickGap={24} {...axis} />
+        <YAxis allowDecimals={false} width={44} {...axis} />
+        <Tooltip labelFormatter={(d) => formatDay(String(d))} contentStyle={{ color: '#171717' }} />
+        <Legend />
+        <Line type="monotone" dataKey="sessions" name={name} stroke={SERIES_COLOURS[1]} strokeWidth={2} dot={false}
+          isAnimationActive={false} />
       </LineChart>
     </div>
   );

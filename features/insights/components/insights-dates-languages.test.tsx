@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { server } from '@/tests/fixtures/msw-server';
 import { renderWithApp } from '@/tests/fixtures/render';
@@ -7,7 +7,7 @@ import type { Locale } from '@/lib/constants';
 import en from '@/messages/en.json';
 import hi from '@/messages/hi.json';
 import he from '@/messages/he.json';
-import type { FunnelInsights, ReelsInsights } from '../schemas';
+import type { FunnelInsights, ReelsInsights, SessionsInsights } from '../schemas';
 import { InsightsScreen } from './insights-screen';
 
 /** Hebrew letters or a bidi mark: what Intl writes for the raw code `he`. */
@@ -27,12 +27,17 @@ function funnel(from: string, to: string, by: 'campaign' | 'partner'): FunnelIns
   return { period: { from, to, days: 1 }, by, stages: ['share', 'visit', 'sign_in', 'lead', 'deal'], total: { counts, conversion: [] }, groups: [], group_count: 0 };
 }
 
+function sessions(from: string, to: string): SessionsInsights {
+  const zero = { sessions: 0, avg_session_seconds: 0, total_seconds: 0 };
+  return { period: { from, to, days: 1 }, totals: { sessions: 42, avg_session_seconds: 150, total_seconds: 6300 }, daily: [{ day: from, ...zero }] };
+}
+
 describe('InsightsScreen dates and durations in en, hi and he (Hinglish)', () => {
   it.each([
-    ['en', '10 Mar 2026 to 31 Mar 2026', '1.5 hrs'],
-    ['hi', '10 मार्च 2026 से 31 मार्च 2026', '1.5 घं॰'],
-    ['he', '10 Mar 2026 se 31 Mar 2026', '1.5 hrs'],
-  ] as const)('shows a custom period, watch time and totals in the mapped locale (%s)', async (locale: Locale, range, hours) => {
+    ['en', '10 Mar 2026 to 31 Mar 2026', '1.5 hrs', '2.5 mins'],
+    ['hi', '10 मार्च 2026 से 31 मार्च 2026', '1.5 घं॰', '2.5 मि॰'],
+    ['he', '10 Mar 2026 se 31 Mar 2026', '1.5 hrs', '2.5 mins'],
+  ] as const)('shows a custom period, watch time and totals in the mapped locale (%s)', async (locale: Locale, range, hours, minutes) => {
     server.use(
       http.get('/staff/api/v1/insights/reels', ({ request }) => {
         const q = new URL(request.url).searchParams;
@@ -41,6 +46,10 @@ describe('InsightsScreen dates and durations in en, hi and he (Hinglish)', () =>
       http.get('/staff/api/v1/insights/funnel', ({ request }) => {
         const q = new URL(request.url).searchParams;
         return HttpResponse.json(funnel(q.get('from')!, q.get('to')!, q.get('by') as 'campaign' | 'partner'));
+      }),
+      http.get('/staff/api/v1/insights/sessions', ({ request }) => {
+        const q = new URL(request.url).searchParams;
+        return HttpResponse.json(sessions(q.get('from')!, q.get('to')!));
       }),
     );
     const m = MESSAGES[locale].insights;
@@ -56,6 +65,9 @@ describe('InsightsScreen dates and durations in en, hi and he (Hinglish)', () =>
     await screen.findByText(range);
     await screen.findByText('1,50,000');
     screen.getByText(hours);
+    // Time per session, in minutes of the interface language.
+    const sessionsRegion = await screen.findByRole('region', { name: m.sessions.title });
+    await within(sessionsRegion).findByText(minutes);
     expect(document.body.textContent).not.toMatch(HEBREW_OR_BIDI);
   });
 });

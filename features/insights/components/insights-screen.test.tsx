@@ -5,12 +5,25 @@ import { apiError, server } from '@/tests/fixtures/msw-server';
 import { renderWithApp } from '@/tests/fixtures/render';
 import type { RoleGrant } from '@/lib/auth/principal';
 import { addDays, eachDay, todayInIndia } from '../lib/period';
-import type { FunnelGroup, FunnelInsights, ReelsInsights, StageCounts } from '../schemas';
+import type { FunnelGroup, FunnelInsights, ReelsInsights, SessionsInsights, StageCounts } from '../schemas';
 import { InsightsScreen } from './insights-screen';
 
 const STAFF: RoleGrant[] = [{ role: 'STAFF', topicId: null }];
 const REELS = '/staff/api/v1/insights/reels';
 const FUNNEL = '/staff/api/v1/insights/funnel';
+const SESSIONS = '/staff/api/v1/insights/sessions';
+
+function sessionsAnswer(from: string, to: string, over: Partial<SessionsInsights> = {}): SessionsInsights {
+  const daily = eachDay(from, to).map((day, i) => (i === 0
+    ? { day, sessions: 1200, avg_session_seconds: 95.5, total_seconds: 114_600 }
+    : { day, sessions: 0, avg_session_seconds: 0, total_seconds: 0 }));
+  return {
+    period: { from, to, days: daily.length },
+    totals: { sessions: 1200, avg_session_seconds: 95.5, total_seconds: 114_600 },
+    daily,
+    ...over,
+  };
+}
 
 function reelsAnswer(from: string, to: string, over: Partial<ReelsInsights> = {}): ReelsInsights {
   const daily = eachDay(from, to).map((day, i) => ({ day, views: i === 0 ? 12 : 0, completions: i === 0 ? 4 : 0 }));
@@ -66,9 +79,16 @@ const CAMPAIGNS = [
 const PARTNERS = [group('sunrise-solar', { share: 0, visit: 6, sign_in: 3, lead: 3, deal: 0 }, 'Sunrise Solar')];
 
 /** Answers every insights call for the period asked, and records the query strings. */
-function serve(opts: { reels?: (from: string, to: string) => ReelsInsights; campaigns?: FunnelGroup[]; partners?: FunnelGroup[] } = {}) {
+function serve(opts: {
+  reels?: (from: string, to: string) => ReelsInsights; campaigns?: FunnelGroup[]; partners?: FunnelGroup[];
+  sessions?: (from: string, to: string) => SessionsInsights;
+} = {}) {
   const calls: URLSearchParams[] = [];
   server.use(
+    http.get(SESSIONS, ({ request }) => {
+      const q = new URL(request.url).searchParams;
+      return HttpResponse.json((opts.sessions ?? sessionsAnswer)(q.get('from')!, q.get('to')!));
+    }),
     http.get(REELS, ({ request }) => {
       const q = new URL(request.url).searchParams;
       calls.push(q);
@@ -135,6 +155,28 @@ describe('InsightsScreen', () => {
 
     const partner = await section('Funnel by partner');
     expect(within(partner).getAllByRole('rowheader').map((h) => h.textContent)).toEqual(['Sunrise Solar', 'All']);
+  });
+
+  it('shows sessions per day and the time spent per session, with the numbers in a table', async () => {
+    serve();
+    renderWithApp(<InsightsScreen roles={STAFF} />);
+    const sessions = await section('Sessions');
+    const figures = (await within(sessions).findAllByRole('definition')).map((d) => d.textContent);
+    expect(figures).toEqual(['1,200', '1.6 mins']);
+    expect(within(sessions).getAllByRole('term').map((d) => d.textContent)).toEqual(['Sessions', 'Time per session']);
+    expect(within(sessions).getByRole('img').getAttribute('aria-label')).toMatch(/^Chart of sessions per day from /);
+    const rows = within(within(sessions).getByRole('table')).getAllByRole('row');
+    expect(rows).toHaveLength(31);
+    expect(rows[0].textContent).toBe('DaySessionsTime per session');
+    expect(rows[1].textContent).toMatch(/1,2001\.6 mins$/);
+  });
+
+  it('says so when a period has no sessions, without a chart', async () => {
+    serve({ sessions: (from, to) => sessionsAnswer(from, to, { totals: { sessions: 0, avg_session_seconds: 0, total_seconds: 0 } }) });
+    renderWithApp(<InsightsScreen roles={STAFF} />);
+    const sessions = await section('Sessions');
+    await within(sessions).findByText('No sessions in this period.');
+    expect(within(sessions).queryByRole('img')).toBeNull();
   });
 
   it('asks again for a preset period and for one language', async () => {

@@ -7,11 +7,13 @@ import { useErrorText } from '@/lib/use-error-text';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { RoleGrant } from '@/lib/auth/principal';
 import { LOCALES, type Locale } from '@/lib/constants';
-import { useFunnelInsights, useReelsInsights } from '../api/insights';
+import { useFunnelInsights, useReelsInsights, useSessionInsights } from '../api/insights';
 import { DEFAULT_PERIOD_DAYS, MAX_PERIOD_DAYS, PRESET_DAYS, daysInPeriod, isCalendarDay, lastDays } from '../lib/period';
 import { mayReadInsights } from '../policy';
-import { FUNNEL_STAGES, type FunnelGroup, type FunnelGrouping, type FunnelInsights, type ReelsInsights } from '../schemas';
-import { DailyChart, FunnelChart, SERIES_COLOURS } from './charts';
+import {
+  FUNNEL_STAGES, type FunnelGroup, type FunnelGrouping, type FunnelInsights, type ReelsInsights, type SessionsInsights,
+} from '../schemas';
+import { DailyChart, FunnelChart, SERIES_COLOURS, SessionsChart } from './charts';
 import { buttonClass } from '@/components/ui/button';
 
 /** Class names of the dashboard (phone first, 44 px touch targets, dark mode). */
@@ -40,8 +42,9 @@ type Mode = Preset | 'custom';
  * The staff insights dashboard (docs/api/insights.md): a period (the last
  * 7, 30 or 90 days in India, or any days up to 366), a reel language, then
  * totals, views and completions per day, reels by views with their
- * completion rate, and the funnel share -> visit -> sign-in -> lead -> deal
- * per campaign and per partner. Every chart has its numbers in a table.
+ * completion rate, sessions per day and time spent per session, and the
+ * funnel share -> visit -> sign-in -> lead -> deal per campaign and per
+ * partner. Every chart has its numbers in a table.
  * Anyone without STAFF or ADMIN sees a not-authorized message and the API
  * is not asked.
  */
@@ -83,6 +86,7 @@ function Dashboard() {
       <Section title={t('reels.title')} query={reels}>
         {(d) => <Reels data={d} />}
       </Section>
+      <SessionsSection from={period.from} to={period.to} />
       <FunnelSection by="campaign" from={period.from} to={period.to} />
       <FunnelSection by="partner" from={period.from} to={period.to} />
     </div>
@@ -322,6 +326,68 @@ function Reels({ data }: { data: ReelsInsights }) {
           </tbody>
         </table>
       </div>
+    </>
+  );
+}
+
+/** Sessions per day and time per session (session_event pings; the reel language does not apply). */
+function SessionsSection({ from, to }: { from: string; to: string }) {
+  const t = useTranslations('insights.sessions');
+  const query = useSessionInsights({ from, to });
+  return (
+    <Section title={t('title')} query={query}>
+      {(d) => <Sessions data={d} />}
+    </Section>
+  );
+}
+
+function Sessions({ data }: { data: SessionsInsights }) {
+  const t = useTranslations('insights.sessions');
+  const tDaily = useTranslations('insights.daily');
+  const f = useAppFormatter();
+  const fmtDay = useDayFormat();
+  const dur = useDuration();
+  const stats: Array<[string, string]> = [
+    [t('sessions'), f.number(data.totals.sessions)],
+    [t('avgTime'), dur(data.totals.avg_session_seconds)],
+  ];
+  return (
+    <>
+      <dl className="grid grid-cols-2 gap-3">
+        {stats.map(([k, v]) => (
+          <div key={k} className="flex flex-col-reverse rounded-xl bg-neutral-100 p-3 dark:bg-neutral-800">
+            <dt className={ui.muted}>{k}</dt>
+            <dd className="text-xl font-bold tabular-nums">{v}</dd>
+          </div>
+        ))}
+      </dl>
+      {data.totals.sessions === 0 ? <p className={ui.muted}>{t('none')}</p> : (
+        <SessionsChart data={data.daily} name={t('sessions')} formatDay={(d) => fmtDay(d)}
+          label={t('chartLabel', { from: fmtDay(data.period.from, true), to: fmtDay(data.period.to, true) })} />
+      )}
+      <details>
+        <summary className="min-h-11 cursor-pointer py-2 text-sm font-semibold">{tDaily('table')}</summary>
+        <div className="max-h-80 overflow-auto">
+          <table className={ui.table}>
+            <thead>
+              <tr>
+                <th scope="col" className={ui.th}>{tDaily('day')}</th>
+                <th scope="col" className={`${ui.th} ${ui.num}`}>{t('sessions')}</th>
+                <th scope="col" className={`${ui.th} ${ui.num}`}>{t('avgTime')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.daily.map((d) => (
+                <tr key={d.day}>
+                  <th scope="row" className={`${ui.td} font-normal`}>{fmtDay(d.day, true)}</th>
+                  <td className={`${ui.td} ${ui.num}`}>{f.number(d.sessions)}</td>
+                  <td className={`${ui.td} ${ui.num}`}>{dur(d.avg_session_seconds)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </details>
     </>
   );
 }

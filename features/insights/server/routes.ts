@@ -4,8 +4,8 @@ import type { ApiEnv } from '@/lib/http/app';
 import { principal, requireRole } from '@/lib/http/principal';
 import type { ApiPrefix } from '@/lib/http/route-facts';
 import { query } from '@/lib/http/validate';
-import { funnelQuerySchema, reelsQuerySchema } from '../schemas';
-import { getFunnelInsights, getReelsInsights } from './queries';
+import { funnelQuerySchema, reelsQuerySchema, sessionsQuerySchema } from '../schemas';
+import { getFunnelInsights, getReelsInsights, getSessionInsights } from './queries';
 
 /** The staff API family, our own (docs/api/insights.md): /staff/ itself holds pages. */
 export const insightsPrefixes: readonly ApiPrefix[] = ['/staff/api/'];
@@ -28,4 +28,9 @@ export const insightsRoutes = new Hono<ApiEnv>()
   .get('/staff/api/v1/insights/funnel', ...staffOnly, query(funnelQuerySchema), async (c) => {
     c.header('cache-control', 'no-store');
     return c.json(await getFunnelInsights(c.req.valid('query')));
+  })
+  // GET /staff/api/v1/insights/sessions?from=&to= - sessions per day and time spent per session (session_event pings)
+  .get('/staff/api/v1/insights/sessions', ...staffOnly, query(sessionsQuerySchema), async (c) => {
+    c.header('cache-control', 'no-store');
+    return c.json(await getSessionInsights(c.req.valid('query')));
   });
