@@ -161,6 +161,8 @@ const envSchema = z.object({
   IP_LIMIT_UPLOAD: z.coerce.number().int().min(1).default(3000),
   /** Referral calls (contacts, requests, deal moves, notes, scratch, claim) per IP per 10 minutes. */
   IP_LIMIT_REFERRAL: z.coerce.number().int().min(1).default(1200),
+  /** Searches (GET /feeds-server/api/v1/search) per IP per minute (per visitor it stays 120). */
+  IP_LIMIT_SEARCH: z.coerce.number().int().min(1).default(1200),
   /** Phone lookups (validate/{deal}/{phone}, contact imports) per IP per 10 minutes (per user it stays 30). */
   IP_LIMIT_PHONE_LOOKUP: z.coerce.number().int().min(1).default(100),
   /** OTP codes sent (initiate and resend) per IP per hour, counted in the database. */

@@ -6,7 +6,7 @@ import { composePrefixes } from '@/lib/http/route-facts';
 import { authPrefixes, authRoutes, type AuthDeps } from '@/features/auth/server/routes';
 import { accountRoutes, profilePrefixes, profileRoutes, type AccountDeps } from '@/features/auth/server/profile-routes';
 import { countsChanged, invalidateFeedCache, onPagesChanged } from '@/features/reels/server/feed-cache';
-import { feedRoutes, reactionRoutes, readSideRoutes, reelsPrefixes } from '@/features/reels/server/routes';
+import { feedRoutes, reactionRoutes, readSideRoutes, reelsPrefixes, searchRoutes } from '@/features/reels/server/routes';
 import { visibleReel } from '@/lib/db/visible-reel';
 import { verifyWatchTicket } from '@/features/reels/server/watch-ticket';
 import { clientLogRoutes, eventRoutes, eventsPrefixes } from '@/features/events/server/routes';
@@ -23,6 +23,8 @@ import { fitText, textBlockSvg } from '@/features/starter-library/server/text-la
 import { may } from '@/features/studio/policy';
 import { leadRoutes, leadsPrefixes } from '@/features/leads/server/routes';
 import { chatPrefixes, chatRoutes, type ChatDeps } from '@/features/assistant/server/routes';
+import { searchSuggestions } from '@/features/assistant/server/suggestions';
+import { LANGUAGE_OF_LOCALE } from '@/features/assistant/schemas';
 import { notificationRoutes, notificationsPrefixes } from '@/features/notifications/server/routes';
 import { notifySignIn } from '@/features/notifications/server/sign-in-notice';
 import { studioPrefixes, studioRoutes, type StudioDeps } from '@/features/studio/server/routes';
@@ -136,6 +138,12 @@ export function buildApi(chat?: ChatDeps['chat']) {
     // Every body is at most 64 KB, but where a route's guard preset declares its own bound (pictures, videos,
     // contacts); the endpoints bound theirs tighter (lib/http/guards.ts, lib/http/json-guard.ts).
     .use('*', boundBodies(MAX_JSON_BODY_BYTES))
+    // GET /feeds-server/api/v1/search (before feedRoutes: its /feeds-server/api/v1/{id} would match "search")
+    .route('/', searchRoutes({
+      // The assistant's typeahead over the suggested questions of all three languages; those written in `lang` are kept.
+      findQuestions: async (q, lang, limit) => (await searchSuggestions(q, 1000))
+        .filter((h) => h.language === LANGUAGE_OF_LOCALE[lang]).slice(0, limit).map((h) => h.q),
+    }))
     // GET /feeds-server/api/v1/feeds, tldr/topic (v1, v2), popup/tldr/{id}, /feeds-server/api/v1/{id}
     .route('/', feedRoutes)
     // GET /feeds-server/api/v2/share/{id} (+ /image.jpg, /video.m3u8), POST /api/reel/{id} (share previews)

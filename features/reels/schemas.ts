@@ -129,6 +129,73 @@ export interface FeedResponse {
   };
 }
 
+/** Longest search query, characters (code points). */
+export const SEARCH_QUERY_MAX = 200;
+
+/**
+ * GET /feeds-server/api/v1/search query (docs/decisions/031-search.md):
+ * `q` the words typed (not blank, at most SEARCH_QUERY_MAX characters, no
+ * NUL), `lang` the language whose reels come first and in which names and
+ * questions are written (default: the feed's language rule,
+ * features/reels/server/feed-language.ts), `page` 1-based, 10 per page as
+ * the feed (SPEC.md section 4). Anything else is a 422 naming the field.
+ */
+export const searchQuerySchema = z.strictObject({
+  q: z.string({ error: 'q is required' })
+    .refine((v) => !v.includes('\0'), 'q must not contain a NUL character')
+    .refine((v) => v.trim() !== '', 'q must not be empty')
+    .refine((v) => [...v].length <= SEARCH_QUERY_MAX, `q must be at most ${SEARCH_QUERY_MAX} characters`),
+  lang: z.enum(['en', 'hi', 'he'], { error: 'lang must be one of en, hi, he' }).optional(),
+  page: feedQuerySchema.shape.page,
+});
+export type SearchQuery = z.infer<typeof searchQuerySchema>;
+
+/**
+ * One reel as the server sends it, the FeedItem interface as a schema (the
+ * search's answer is checked against it in tests; a drift from FeedItem is
+ * a type error below).
+ */
+export const feedItemSchema = z.strictObject({
+  id: z.string(), share_slug: z.string(),
+  category: z.string(), category_name: z.string(),
+  option: z.string(), option_name: z.string(), option_meta: z.strictObject({ total_reaction: z.number() }),
+  topic: z.string(), topic_name: z.string(),
+  description: z.string(),
+  pre_signed_url_thumbnail: z.string(), pre_signed_url_poster: z.string(), pre_signed_url_video: z.string(),
+  pre_signed_url_video_360: z.string(), pre_signed_url_video_240: z.string(),
+  reaction_count: z.strictObject({ comment: z.number(), like: z.number(), views: z.number() }),
+  user_id: z.string().nullable(), like: z.boolean(), created_at: z.string(),
+  topic_pic: z.string().nullable(), category_pic: z.string().nullable(), option_pic: z.string().nullable(),
+  owner_pic: z.string().nullable(), owner_name: z.string().nullable(),
+  duration: z.number(), lang: langSchema, is_tldr: z.boolean(), sources: z.array(z.string()),
+  watched: z.boolean(), vidWatched: z.boolean(), watch_ticket: z.string(),
+});
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+/** Compiles only while feedItemSchema describes exactly FeedItem. */
+export const FEED_ITEM_SCHEMA_MATCHES: Same<z.infer<typeof feedItemSchema>, FeedItem> = true;
+
+/** A topic found by the search: its name in the asked language, its picture if it has one. */
+export const searchTopicSchema = z.strictObject({
+  id: z.string(), slug: z.string(), name: z.string(), pic: z.string().nullable(),
+});
+export type SearchTopic = z.infer<typeof searchTopicSchema>;
+
+/**
+ * GET /feeds-server/api/v1/search answer: one page (at most 10 each) of
+ * reels (feed items, playable as the feed's), topics and suggested
+ * questions (in `lang`); `has_more` when page + 1 has any of them; `lang`
+ * the language the results are ordered and named by.
+ */
+export const searchResponseSchema = z.strictObject({
+  reels: z.array(feedItemSchema),
+  topics: z.array(searchTopicSchema),
+  questions: z.array(z.string()),
+  page: z.number().int().min(1),
+  has_more: z.boolean(),
+  lang: langSchema,
+});
+export type SearchResponse = z.infer<typeof searchResponseSchema>;
+
 /** POST /uploader/api/v1/like/ and /unlike/ body. */
 export const likeBodySchema = z.strictObject({ content_id: uuidSchema });
 

@@ -6,19 +6,21 @@ import { LOCALE_COOKIE } from '@/lib/constants';
 import type { ApiEnv } from '@/lib/http/app';
 import { guards } from '@/lib/http/guards';
 import { principal } from '@/lib/http/principal';
+import { rateLimit } from '@/lib/http/rate-limit';
 import type { ApiPrefix } from '@/lib/http/route-facts';
 import { body, query } from '@/lib/http/validate';
 import { askerLang, askerLangParam, langOnlyQuerySchema } from '@/lib/http/asker-lang';
 import type { KeepsContract, Verdicts } from '@/lib/contracts/contract';
 import type { ReadSideTaxonomyRoutes } from '@/lib/contracts/read-side-taxonomy';
 import {
-  feedQuerySchema, likeBodySchema, noQuerySchema as noQuery, optionsQuerySchema, popupTldrQuerySchema,
+  feedQuerySchema, likeBodySchema, noQuerySchema as noQuery, optionsQuerySchema, popupTldrQuerySchema, searchQuerySchema,
   tldrV1QuerySchema, tldrV2QuerySchema,
-  type FeedItem, type FeedResponse, type TldrEntry,
+  type FeedItem, type FeedResponse, type SearchResponse, type TldrEntry,
 } from '../schemas';
 import { getFeedPageJson, getReelJson, getTopicTldrJson, listTldrJson } from './feed';
-import { feedLanguageOf, summaryLanguageOf } from './feed-language';
+import { FIRST_FEED_LANG, feedLanguageOf, summaryLanguageOf } from './feed-language';
 import { likeContent, unlikeContent } from './reactions';
+import { searchJson, type SearchDeps } from './search';
 import {
   countTopicContent, getTopicDetails, getTopicDetailsForEditing, listCategoryOptions, listOptions, listTopicCategories, listTopics,
 } from './taxonomy';
@@ -82,6 +84,24 @@ export const feedRoutes = new Hono<ApiEnv>()
   // GET /feeds-server/api/v1/{id} - one ready reel for this visitor, names in the asker's language (?lang, cookie, Accept-Language)
   .get('/feeds-server/api/v1/:id', principal(), query(langOnlyQuerySchema), async (c) =>
     jsonText<FeedItem>(c, await getReelJson(c.get('principal'), c.req.param('id'), askerLang(c))));
+
+/**
+ * The search (docs/decisions/031-search.md); `deps` brings the assistant's
+ * suggested questions. server/api.ts mounts it before feedRoutes, whose
+ * `/feeds-server/api/v1/:id` would take "search" for a reel id.
+ */
+export function searchRoutes(deps: SearchDeps) {
+  return new Hono<ApiEnv>()
+    // GET /feeds-server/api/v1/search?q=&lang=&page= - reels, topics and suggested questions matching q, 10 each per page;
+    // reels in lang first (?lang, else the feed's language rule: cookie, Accept-Language, Hinglish); rate-limited `search`
+    .get('/feeds-server/api/v1/search', principal(), rateLimit('search'), query(searchQuerySchema), async (c) => {
+      const q = c.req.valid('query');
+      const { lang } = feedLanguageOf({ explicit: q.lang, ...languageSignals(c) });
+      // The rule picks `all` only when asked for it, and the search's schema takes no `all`.
+      const one = lang === 'all' ? FIRST_FEED_LANG : lang;
+      return jsonText<SearchResponse>(c, await searchJson(c.get('principal'), { q: q.q, lang: one, page: q.page }, deps));
+    });
+}
 
 /** The options list's query plus the asker's `lang`. */
 const optionsLangQuerySchema = optionsQuerySchema.extend({ lang: askerLangParam });
