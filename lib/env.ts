@@ -66,6 +66,19 @@ const envSchema = z.object({
   /** Bearer token for LLM_BASE_URL, if it wants one. */
   LLM_API_KEY: z.string().min(1).optional(),
   /**
+   * Speech-to-text provider for the assistant's voice input
+   * (features/assistant/server/speech-to-text.ts): audio is POSTed there
+   * (body: the recording, Content-Type its type; query `language`) and it
+   * answers JSON `{text, language}`. Unset: no server voice input; GET
+   * chat/audio_token answers 404 `voice_unavailable` and the microphone
+   * uses the browser's own speech recognition where there is one.
+   */
+  STT_URL: z.string().url().optional(),
+  /** Bearer token for STT_URL, if it wants one. */
+  STT_API_KEY: z.string().min(1).optional(),
+  /** How long one transcription may take at STT_URL, ms; then the voice message is a 503 `transcription_unavailable`. */
+  STT_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120_000).default(20_000),
+  /**
    * Callback business hours, India time (Asia/Kolkata), "HH:MM-HH:MM" 24-hour.
    * SPEC.md section 5 "Callback scheduling"; features/leads/lib/slots.ts.
    */

@@ -178,7 +178,7 @@ export function buildApi(chat?: ChatDeps['chat']) {
     .route('/', notificationRoutes)
     // GET /api/v1/leads/slots, POST /api/v1/leads/callback, /api/v1/leads/subsidy
     .route('/', leadRoutes)
-    // POST /recommendation-service/api/v1/chat/, GET multilang-suggestions, suggestions
+    // POST /recommendation-service/api/v1/chat/, chat/audio; GET chat/audio_token, multilang-suggestions, suggestions
     .route('/', chatRoutes(assistant))
     // GET topic_role, topic/{id}/topic_role; POST, DELETE topic/{id}/topic_role; GET, POST entity_permission;
     // uploader: content/status, content/{id}, video, content_count/review, topic, topic/{id}, category, option,

@@ -3,6 +3,7 @@ import { getTranslations } from 'next-intl/server';
 import type { SuggestionsResponse } from '@/features/assistant/api/chat';
 import { ChatScreen } from '@/features/assistant/components/chat-screen';
 import type { ChatLanguage } from '@/features/assistant/schemas';
+import { serverVoiceConfigured } from '@/features/assistant/server/speech-to-text';
 import { listSuggestions } from '@/features/assistant/server/suggestions';
 import { logger } from '@/lib/logger';
 import { ErrorBoundary } from '../_components/error-boundary';
@@ -34,7 +35,7 @@ export default async function AssistantPage() {
   const language = await chatLanguageOfRequest();
   return (
     <ErrorBoundary name="chat">
-      <ChatScreen uiLanguage={language} initialSuggestions={await initialSuggestions(language)} />
+      <ChatScreen uiLanguage={language} initialSuggestions={await initialSuggestions(language)} serverVoice={serverVoiceConfigured()} />
     </ErrorBoundary>
   );
 }

@@ -119,3 +119,44 @@ export const multilangSuggestionsQuerySchema = z.strictObject({
 });
 /** GET suggestions: the assistant's language value (SPEC.md section 3). */
 export const suggestionsQuerySchema = z.strictObject({ language: chatLanguageSchema });
+
+/** Life of an audio token, seconds: time to record (at most AUDIO_MAX_SECONDS) and send. */
+export const AUDIO_TOKEN_TTL_S = 60;
+/** Longest voice question, seconds (the recording stops itself there; the server refuses longer). */
+export const AUDIO_MAX_SECONDS = 30;
+/** Largest voice recording, bytes (1 MiB: 30 s of Opus is about 100 KB; 30 s of 16 kHz 16-bit WAV about 960 KB). */
+export const AUDIO_MAX_BYTES = 1024 * 1024;
+/** Recording types the upload takes (what MediaRecorder makes in Chrome, Firefox and Safari, and WAV). */
+export const AUDIO_TYPES = ['audio/webm', 'audio/ogg', 'audio/mp4', 'audio/wav'] as const;
+export type AudioType = (typeof AUDIO_TYPES)[number];
+/** Header that carries the audio token on the upload (kept out of URLs, so out of any log of them). */
+export const AUDIO_TOKEN_HEADER = 'X-Audio-Token';
+
+/** GET chat/audio_token answer: the token and the limits of the one upload it allows. */
+export interface AudioTokenAnswer {
+  token: string;
+  /** Seconds the token stays valid (AUDIO_TOKEN_TTL_S). */
+  expires_in_s: number;
+  /** Longest recording, seconds. */
+  max_seconds: number;
+  /** Largest recording, bytes. */
+  max_bytes: number;
+  /** Accepted recording types. */
+  types: readonly AudioType[];
+}
+
+/** POST chat/audio query: as the chat body's fields other than the message (the recording is the message). */
+export const audioQuerySchema = z.strictObject({
+  language: chatLanguageSchema,
+  chat_id: z.uuid().optional(),
+  topic: z.string().max(100).optional(),
+});
+export type AudioQuery = z.infer<typeof audioQuerySchema>;
+
+/** POST chat/audio answer (JSON): the chat's answer to what was heard, and what was heard. */
+export interface VoiceChatResult extends ChatResult {
+  /** The words heard, as asked (at most 500 characters, as a typed question). */
+  transcript: string;
+  /** The language the recogniser heard, as it names it, or null. */
+  transcript_language: string | null;
+}

@@ -2,7 +2,7 @@ import { create } from 'zustand';
 import { createJSONStorage, persist, type StateStorage } from 'zustand/middleware';
 import type { ChatLanguage } from './schemas';
 import {
-  appendChunk, askQuestion, dropFailed, emptyChat, endAnswer, failAnswer, persistedChat, resetChat,
+  appendChunk, askByVoice, askQuestion, dropFailed, emptyChat, endAnswer, failAnswer, persistedChat, resetChat, voiceHeard,
   type ChatEnd, type ChatState,
 } from './lib/chat-state';
 
@@ -18,6 +18,10 @@ export interface ChatStoreState extends ChatState {
 export interface ChatStoreActions {
   /** Adds a question and an empty answer to stream into; false when an answer is still streaming. */
   ask: (text: string) => boolean;
+  /** Adds a voice question (words not known yet) and an empty answer; false when an answer is still streaming. */
+  askVoice: () => boolean;
+  /** The words the server heard in the pending voice question. */
+  heard: (text: string) => void;
   chunk: (text: string) => void;
   end: (end: ChatEnd) => void;
   fail: (code: string, question?: string) => void;
@@ -87,6 +91,14 @@ export const useChatStore = create<ChatStoreState & ChatStoreActions>()(
         set({ messages: next.messages, suggestions: next.suggestions });
         return true;
       },
+      askVoice: () => {
+        const before = get();
+        const next = askByVoice(before, { user: messageId(), answer: messageId() });
+        if (next === before) return false;
+        set({ messages: next.messages, suggestions: next.suggestions });
+        return true;
+      },
+      heard: (text) => set((s) => voiceHeard(s, text)),
       chunk: (text) => set((s) => appendChunk(s, text)),
       end: (e) => set((s) => endAnswer(s, e)),
       fail: (code, question) => set((s) => failAnswer(s, code, question)),

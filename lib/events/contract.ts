@@ -79,7 +79,15 @@ export type EventType = (typeof EVENT_TYPES)[number];
  * Events only the server writes (never accepted from a client), for the
  * sign-in, lead and deal stages of the funnel.
  */
-export const SERVER_EVENTS = { signIn: 'SIGN_IN', lead: 'LEAD_CREATED', deal: 'DEAL_DONE' } as const;
+export const SERVER_EVENTS = {
+  signIn: 'SIGN_IN', lead: 'LEAD_CREATED', deal: 'DEAL_DONE',
+  /**
+   * A voice message was asked (features/assistant/server/voice.ts): its
+   * ingest id is made from the audio token's nonce, so the unique ingest id
+   * is what makes a token single use across every web process.
+   */
+  voice: 'VOICE_MESSAGE',
+} as const;
 
 /**
  * The client's session pings (POST /auth/api/v1/session_event; SPEC.md

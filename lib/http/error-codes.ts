@@ -28,6 +28,7 @@ export const API_ERROR_STATUS = {
   customers_only: 403,
   media_url_invalid: 403,
   media_url_expired: 403,
+  voice_token_invalid: 403,
   // 404: no such thing
   not_found: 404,
   content_not_found: 404,
@@ -38,6 +39,7 @@ export const API_ERROR_STATUS = {
   user_not_found: 404,
   otp_request_not_found: 404,
   google_signin_disabled: 404,
+  voice_unavailable: 404,
   // 405
   method_not_allowed: 405,
   // 409: the state of things does not allow it (now)
@@ -56,18 +58,22 @@ export const API_ERROR_STATUS = {
   partner_exists: 409,
   not_ready: 409,
   duplicate_video: 409,
+  voice_token_used: 409,
   // 410: it was there and is gone
   otp_expired: 410,
   request_expired: 410,
+  voice_token_expired: 410,
   // 413: too large
   payload_too_large: 413,
   file_too_large: 413,
   contacts_file_too_large: 413,
   image_too_large: 413,
+  audio_too_large: 413,
   // 415: not a kind of body accepted here
   unsupported_media_type: 415,
   unsupported_contacts_file: 415,
   unsupported_image: 415,
+  unsupported_audio: 415,
   // 421
   host_not_allowed: 421,
   // 422: readable, but not valid
@@ -89,6 +95,9 @@ export const API_ERROR_STATUS = {
   image_dimensions_too_large: 422,
   no_video_stream: 422,
   video_too_long: 422,
+  audio_too_long: 422,
+  audio_unreadable: 422,
+  no_speech: 422,
   // 429: too many, too soon (a Retry-After header says how long to wait)
   rate_limited: 429,
   too_many_requests: 429,
@@ -103,6 +112,7 @@ export const API_ERROR_STATUS = {
   google_contacts_unavailable: 502,
   google_unavailable: 503,
   sms_unavailable: 503,
+  transcription_unavailable: 503,
 } as const satisfies Record<string, ContentfulStatusCode>;
 
 /** A code the server answers with (a key of API_ERROR_STATUS). */

@@ -20,7 +20,7 @@ import { ApiError } from './errors';
  */
 
 export type LimitName = 'chat' | 'like' | 'events' | 'logs' | 'leads' | 'visitor' | 'auth' | 'profile' | 'upload' | 'referral'
-  | 'account_export' | 'account_erase' | 'phone_lookup' | 'search';
+  | 'account_export' | 'account_erase' | 'phone_lookup' | 'voice' | 'search';
 
 interface LimitRule {
   /** Window, seconds. */
@@ -64,6 +64,9 @@ export const LIMITS: Record<LimitName, LimitRule> = {
   // Looking up phone numbers (validate/{deal}/{phone}; each contact import call counts one): 30 per user per
   // 10 minutes, so nobody can walk the number space to learn whose number is what.
   phone_lookup: { windowS: 600, perVisitor: 30, perIp: () => env().IP_LIMIT_PHONE_LOOKUP, perUser: true },
+  // Voice input (features/assistant/server/voice.ts): a token and its one upload are two requests, so 20 voice
+  // messages per 10 minutes per visitor; each also counts as a chat message (`chat`). Per IP as the chat's.
+  voice: { windowS: 600, perVisitor: 40, perIp: () => env().IP_LIMIT_CHAT },
   // Searches (typeahead: a request per pause in typing): 120 per minute per visitor is two a second, sustained.
   search: { windowS: 60, perVisitor: 120, perIp: () => env().IP_LIMIT_SEARCH },
 };

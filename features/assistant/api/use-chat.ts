@@ -8,6 +8,7 @@ import { lastQuestion } from '../lib/chat-state';
 import { useChatStore } from '../store';
 import { postChat } from './chat';
 import { chatSocketStatus, connectChatSocket, emitChat, subscribeChat } from './socket';
+import { postVoiceQuestion } from './voice';
 
 /** An answer that has not ended this long after the question is given up, ms. */
 const ANSWER_TIMEOUT_MS = 45_000;
@@ -22,10 +23,16 @@ function failChat(code: string, question?: string): void {
  * Wires the chat store to the socket (chunks, end, error, connection state)
  * and returns `send`: adds the question, emits it over the socket, or posts
  * it over HTTP when the socket cannot connect within 4 s (the JSON answer
- * then arrives whole). Call once per mounted chat screen.
+ * then arrives whole); and `sendVoice`: adds a voice question (its words
+ * shown once the server heard them) and posts the recording with its
+ * token (POST chat/audio), whose JSON answer brings the transcript and the
+ * answer together. Call once per mounted chat screen.
  * @param topic the topic the chat was opened from (id or slug), sent with every message.
  */
-export function useChat(language: ChatLanguage, topic?: string): { send: (text: string) => void } {
+export function useChat(language: ChatLanguage, topic?: string): {
+  send: (text: string) => void;
+  sendVoice: (recording: Blob, token: string) => void;
+} {
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
   useEffect(() => {
@@ -77,5 +84,28 @@ export function useChat(language: ChatLanguage, topic?: string): { send: (text: 
     })();
   }, [language, topic]);
 
-  return { send };
+  const sendVoice = useCallback((recording: Blob, token: string) => {
+    const store = useChatStore.getState;
+    const first = store().messages.length === 0;
+    if (!store().askVoice()) return;
+    if (first) track('CHAT_INITIATED', { metadata: { language, voice: true, ...(topic ? { topic: topic.slice(0, 60) } : {}) } });
+    const query = { language, ...(store().chatId ? { chat_id: store().chatId! } : {}), ...(topic ? { topic } : {}) };
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = setTimeout(() => failChat('timeout'), ANSWER_TIMEOUT_MS);
+    void (async () => {
+      try {
+        const answer = await postVoiceQuestion(token, recording, query);
+        store().heard(answer.transcript);
+        store().end(answer);
+      } catch (err) {
+        // A recording cannot be asked again from the store: "retry" is speaking again.
+        failChat(err instanceof HttpError ? err.code : 'network_error');
+      } finally {
+        if (timer.current) clearTimeout(timer.current);
+        timer.current = null;
+      }
+    })();
+  }, [language, topic]);
+
+  return { send, sendVoice };
 }

@@ -25,7 +25,7 @@ export function ChatMessageView({
     return (
       <div className="flex justify-end" data-testid="chat-message" data-role="user">
         <p className="max-w-[85%] whitespace-pre-wrap break-words rounded-2xl rounded-br-sm bg-amber-500 px-4 py-2.5 text-black">
-          {message.text}
+          {message.voice && message.text === '' ? <span className="italic">{t('voiceQuestion')}</span> : message.text}
         </p>
       </div>
     );

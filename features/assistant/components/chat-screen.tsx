@@ -26,7 +26,7 @@ let restored = false;
  * Test hooks: data-testid="chat-*".
  */
 export function ChatScreen({
-  uiLanguage, topic = null, embedded = false, headerEnd = null, initialSuggestions = null,
+  uiLanguage, topic = null, embedded = false, headerEnd = null, initialSuggestions = null, serverVoice = false,
 }: {
   /** The interface language's chat language: the default until the person picks one. */
   uiLanguage: ChatLanguage;
@@ -40,6 +40,8 @@ export function ChatScreen({
    * cards and categories are then in the first HTML and nothing moves after load.
    */
   initialSuggestions?: SuggestionsResponse | null;
+  /** The server transcribes spoken questions (STT_URL set; features/assistant/server/speech-to-text.ts serverVoiceConfigured). */
+  serverVoice?: boolean;
 }) {
   const t = useTranslations('assistant');
   const messages = useChatStore((s) => s.messages);
@@ -48,7 +50,7 @@ export function ChatScreen({
   const status = useChatStore((s) => s.status);
   const answering = useChatStore(isAnswering);
   const language = picked ?? uiLanguage;
-  const { send } = useChat(language, topic?.id);
+  const { send, sendVoice } = useChat(language, topic?.id);
   const [hydrated, setHydrated] = useState(false);
   const [browse, setBrowse] = useState(false);
   const endRef = useRef<HTMLDivElement>(null);
@@ -229,7 +231,10 @@ export function ChatScreen({
       </div>
 
       <div className="border-t border-neutral-200 px-4 pt-2.5 dark:border-neutral-800">
-        <ChatInput language={language} disabled={answering} onSend={ask} />
+        <ChatInput language={language} disabled={answering} onSend={ask} serverVoice={serverVoice} onVoice={(recording, token) => {
+          setBrowse(false);
+          sendVoice(recording, token);
+        }} />
       </div>
     </div>
   );

@@ -32,10 +32,12 @@ function postToParent(message: { type: 'close' | 'iframe_loaded' }): void {
  * server-issued token: framed by another site the browser keeps no cookie of
  * ours, so calls and the socket carry the token instead.
  */
-export function EmbeddedChat({ uiLanguage, topic, visitorToken = null }: {
+export function EmbeddedChat({ uiLanguage, topic, visitorToken = null, serverVoice = false }: {
   uiLanguage: ChatLanguage;
   topic: { id: string; name: string } | null;
   visitorToken?: string | null;
+  /** The server transcribes spoken questions (STT_URL set). */
+  serverVoice?: boolean;
 }) {
   // Before any call of this page (children's effects run before this component's).
   if (typeof window !== 'undefined' && visitorToken && getVisitorToken() !== visitorToken) setVisitorToken(visitorToken);
@@ -58,6 +60,7 @@ export function EmbeddedChat({ uiLanguage, topic, visitorToken = null }: {
       uiLanguage={uiLanguage}
       topic={topic}
       embedded
+      serverVoice={serverVoice}
       headerEnd={closable ? (
         <button
           type="button"

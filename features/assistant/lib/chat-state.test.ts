@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
-  appendChunk, askQuestion, dropFailed, emptyChat, endAnswer, failAnswer, isAnswering, lastQuestion, persistedChat,
-  resetChat, type ChatState,
+  appendChunk, askByVoice, askQuestion, dropFailed, emptyChat, endAnswer, failAnswer, isAnswering, lastQuestion, persistedChat,
+  resetChat, voiceHeard, type ChatState,
 } from './chat-state';
 
 let n = 0;
@@ -33,6 +33,35 @@ describe('askQuestion', () => {
   it('is ignored while an answer is streaming', () => {
     const s = askQuestion(emptyChat(), 'one', ids());
     expect(askQuestion(s, 'two', ids())).toBe(s);
+  });
+});
+
+describe('askByVoice and voiceHeard', () => {
+  it('adds a voice question without words and a pending answer; the words come with the transcript', () => {
+    const asked = askByVoice(conversation(1), { user: 'vu', answer: 'va' });
+    expect(asked.messages.slice(-2)).toEqual([
+      { id: 'vu', role: 'user', text: '', ended: true, voice: true },
+      { id: 'va', role: 'assistant', text: '', ended: false },
+    ]);
+    expect(asked.suggestions).toEqual([]);
+    const heard = voiceHeard(asked, 'net metering kya hai');
+    expect(heard.messages.at(-2)?.text).toBe('net metering kya hai');
+    const ended = endAnswer(heard, { chat_id: 'c1', answer: 'Net metering means...' });
+    expect(lastQuestion(ended)).toBe('net metering kya hai');
+  });
+
+  it('is ignored while an answer is streaming; words change only a pending voice question', () => {
+    const streaming = askQuestion(emptyChat(), 'typed', ids());
+    expect(askByVoice(streaming, ids())).toBe(streaming);
+    expect(voiceHeard(streaming, 'other words')).toBe(streaming);
+    const done = endAnswer(askByVoice(emptyChat(), ids()), { answer: 'x' });
+    expect(voiceHeard(done, 'late words')).toBe(done);
+  });
+
+  it('a voice question cut off by a reload is kept without a retry (its recording is gone)', () => {
+    const kept = persistedChat(askByVoice(emptyChat(), ids()));
+    expect(kept.messages[1]).toMatchObject({ ended: true, error: 'interrupted' });
+    expect(kept.messages[1].retryOf).toBeFalsy();
   });
 });
 

@@ -36,6 +36,12 @@ export interface ChatMessage {
   error?: string;
   /** The question a failed answer was for: what "retry" sends again. */
   retryOf?: string;
+  /**
+   * A question asked by voice (the server transcribes it): its text stays
+   * '' until the transcript comes with the answer (headOf shows a
+   * placeholder meanwhile).
+   */
+  voice?: boolean;
 }
 
 export interface ChatState {
@@ -86,6 +92,32 @@ export function askQuestion(state: ChatState, text: string, ids: { user: string;
       { id: ids.answer, role: 'assistant', text: '', ended: false },
     ],
   };
+}
+
+/**
+ * Adds a question asked by voice, its words not known yet (an empty user
+ * message marked `voice`), and the empty answer, as askQuestion does.
+ * Ignored while an answer is still streaming.
+ */
+export function askByVoice(state: ChatState, ids: { user: string; answer: string }): ChatState {
+  const next = askQuestion(state, '', ids);
+  if (next === state) return state;
+  const messages = next.messages.slice();
+  messages[messages.length - 2] = { ...messages[messages.length - 2], voice: true };
+  return { ...next, messages };
+}
+
+/**
+ * Sets the words of the pending voice question (the transcript the server
+ * heard). Only the question right before a pending answer, asked by voice,
+ * changes; otherwise the state is unchanged.
+ */
+export function voiceHeard(state: ChatState, text: string): ChatState {
+  const i = state.messages.length - 2;
+  if (!isAnswering(state) || i < 0 || !state.messages[i].voice) return state;
+  const messages = state.messages.slice();
+  messages[i] = { ...messages[i], text };
+  return { ...state, messages };
 }
 
 function replaceLast(state: ChatState, change: (m: ChatMessage) => ChatMessage): ChatState {

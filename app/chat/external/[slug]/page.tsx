@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { EmbeddedChat } from '@/features/assistant/components/embedded-chat';
+import { serverVoiceConfigured } from '@/features/assistant/server/speech-to-text';
 import { chatLanguageOfRequest, chatTopicOfSlug } from '../../../_lib/chat-language';
 import { topicDetails } from '../../../_lib/data';
 import { getIssuedVisitorToken } from '../../../_lib/viewer';
@@ -31,7 +32,8 @@ export default async function ExternalChatPage({ params }: Props) {
   // Framed by a partner's site, the browser keeps no cookie of ours: the chat sends this token instead.
   const visitor = await getIssuedVisitorToken();
   const chat = (
-    <EmbeddedChat key={topic?.id ?? 'general'} uiLanguage={await chatLanguageOfRequest()} topic={topic} visitorToken={visitor?.token ?? null} />
+    <EmbeddedChat key={topic?.id ?? 'general'} uiLanguage={await chatLanguageOfRequest()} topic={topic} visitorToken={visitor?.token ?? null}
+      serverVoice={serverVoiceConfigured()} />
   );
   if (!partner) return chat;
   return (

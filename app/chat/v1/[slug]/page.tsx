@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { ChatScreen } from '@/features/assistant/components/chat-screen';
+import { serverVoiceConfigured } from '@/features/assistant/server/speech-to-text';
 import { chatLanguageOfRequest, chatTopicOfSlug } from '../../../_lib/chat-language';
 import { topicDetails } from '../../../_lib/data';
 import { ErrorBoundary } from '../../../_components/error-boundary';
@@ -22,5 +23,5 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function TopicChatPage({ params }: Props) {
   const { slug } = await params;
   const topic = await chatTopicOfSlug(slug, topicDetails);
-  return <ErrorBoundary name="chat"><ChatScreen key={topic?.id ?? 'general'} uiLanguage={await chatLanguageOfRequest()} topic={topic} /></ErrorBoundary>;
+  return <ErrorBoundary name="chat"><ChatScreen key={topic?.id ?? 'general'} uiLanguage={await chatLanguageOfRequest()} topic={topic} serverVoice={serverVoiceConfigured()} /></ErrorBoundary>;
 }
