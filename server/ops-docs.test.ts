@@ -35,7 +35,7 @@ async function exportedSeries(): Promise<Set<string>> {
   const out = new Set<string>();
   for (const m of await metrics().registry.getMetricsAsJSON()) {
     out.add(m.name);
-    if (m.type === 'histogram') for (const s of ['_bucket', '_sum', '_count']) out.add(m.name + s);
+    if (String(m.type) === 'histogram') for (const s of ['_bucket', '_sum', '_count']) out.add(m.name + s);
   }
   return out;
 }
