@@ -15,6 +15,7 @@ import { htmlLang } from '@/lib/i18n-locale';
 import { THEME_INIT_SCRIPT } from '@/stores/theme-store';
 import { Analytics } from './_components/analytics';
 import { NotificationRoot } from './_components/notification-root';
+import { CustomerLinkRoot } from './_components/customer-link-root';
 import { TabBar } from './_components/tab-bar';
 import { siteOrigin } from './_lib/site';
 import { documentLangOf } from './_lib/document-lang';
@@ -77,6 +78,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
             <TabBar />
             <Toaster dismissLabel={tErr('dismiss')} />
             <LoginRoot googleClientId={env().GOOGLE_CLIENT_ID ?? null} />
+            <CustomerLinkRoot />
             <OnboardingRoot hasSession={hasSession} />
             <NotificationRoot hasSession={hasSession} />
           </Providers>

@@ -79,6 +79,14 @@ const envSchema = z.object({
   /** How long one transcription may take at STT_URL, ms; then the voice message is a 503 `transcription_unavailable`. */
   STT_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120_000).default(20_000),
   /**
+   * Secret (32+ characters) that signs the links the company's other
+   * channels send registered customers (GET
+   * /recommendation-service/api/v1/redirect-native-customer?t=;
+   * docs/ops/native-customer-link.md; `npm run link:customer`). Unset:
+   * such links open the plain landing (API clients: 404 `not_found`).
+   */
+  NATIVE_LINK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /**
    * Callback business hours, India time (Asia/Kolkata), "HH:MM-HH:MM" 24-hour.
    * SPEC.md section 5 "Callback scheduling"; features/leads/lib/slots.ts.
    */

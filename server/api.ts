@@ -5,6 +5,7 @@ import { boundBodies } from '@/lib/http/guards';
 import { composePrefixes } from '@/lib/http/route-facts';
 import { authPrefixes, authRoutes, type AuthDeps } from '@/features/auth/server/routes';
 import { accountRoutes, profilePrefixes, profileRoutes, type AccountDeps } from '@/features/auth/server/profile-routes';
+import { nativeLinkPrefixes, nativeLinkRoutes } from '@/features/auth/server/native-link-routes';
 import { countsChanged, invalidateFeedCache, onPagesChanged } from '@/features/reels/server/feed-cache';
 import { feedRoutes, reactionRoutes, readSideRoutes, reelsPrefixes, searchRoutes } from '@/features/reels/server/routes';
 import { visibleReel } from '@/lib/db/visible-reel';
@@ -62,7 +63,7 @@ import { apiRouteRecorder } from './http-metrics';
 export const API_PREFIXES = composePrefixes(
   reelsPrefixes, uploadPrefixes, sharingPrefixes, eventsPrefixes, authPrefixes, profilePrefixes, notificationsPrefixes,
   leadsPrefixes, chatPrefixes, studioPrefixes, insightsPrefixes, cataloguePrefixes, requestPrefixes, rewardPrefixes,
-  partnersPrefixes, seoPrefixes,
+  partnersPrefixes, seoPrefixes, nativeLinkPrefixes,
 );
 
 /** Single paths served by this API outside any family: robots.txt and the sitemap index live at the root. */
@@ -170,6 +171,8 @@ export function buildApi(chat?: ChatDeps['chat']) {
     // user/google, logout; GET me, user/me
     .route('/', authRoutes(auth))
     // PATCH user/me; POST, DELETE user/profile-picture; GET users/{id}/profiles, users?q=, user/query?username=;
+    // GET /recommendation-service/api/v1/redirect-native-customer?t= (a customer's signed link; docs/ops/native-customer-link.md)
+    .route('/', nativeLinkRoutes)
     // GET, POST, DELETE user/follows; POST, DELETE newsletter/subscribe; GET user/watched
     .route('/', profileRoutes)
     // GET /auth/api/v1/user/export, DELETE /auth/api/v1/user/me (docs/decisions/021)

@@ -13,7 +13,11 @@ export async function generateMetadata(): Promise<Metadata> {
  * "Calls needing login": the tap's action runs after sign-in); a user sees
  * their summary and share link, the deals, scratch cards and requests
  * (./rewards-for-me.tsx composes features/referrals with features/auth).
+ * `?deals=customers` (where a registered customer's link leads after
+ * sign-in; docs/ops/native-customer-link.md) lists the customers-only
+ * deals first and brings the deals into view.
  */
-export default function RewardsPage() {
-  return <RewardsForMe />;
+export default async function RewardsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const deals = (await searchParams).deals;
+  return <RewardsForMe dealsFocus={deals === 'customers' ? 'customers' : null} />;
 }

@@ -12,7 +12,10 @@ import { RewardsVisitorScreen } from '@/features/referrals/components/rewards-sc
  * the deal's invite page (a deal's "Sign in to refer") or shows the user's
  * Rewards (SPEC.md section 4 "Calls needing login").
  */
-export function RewardsForMe() {
+export function RewardsForMe({ dealsFocus = null }: {
+  /** `customers`: the customers-only deals first, the list in view (RewardsScreen). */
+  dealsFocus?: 'customers' | null;
+}) {
   const router = useRouter();
   return (
     <LoginGate
@@ -22,7 +25,7 @@ export function RewardsForMe() {
         />
       )}
     >
-      <RewardsScreen />
+      <RewardsScreen dealsFocus={dealsFocus} />
     </LoginGate>
   );
 }

@@ -24,6 +24,11 @@ interface LoginState {
   pendingAction: (() => void) | null;
   /** What the modal is open for; `sign-in` unless openLogin asked otherwise. */
   purpose: LoginPurpose;
+  /**
+   * A verified number to fill in (E.164; a registered customer's signed
+   * link, GET redirect-native-customer), or null: the person types theirs.
+   */
+  prefillPhone: string | null;
 }
 
 interface LoginActions {
@@ -34,10 +39,11 @@ interface LoginActions {
    */
   requireLogin: (action: () => void, signedIn: boolean) => void;
   /**
-   * Opens the modal with nothing to run afterwards: for a plain sign-in, or
-   * with `{ purpose: 'link-phone' }` for a signed-in user adding a mobile number.
+   * Opens the modal: for a plain sign-in, or with `{ purpose: 'link-phone' }`
+   * for a signed-in user adding a mobile number. `phone` (E.164) fills the
+   * number in; `then` runs once after the sign-in (as a gated call would).
    */
-  openLogin: (options?: { purpose?: LoginPurpose }) => void;
+  openLogin: (options?: { purpose?: LoginPurpose; phone?: string; then?: () => void }) => void;
   /** Sign-in succeeded: closes the modal and runs the pending call, exactly once. */
   completeSignIn: () => void;
   /** The modal was closed without a sign-in: the pending call is dropped. */
@@ -55,22 +61,25 @@ export const useLoginStore = create<LoginStore>()((set, get) => ({
   open: false,
   pendingAction: null,
   purpose: 'sign-in',
+  prefillPhone: null,
   requireLogin: (action, signedIn) => {
     if (signedIn) {
       action();
       return;
     }
-    set({ open: true, pendingAction: action, purpose: 'sign-in' });
+    set({ open: true, pendingAction: action, purpose: 'sign-in', prefillPhone: null });
   },
-  openLogin: (options) => set({ open: true, pendingAction: null, purpose: options?.purpose ?? 'sign-in' }),
+  openLogin: (options) => set({
+    open: true, pendingAction: options?.then ?? null, purpose: options?.purpose ?? 'sign-in', prefillPhone: options?.phone ?? null,
+  }),
   completeSignIn: () => {
     // Taken out before it runs: a second success (or the action itself
     // signing in again) finds nothing pending.
     const action = get().pendingAction;
-    set({ open: false, pendingAction: null, purpose: 'sign-in' });
+    set({ open: false, pendingAction: null, purpose: 'sign-in', prefillPhone: null });
     action?.();
   },
-  close: () => set({ open: false, pendingAction: null, purpose: 'sign-in' }),
+  close: () => set({ open: false, pendingAction: null, purpose: 'sign-in', prefillPhone: null }),
 }));
 
 /**

@@ -29,6 +29,7 @@ export const API_ERROR_STATUS = {
   media_url_invalid: 403,
   media_url_expired: 403,
   voice_token_invalid: 403,
+  link_invalid: 403,
   // 404: no such thing
   not_found: 404,
   content_not_found: 404,
@@ -63,6 +64,7 @@ export const API_ERROR_STATUS = {
   otp_expired: 410,
   request_expired: 410,
   voice_token_expired: 410,
+  link_expired: 410,
   // 413: too large
   payload_too_large: 413,
   file_too_large: 413,

@@ -12,6 +12,7 @@ import { seoPaths, seoPrefixes, seoRoutes } from '@/features/sharing/server/seo-
 import { clientLogRoutes, eventRoutes, eventsPrefixes } from '@/features/events/server/routes';
 import { authPrefixes, authRoutes } from '@/features/auth/server/routes';
 import { accountRoutes, profilePrefixes, profileRoutes } from '@/features/auth/server/profile-routes';
+import { nativeLinkPrefixes, nativeLinkRoutes } from '@/features/auth/server/native-link-routes';
 import { notificationRoutes, notificationsPrefixes } from '@/features/notifications/server/routes';
 import { leadRoutes, leadsPrefixes } from '@/features/leads/server/routes';
 import { chatPrefixes, chatRoutes } from '@/features/assistant/server/routes';
@@ -105,6 +106,7 @@ describe('API families', () => {
       ['events/routes', eventsPrefixes, [eventRoutes(stub), clientLogRoutes]],
       ['auth/routes', authPrefixes, [authRoutes()]],
       ['auth/profile-routes', profilePrefixes, [profileRoutes, accountRoutes()]],
+      ['auth/native-link-routes', nativeLinkPrefixes, [nativeLinkRoutes]],
       ['notifications/routes', notificationsPrefixes, [notificationRoutes]],
       ['leads/routes', leadsPrefixes, [leadRoutes]],
       ['assistant/routes', chatPrefixes, [chatRoutes(stub)]],

@@ -40,15 +40,18 @@ function Confirmation({ id, label, error, field }: {
  * The login modal's first step: the mobile number after a fixed +91, both
  * confirmations (SPEC.md section 5), "Send code". The form state lives in
  * the modal (`form`), so "Change number" comes back to what was typed;
- * the number field takes focus when the step mounts.
+ * the number field takes focus when the step mounts (the first
+ * confirmation, when the number came filled in).
  * @param text translates the schemas' message keys (see useMessageText).
  * @param pending a code is being requested: the button says so and is disabled.
  */
-export function PhoneStep({ form, text, pending, onSubmit }: {
+export function PhoneStep({ form, text, pending, onSubmit, prefilled = false }: {
   form: UseFormReturn<PhoneFormInput, unknown, PhoneForm>;
   text: (k: string | undefined) => string | undefined;
   pending: boolean;
   onSubmit: () => void;
+  /** The number came filled in (a customer's link): focus starts on the first confirmation instead. */
+  prefilled?: boolean;
 }) {
   const t = useTranslations('auth');
   const { register, setFocus, formState: { errors } } = form;
@@ -58,8 +61,8 @@ export function PhoneStep({ form, text, pending, onSubmit }: {
   const termsId = useId();
 
   useEffect(() => {
-    setFocus('phone');
-  }, [setFocus]);
+    setFocus(prefilled ? 'over_18' : 'phone');
+  }, [setFocus, prefilled]);
 
   const phoneError = text(errors.phone?.message);
   const over18Error = text(errors.over_18?.message);

@@ -35,9 +35,22 @@ export interface LoginModalProps {
    * Google button, and success toasts "Mobile number added".
    */
   purpose?: LoginPurpose;
+  /**
+   * A verified number (E.164) to fill in: a registered customer arriving
+   * from the company's other channels (docs/ops/native-customer-link.md).
+   * The intro says so and focus goes to the confirmations, the one thing
+   * left to do before "Send code".
+   */
+  prefillPhone?: string | null;
 }
 
 type Step = { kind: 'phone' } | ({ kind: 'otp' } & OtpRequest);
+
+/** The 10 digits after +91 of an Indian mobile in E.164, spaced as people write them ("98123 45678"); '' for anything else. */
+export function nationalNumberOf(e164: string | null | undefined): string {
+  const m = /^\+91([6-9]\d{4})(\d{5})$/.exec(e164 ?? '');
+  return m ? `${m[1]} ${m[2]}` : '';
+}
 
 /**
  * The login and OTP modal (SPEC.md section 2 "Screen elements", section 5
@@ -56,10 +69,11 @@ type Step = { kind: 'phone' } | ({ kind: 'otp' } & OtpRequest);
  * stays inside, Escape or the backdrop closes, focus returns to where it was.
  * The steps are PhoneStep (with GoogleSection) and OtpStep.
  */
-export function LoginModal({ onClose, onSignedIn, googleClientId, purpose = 'sign-in' }: LoginModalProps) {
+export function LoginModal({ onClose, onSignedIn, googleClientId, purpose = 'sign-in', prefillPhone = null }: LoginModalProps) {
   const t = useTranslations('auth');
   const qc = useQueryClient();
   const linking = purpose === 'link-phone';
+  const prefilled = !linking && nationalNumberOf(prefillPhone) !== '';
   const text = useMessageText();
   const errorText = useErrorText();
   const notify = useNotificationStore((s) => s.notify);
@@ -68,7 +82,7 @@ export function LoginModal({ onClose, onSignedIn, googleClientId, purpose = 'sig
 
   const form = useForm<PhoneFormInput, unknown, PhoneForm>({
     resolver: zodResolver(phoneFormSchema),
-    defaultValues: { phone: '', over_18: false, accept_terms: false },
+    defaultValues: { phone: prefilled ? nationalNumberOf(prefillPhone) : '', over_18: false, accept_terms: false },
   });
 
   const initiate = useInitiateOtp();
@@ -148,8 +162,10 @@ export function LoginModal({ onClose, onSignedIn, googleClientId, purpose = 'sig
 
       {step.kind === 'phone' ? (
         <>
-          <DialogDescription className="mb-4 text-sm text-neutral-600 dark:text-neutral-400">{linking ? t('linkPhoneIntro') : t('intro')}</DialogDescription>
-          <PhoneStep form={form} text={text} pending={initiate.isPending} onSubmit={onSendCode} />
+          <DialogDescription className="mb-4 text-sm text-neutral-600 dark:text-neutral-400">
+            {linking ? t('linkPhoneIntro') : prefilled ? t('customerIntro') : t('intro')}
+          </DialogDescription>
+          <PhoneStep form={form} text={text} pending={initiate.isPending} onSubmit={onSendCode} prefilled={prefilled} />
           {googleClientId && !linking ? (
             <GoogleSection
               clientId={googleClientId}

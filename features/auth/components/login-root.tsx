@@ -16,12 +16,14 @@ const LoginModal = lazy(() => import('./login-modal').then((m) => ({ default: m.
  * the login store (`useRequireLogin()`, `openLogin()`): closing drops the
  * waiting call, a sign-in runs it once. Opened with
  * `openLogin({ purpose: 'link-phone' })` it adds a mobile number to the
- * signed-in user instead.
+ * signed-in user instead; `openLogin({ phone })` opens it with a verified
+ * number filled in (a registered customer's link).
  * @param googleClientId GOOGLE_CLIENT_ID read on the server; null hides the Google button.
  */
 export function LoginRoot({ googleClientId }: { googleClientId: string | null }) {
   const open = useLoginStore((s) => s.open);
   const purpose = useLoginStore((s) => s.purpose);
+  const prefillPhone = useLoginStore((s) => s.prefillPhone);
   const close = useLoginStore((s) => s.close);
   const completeSignIn = useLoginStore((s) => s.completeSignIn);
   const onSignedIn = useCallback(() => completeSignIn(), [completeSignIn]);
@@ -36,7 +38,7 @@ export function LoginRoot({ googleClientId }: { googleClientId: string | null })
         </div>
       )}
     >
-      <LoginModal googleClientId={googleClientId} purpose={purpose} onClose={close} onSignedIn={onSignedIn} />
+      <LoginModal googleClientId={googleClientId} purpose={purpose} prefillPhone={prefillPhone} onClose={close} onSignedIn={onSignedIn} />
     </Suspense>
   );
 }

@@ -53,6 +53,31 @@ describe('RewardsScreen', () => {
     expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Share link' }).value).toContain('deal=rooftop');
   });
 
+  it('with the customers\' focus (a customer\'s link), lists the customers-only deals first and says so', async () => {
+    const CUSTOMERS_ID = '55555555-5555-4555-8555-555555555555';
+    serve({ deals: [deal(), deal({ id: CUSTOMERS_ID, url_id: 'utl-amc', title: 'UTL AMC', customers_only: true, allowed: true })] });
+    renderWithApp(<RewardsScreen dealsFocus="customers" />);
+    const list = await screen.findByTestId('deal-list');
+    await within(list).findByRole('link', { name: 'Refer friends to UTL AMC' });
+    within(list).getByText('Deals for registered UTL customers are shown first.');
+    const titles = within(list).getAllByRole('listitem').map((li) => within(li).getByRole('link').getAttribute('aria-label'));
+    expect(titles).toEqual(['Refer friends to UTL AMC', 'Refer friends to Rooftop solar']);
+  });
+
+  it('without the focus, or with no customers-only deal, keeps the deals\' own order and says nothing more', async () => {
+    serve({ deals: [deal(), deal({ id: LOCKED_ID, title: 'UTL AMC', customers_only: true, allowed: true })] });
+    const first = renderWithApp(<RewardsScreen />);
+    const list = await screen.findByTestId('deal-list');
+    await within(list).findByRole('link', { name: 'Refer friends to UTL AMC' });
+    expect(within(list).getAllByRole('link').map((a) => a.getAttribute('aria-label'))).toEqual(['Refer friends to Rooftop solar', 'Refer friends to UTL AMC']);
+    expect(within(list).queryByText('Deals for registered UTL customers are shown first.')).toBeNull();
+    first.unmount();
+    serve({ deals: [deal()] });
+    renderWithApp(<RewardsScreen dealsFocus="customers" />);
+    await within(await screen.findByTestId('deal-list')).findByRole('link', { name: 'Refer friends to Rooftop solar' });
+    expect(screen.queryByText('Deals for registered UTL customers are shown first.')).toBeNull();
+  });
+
   it('accepting a received request asks for the optional consumer number and address and sends them', async () => {
     const bodies: unknown[] = [];
     serve({ inbox: [request()] });

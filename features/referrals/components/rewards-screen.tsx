@@ -1,6 +1,6 @@
 'use client';
 
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import { CopyIcon } from '@/components/ui/icons';
@@ -17,9 +17,11 @@ import { useErrorText } from '@/lib/use-error-text';
  * summary (earned, pending, level, share link with QR), the deals to refer
  * (customers-only ones locked for others), my scratch cards, and the
  * requests I received and sent. Shown to a signed-in user (the page's
- * LoginGate asks a visitor to sign in first).
+ * LoginGate asks a visitor to sign in first). With `dealsFocus:
+ * 'customers'` (a registered customer arriving by their link) the
+ * customers-only deals come first and the list scrolls into view.
  */
-export function RewardsScreen() {
+export function RewardsScreen({ dealsFocus = null }: { dealsFocus?: 'customers' | null } = {}) {
   const t = useTranslations('rewards');
   const deals = useAllDeals();
   const firstAllowed = deals.data?.find((d) => d.allowed) ?? null;
@@ -27,7 +29,7 @@ export function RewardsScreen() {
     <div className={ui.page}>
       <h1 className={ui.h1}>{t('title')}</h1>
       <ProfileSummary shareDeal={firstAllowed} />
-      <DealList />
+      <DealList focus={dealsFocus} />
       <RewardList />
       <RequestList which="inbox" />
       <RequestList which="outbox" />
@@ -121,18 +123,30 @@ function SummaryCard({ p, shareDeal }: { p: ReferralProfile; shareDeal: ListedDe
  * The deals as cards (./deal-card.tsx: what each earns first, the ribbon
  * as a tag, terms folded away); a customers-only deal the caller may not
  * use is shown locked, and tapping it says so (SPEC's message) and moves
- * to the deals meant for them.
+ * to the deals meant for them. `focus: 'customers'` puts the
+ * customers-only deals first (in their order), says so, and brings the
+ * list into view once it has loaded.
  */
-function DealList() {
+function DealList({ focus }: { focus: 'customers' | null }) {
   const t = useTranslations('rewards.deals');
   const errorText = useErrorText();
   const deals = useAllDeals();
   const [lockedMsg, setLockedMsg] = useState(false);
   const headingId = useId();
+  const section = useRef<HTMLElement>(null);
+  const loaded = deals.data !== undefined;
+
+  useEffect(() => {
+    if (focus === 'customers' && loaded) section.current?.scrollIntoView?.({ block: 'start' });
+  }, [focus, loaded]);
 
   if (deals.isPending) return <Loading label={t('loading')} />;
   if (deals.isError) return <p role="alert" className={ui.error}>{errorText(deals.error)}</p>;
-  const firstAllowed = deals.data.find((d) => d.allowed);
+  const customersFirst = focus === 'customers' && deals.data.some((d) => d.customers_only);
+  const list = customersFirst
+    ? [...deals.data.filter((d) => d.customers_only), ...deals.data.filter((d) => !d.customers_only)]
+    : deals.data;
+  const firstAllowed = list.find((d) => d.allowed);
 
   const onLocked = () => {
     setLockedMsg(true);
@@ -144,12 +158,13 @@ function DealList() {
   };
 
   return (
-    <section aria-labelledby={headingId} className="flex flex-col gap-3">
+    <section ref={section} aria-labelledby={headingId} className="flex scroll-mt-4 flex-col gap-3" data-testid="deal-list">
       <h2 id={headingId} className={ui.h2}>{t('title')}</h2>
+      {customersFirst ? <p className={ui.muted}>{t('customersFirst')}</p> : null}
       {lockedMsg ? <p role="alert" className="rounded-xl bg-amber-100 p-3 text-amber-950 dark:bg-amber-950 dark:text-amber-100">{t('customersOnly')}</p> : null}
       {deals.data.length === 0 ? <p className={ui.muted}>{t('none')}</p> : null}
       <ul className="flex flex-col gap-3">
-        {deals.data.map((d) => (
+        {list.map((d) => (
           <DealCard key={d.id} id={`deal-${d.id}`} deal={d} dimmed={!d.allowed}>
             {d.allowed ? (
               <Link prefetch={false} href={`/rewards/invite?deal=${encodeURIComponent(d.id)}`} className={`${ui.primary} self-start`} aria-label={t('referAria', { deal: d.title })}>
