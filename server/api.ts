@@ -171,12 +171,12 @@ export function buildApi(chat?: ChatDeps['chat']) {
     // user/google, logout; GET me, user/me
     .route('/', authRoutes(auth))
     // PATCH user/me; POST, DELETE user/profile-picture; GET users/{id}/profiles, users?q=, user/query?username=;
-    // GET /recommendation-service/api/v1/redirect-native-customer?t= (a customer's signed link; docs/ops/native-customer-link.md)
-    .route('/', nativeLinkRoutes)
     // GET, POST, DELETE user/follows; POST, DELETE newsletter/subscribe; GET user/watched
     .route('/', profileRoutes)
     // GET /auth/api/v1/user/export, DELETE /auth/api/v1/user/me (docs/decisions/021)
     .route('/', accountRoutes(account))
+    // GET /recommendation-service/api/v1/redirect-native-customer?t= (a customer's signed link; docs/ops/native-customer-link.md)
+    .route('/', nativeLinkRoutes)
     // GET /auth/api/v1/notifications, POST /auth/api/v1/notifications/read
     .route('/', notificationRoutes)
     // GET /api/v1/leads/slots, POST /api/v1/leads/callback, /api/v1/leads/subsidy
