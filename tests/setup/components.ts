@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { resetEventClientForTests } from '@/lib/analytics/event-client';
 import { useNotificationStore } from '@/stores/notification-store';
 import { server } from '../fixtures/msw-server';
@@ -12,6 +12,11 @@ import { server } from '../fixtures/msw-server';
  * happy-dom's page URL (vitest's default, http://localhost:3000), as in the
  * browser.
  */
+
+// findBy*/waitFor wait up to 5 s (Testing Library's default is 1 s): two test files share two
+// cores with PostgreSQL and the other workers, and a first render with its imports can take longer
+// than a second there. A test still fails when what it waits for never comes.
+configure({ asyncUtilTimeout: 5000 });
 
 beforeAll(() => {
   server.listen({ onUnhandledRequest: 'error' });
