@@ -2,6 +2,7 @@ import 'server-only';
 import { z } from 'zod';
 import { env, type Env } from '@/lib/env';
 import type { ChatLanguage } from '../schemas';
+import { fetchFailureReason } from '@/lib/http/fetch-failure';
 
 /**
  * Server speech-to-text for the assistant's voice input (lib/env.ts
@@ -71,18 +72,6 @@ export interface HttpSpeechToTextOptions {
   timeoutMs: number;
 }
 
-/** Why a fetch failed, without anything of the request. */
-function failureReason(err: unknown): string {
-  if (err instanceof Error) {
-    if (err.name === 'TimeoutError' || err.name === 'AbortError') return 'timed out';
-    const cause = (err as { cause?: unknown }).cause;
-    const code = cause && typeof cause === 'object' ? (cause as { code?: unknown }).code : undefined;
-    if (typeof code === 'string' && /^[A-Z_]+$/.test(code)) return code;
-    return err.name;
-  }
-  return 'unknown error';
-}
-
 /**
  * The HTTP provider: one POST of the recording per transcription, no
  * redirects followed, at most `timeoutMs` for the whole answer.
@@ -107,7 +96,7 @@ export function httpSpeechToText(opts: HttpSpeechToTextOptions): SpeechToText {
           signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
         });
       } catch (err) {
-        throw new SpeechToTextError(failureReason(err));
+        throw new SpeechToTextError(fetchFailureReason(err));
       }
       if (!res.ok) {
         await res.body?.cancel().catch(() => undefined);
@@ -117,7 +106,7 @@ export function httpSpeechToText(opts: HttpSpeechToTextOptions): SpeechToText {
       try {
         json = await res.json();
       } catch (err) {
-        throw new SpeechToTextError(err instanceof SyntaxError ? 'answer is not JSON' : failureReason(err));
+        throw new SpeechToTextError(err instanceof SyntaxError ? 'answer is not JSON' : fetchFailureReason(err));
       }
       const parsed = answerSchema.safeParse(json);
       if (!parsed.success) throw new SpeechToTextError('answer is not {text, language}');

@@ -3,6 +3,7 @@ import { env, type Env } from '@/lib/env';
 import { logger } from '@/lib/logger';
 import { singleton } from '@/lib/singleton';
 import { OTP_CODE_TTL_S } from './otp-code';
+import { fetchFailureReason } from '@/lib/http/fetch-failure';
 
 /**
  * How one-time sign-in codes reach phones (lib/env.ts SMS_PROVIDER):
@@ -56,18 +57,6 @@ function consoleProvider(): SmsProvider {
   };
 }
 
-/** Why a fetch failed, without anything from the request (no phone, no code). */
-function failureReason(err: unknown): string {
-  if (err instanceof Error) {
-    if (err.name === 'TimeoutError' || err.name === 'AbortError') return 'timed out';
-    const cause = (err as { cause?: unknown }).cause;
-    const code = cause && typeof cause === 'object' ? (cause as { code?: unknown }).code : undefined;
-    if (typeof code === 'string' && /^[A-Z_]+$/.test(code)) return code;
-    return err.name;
-  }
-  return 'unknown error';
-}
-
 /** SMS gateway provider: one JSON POST per code, no redirects followed. */
 function httpProvider(e: SmsEnv): SmsProvider {
   const { SMS_HTTP_URL: url, SMS_SENDER_ID: sender, SMS_TEMPLATE_ID: template, SMS_ENTITY_ID: entity } = e;
@@ -96,7 +85,7 @@ function httpProvider(e: SmsEnv): SmsProvider {
           signal: AbortSignal.timeout(SMS_HTTP_TIMEOUT_MS),
         });
       } catch (err) {
-        throw new Error(`SMS gateway request failed (${failureReason(err)})`);
+        throw new Error(`SMS gateway request failed (${fetchFailureReason(err)})`);
       }
       // The body is not read: a gateway may echo the number back.
       await res.body?.cancel().catch(() => undefined);
