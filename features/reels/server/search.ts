@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, inArray, sql } from 'drizzle-orm';
 import { getDb, type Db } from '@/lib/db/client';
 import { contentItems, searchDocuments, topics } from '@/lib/db/schema';
 import { visibleReel } from '@/lib/db/visible-reel';
@@ -23,29 +23,41 @@ import { refreshSearchIndex, searchIndexStale } from './search-index';
  *
  * Matching: the query's words become loose Latin keys (../lib/search-key.ts,
  * the same as the documents'); each key finds its spellings in the
- * vocabulary (search_words) by pg_trgm similarity, and documents holding any
- * of them are found through the GIN index of their tsvector. Ranking: reels
- * in the asked language first (the feed's language rule), then by score,
- * then in feed order. A query word's score in a document is ts_rank over
- * its spellings (fields weighted: option names, description, category,
- * topic), times how close the spelling is and how rare the word is.
+ * vocabulary (search_words) by pg_trgm similarity, and PostgreSQL finds the
+ * documents holding a spelling through the GIN index of their tsvector and
+ * weighs each with ts_rank (fields weighted: option names, description,
+ * category, topic). Those postings are loaded once per word and cached over
+ * a numbered table of the visible reels and the topics; a query adds its
+ * words' postings up (each word times how close its spelling is and how
+ * rare it is) and sorts: reels in the asked language first (the feed's
+ * language rule), then by score, then in feed order.
  *
- * The ranked ids of a query and each page's reels are cached per process
- * (SEARCH_CACHE_TTL_MS), dropped whenever the feed's pages are (a reel ready,
- * approved, taken down or edited; a taxonomy edit).
+ * Caches, per process and database: a query's ranking, its pages, its
+ * suggested questions and a word's spellings for SEARCH_CACHE_TTL_MS; the
+ * numbered table and the postings for SEARCH_TABLE_TTL_MS; all dropped
+ * whenever the feed's pages are (a reel ready, approved, taken down or
+ * edited; a taxonomy edit; here or, with Redis, in another process).
+ * Figures: `npm run bench:search`.
  */
 
 /** Ranked reels kept per query (50 pages of 10): a search is read from the top. */
 export const MAX_RANKED_REELS = 500;
 /** Ranked topics kept per query. */
 export const MAX_RANKED_TOPICS = 100;
-/** How long a query's ranking and pages are reused, ms, unless a change drops them first. */
+/** How long a query's ranking and pages, and a word's spellings, are reused, ms, unless a change drops them first. */
 export const SEARCH_CACHE_TTL_MS = 30_000;
+/**
+ * How long the numbered visible reels and the words' postings over them are
+ * reused, ms: every announced change (a reel ready, approved, taken down,
+ * edited; a taxonomy edit) drops them at once, so this only bounds a change
+ * made without announcing it; the page's reels are checked again when read.
+ */
+export const SEARCH_TABLE_TTL_MS = 300_000;
 const MAX_CACHE_ENTRIES = 5_000;
 /**
  * The least trigram similarity at which a vocabulary word counts as a
- * spelling of a query word (pg_trgm's `%` finds candidates from 0.3).
- * Tuned on tests/fixtures/search-tuning.json.
+ * spelling of a query word (pg_trgm's `%` finds candidates from 0.3): half
+ * the trigrams shared. Checked on tests/fixtures/search-tuning.json.
  */
 export const MIN_SPELLING_SIMILARITY = 0.5;
 /** Spellings kept per query word, closest first. */
@@ -71,7 +83,7 @@ export interface SearchDeps {
 /** A validated search (`searchQuerySchema`) with its language settled (./feed-language.ts). */
 export interface SearchInput { q: string; lang: ContentLang; page: number }
 
-interface Ranked { reelIds: string[]; topicIds: string[] }
+interface Ranked { reelIds: string[]; topics: TopicRow[] }
 interface TopicRow { id: string; slug: string; names: Record<ContentLang, string>; pic: string | null }
 interface SearchPage { items: BaseItem[]; topics: TopicRow[]; reelsMore: boolean; topicsMore: boolean }
 
@@ -87,16 +99,22 @@ const caches = () => singleton('reels_search_cache', () => {
   return all;
 });
 
-/** The value under `key`, loaded at most once per SEARCH_CACHE_TTL_MS (concurrent misses share one load). */
-function cached<T>(db: Db, key: string, load: () => Promise<T>): Promise<T> {
+/** The cache of `db`. */
+function cacheOf(db: Db): Map<string, CacheEntry> {
   const all = caches();
   let m = all.get(db);
   if (!m) all.set(db, (m = new Map()));
+  return m;
+}
+
+/** The value under `key`, loaded at most once per `ttlMs` (concurrent misses share one load). */
+function cached<T>(db: Db, key: string, load: () => Promise<T>, ttlMs = SEARCH_CACHE_TTL_MS): Promise<T> {
+  const m = cacheOf(db);
   const now = Date.now();
   const hit = m.get(key);
   if (hit && hit.expires > now) return hit.value as Promise<T>;
   const value = load();
-  const entry = { expires: now + SEARCH_CACHE_TTL_MS, value };
+  const entry = { expires: now + ttlMs, value };
   m.delete(key);
   m.set(key, entry);
   const map = m;
@@ -110,10 +128,80 @@ function cached<T>(db: Db, key: string, load: () => Promise<T>): Promise<T> {
 
 /* ---------- ranking ---------- */
 
-/** One query word: the tsquery of its spellings and its weight in the score. */
+/**
+ * The visible reels and every topic, numbered: what per-word postings point
+ * into, with what the ranking sorts by (a reel's language and feed order, a
+ * topic's order) and what a page shows of a topic. Loaded in two queries,
+ * cached for SEARCH_TABLE_TTL_MS and dropped when the feed's pages are; the
+ * postings of the words searched meanwhile hang off it, so they never
+ * outlive its numbering.
+ */
+interface DocTable {
+  reels: { ids: string[]; lang: string[]; seq: Float64Array; index: Map<string, number> };
+  topics: { rows: TopicRow[]; order: Int32Array; index: Map<string, number> };
+  postings: Map<string, Promise<WordPostings>>;
+}
+/** Documents holding one word's spellings (numbers into the DocTable) and the ts_rank of each. */
+interface Postings { docs: Int32Array; scores: Float32Array }
+interface WordPostings { reels: Postings; topics: Postings }
+
+function docTable(db: Db): Promise<DocTable> {
+  return cached(db, 'doc-table', async () => {
+    const [reelRows, topicRows] = await Promise.all([
+      db.select({ id: contentItems.id, lang: contentItems.lang, seq: contentItems.feed_seq }).from(contentItems).where(visibleReel),
+      db.select().from(topics).orderBy(topics.sort_order, topics.name),
+    ]);
+    const seq = new Float64Array(reelRows.length);
+    reelRows.forEach((r, i) => (seq[i] = Number(r.seq)));
+    const name = (t: (typeof topicRows)[number], l: ContentLang) => localizedText(t, 'name', l) ?? t.name;
+    return {
+      reels: { ids: reelRows.map((r) => r.id), lang: reelRows.map((r) => r.lang), seq, index: new Map(reelRows.map((r, i) => [r.id, i])) },
+      topics: {
+        rows: topicRows.map((t) => ({ id: t.id, slug: t.slug, names: { en: name(t, 'en'), hi: name(t, 'hi'), he: name(t, 'he') }, pic: t.pic })),
+        order: Int32Array.from(topicRows.map((_, i) => i)),
+        index: new Map(topicRows.map((t, i) => [t.id, i])),
+      },
+      postings: new Map(),
+    };
+  }, SEARCH_TABLE_TTL_MS);
+}
+
+/**
+ * Postings of a word's spellings (a tsquery): PostgreSQL finds the
+ * documents through the GIN index and weighs each with ts_rank (fields
+ * weighted FIELD_WEIGHTS), in one query; loaded once per DocTable.
+ */
+function postingsOf(db: Db, table: DocTable, tsquery: string): Promise<WordPostings> {
+  let p = table.postings.get(tsquery);
+  if (!p) {
+    p = (async () => {
+      const rows = await db.select({
+        kind: searchDocuments.kind,
+        id: searchDocuments.ref_id,
+        score: sql<number>`ts_rank(${FIELD_WEIGHTS}::float4[], ${searchDocuments.doc}, ${tsquery}::tsquery)`,
+      }).from(searchDocuments).where(sql`${searchDocuments.doc} @@ ${tsquery}::tsquery`);
+      const out = { reels: { docs: [] as number[], scores: [] as number[] }, topics: { docs: [] as number[], scores: [] as number[] } };
+      for (const r of rows) {
+        const into = r.kind === 'topic' ? out.topics : out.reels;
+        // A reel no visitor may see now is not in the table.
+        const d = (r.kind === 'topic' ? table.topics.index : table.reels.index).get(r.id);
+        if (d === undefined) continue;
+        into.docs.push(d);
+        into.scores.push(Number(r.score));
+      }
+      const packed = (x: { docs: number[]; scores: number[] }) => ({ docs: Int32Array.from(x.docs), scores: Float32Array.from(x.scores) });
+      return { reels: packed(out.reels), topics: packed(out.topics) };
+    })();
+    table.postings.set(tsquery, p);
+    p.catch(() => table.postings.delete(tsquery));
+  }
+  return p;
+}
+
+/** One query word: the tsquery of its spellings, its weight in the score, and how many documents hold it. */
 interface WordGroup { tsquery: string; weight: number; df: number }
 
-/** Documents in the index, for the weight of rare words; read at most once a minute. */
+/** Documents in the index, for the weight of rare words. */
 async function documentCount(db: Db): Promise<number> {
   return cached(db, 'doc-count', async () => {
     const [r] = await db.select({ n: sql<number>`count(*)::int` }).from(searchDocuments);
@@ -122,99 +210,156 @@ async function documentCount(db: Db): Promise<number> {
 }
 
 /**
- * The spellings of each query word found in the vocabulary: the word
- * itself when present, words within MIN_SPELLING_SIMILARITY (not for keys
- * of one or two letters, nor numbers, which must match as written), and for
- * the last word of a query still being typed every word it begins.
+ * The spellings of a query word found in the vocabulary: the word itself
+ * when present, words within MIN_SPELLING_SIMILARITY by pg_trgm (not for
+ * keys of one or two letters, nor numbers, which must match as written),
+ * and, for the last word of a query still being typed, every word it
+ * begins. Null when it has none. Cached per word.
  */
-async function wordGroups(db: Db, words: string[], lastIsPrefix: boolean): Promise<WordGroup[]> {
-  const arr = sql`ARRAY[${sql.join(words.map((w) => sql`${w}`), sql`, `)}]::text[]`;
-  const [rows, n] = await Promise.all([
-    db.execute<{ i: number; word: string; sim: number; df: number }>(sql`
-      select q.i::int as i, w.word, similarity(w.word, q.k)::float8 as sim, w.df
-      from unnest(${arr}) with ordinality as q(k, i)
-      join search_words w on w.word % q.k`),
-    documentCount(db),
-  ]);
-  const groups: WordGroup[] = [];
-  words.forEach((w, idx) => {
+function wordGroup(db: Db, w: string, prefix: boolean, n: number): Promise<WordGroup | null> {
+  return cached(db, `word:${w}${prefix ? '*' : ''}`, async () => {
+    const rows = await db.execute<{ word: string; sim: number; df: number }>(sql`
+      select w.word, similarity(w.word, ${w})::float8 as sim, w.df from search_words w where w.word % ${w}`);
     const loose = w.length > 2 && !/^\d+$/.test(w);
-    const found = (rows.rows as Array<{ i: number; word: string; sim: number; df: number }>)
-      .filter((r) => Number(r.i) === idx + 1 && (r.word === w || (loose && r.sim >= MIN_SPELLING_SIMILARITY)))
-      .sort((a, b) => b.sim - a.sim)
+    const found = (rows.rows as Array<{ word: string; sim: number; df: number }>)
+      .filter((r) => r.word === w || (loose && Number(r.sim) >= MIN_SPELLING_SIMILARITY))
+      .sort((a, b) => Number(b.sim) - Number(a.sim))
       .slice(0, MAX_SPELLINGS);
-    const prefix = lastIsPrefix && idx === words.length - 1 && w.length >= 2 && !/^\d+$/.test(w);
-    if (!found.length && !prefix) return;
+    const byPrefix = prefix && w.length >= 2 && !/^\d+$/.test(w);
+    if (!found.length && !byPrefix) return null;
     const terms = found.map((r) => `'${r.word}'`);
-    if (prefix) terms.push(`'${w}':*`);
+    if (byPrefix) terms.push(`'${w}':*`);
     const best = found[0];
     const df = best ? Number(best.df) : n;
-    // A word's weight: how close its best spelling is, and how rare (inverse document frequency).
+    // How close the best spelling is, and how rare the word is (inverse document frequency).
     const closeness = best ? Number(best.sim) : 0.8;
     const idf = Math.log(1 + n / (1 + df));
     // ts_rank of an OR divides by the number of its terms: multiplied back, so a word with many spellings weighs as one.
-    groups.push({ tsquery: terms.join(' | '), weight: closeness * idf * terms.length, df });
+    return { tsquery: terms.join(' | '), weight: closeness * idf * terms.length, df };
   });
-  return groups;
 }
 
-/** The tsquery that picks candidates: the telling words only, when the query has one. */
-function candidateQuery(groups: WordGroup[], n: number): string {
-  const telling = groups.filter((g) => g.df <= COMMON_SHARE * n);
-  return (telling.length ? telling : groups).map((g) => `(${g.tsquery})`).join(' | ');
+/**
+ * Σ weight × ts_rank over the words of `groups` for every document in
+ * their postings, and the documents that count as found: holders of a word.
+ */
+function scored(size: number, groups: WordGroup[], postings: Postings[]): { score: Float64Array; found: number[] } {
+  const score = new Float64Array(size);
+  const seen = new Uint8Array(size);
+  const found: number[] = [];
+  groups.forEach((g, i) => {
+    const { docs, scores } = postings[i]!;
+    for (let j = 0; j < docs.length; j++) {
+      const d = docs[j]!;
+      score[d] += g.weight * scores[j]!;
+      if (!seen[d]) {
+        seen[d] = 1;
+        found.push(d);
+      }
+    }
+  });
+  return { score, found };
 }
 
-/** Σ weight × ts_rank of each word's spellings over `doc`. */
-function scoreOf(groups: WordGroup[]): SQL {
-  return sql.join(groups.map((g) =>
-    sql`${g.weight}::float8 * ts_rank(${FIELD_WEIGHTS}::float4[], ${searchDocuments.doc}, ${g.tsquery}::tsquery)`), sql` + `);
+/**
+ * The first `k` of `docs` in `order` (highest score first), without
+ * sorting them all: the k-th highest score is found with a numeric sort of
+ * the scores, and only documents scoring at least that are sorted.
+ */
+function best(docs: number[], score: Float64Array, k: number, order: (a: number, b: number) => number): number[] {
+  if (docs.length > k) {
+    const scores = Float64Array.from(docs, (d) => score[d]!).sort();
+    const kth = scores[scores.length - k]!;
+    docs = docs.filter((d) => score[d]! >= kth);
+  }
+  return docs.sort(order).slice(0, k);
 }
 
-/** Ranks every visible reel and every topic matching `words`: reels in `lang` first. */
+/**
+ * Ranks the visible reels and the topics holding any of the query's words:
+ * reels in `lang` first, then by score (`scored`), then in feed order;
+ * topics by score, then in topic order. A word in more than COMMON_SHARE of
+ * the documents is a stop word by its frequency: left out when the query
+ * has a rarer one (its postings are the longest, and it tells little).
+ */
 async function rank(db: Db, words: string[], lastIsPrefix: boolean, lang: ContentLang): Promise<Ranked> {
+  await freshIndex(db);
+  const [n, table] = await Promise.all([documentCount(db), docTable(db)]);
+  const found = (await Promise.all(words.map((w, i) => wordGroup(db, w, lastIsPrefix && i === words.length - 1, n))))
+    .filter((g): g is WordGroup => g !== null);
+  const telling = found.filter((g) => g.df <= COMMON_SHARE * n);
+  const groups = telling.length ? telling : found;
+  if (!groups.length) return { reelIds: [], topics: [] };
+  const postings = await Promise.all(groups.map((g) => postingsOf(db, table, g.tsquery)));
+  const r = table.reels;
+  const reels = scored(r.ids.length, groups, postings.map((p) => p.reels));
+  const byScore = (a: number, b: number) => reels.score[b]! - reels.score[a]! || r.seq[a]! - r.seq[b]! || (r.ids[a]! < r.ids[b]! ? -1 : 1);
+  const inLang = reels.found.filter((d) => r.lang[d] === lang);
+  const top = best(inLang, reels.score, MAX_RANKED_REELS, byScore);
+  if (top.length < MAX_RANKED_REELS) {
+    top.push(...best(reels.found.filter((d) => r.lang[d] !== lang), reels.score, MAX_RANKED_REELS - top.length, byScore));
+  }
+  const t = table.topics;
+  const tops = scored(t.rows.length, groups, postings.map((p) => p.topics));
+  tops.found.sort((a, b) => tops.score[b]! - tops.score[a]! || t.order[a]! - t.order[b]!);
+  return {
+    reelIds: top.map((d) => r.ids[d]!),
+    topics: tops.found.slice(0, MAX_RANKED_TOPICS).map((d) => t.rows[d]!),
+  };
+}
+
+/** How often a process looks for rows changed without an announcement (a script, another process without Redis), ms. */
+const STALE_CHECK_MS = 5_000;
+
+/**
+ * Makes the search documents of changed rows before a ranking reads them:
+ * at once after an announced change (the feed's pages dropped), else at
+ * most every STALE_CHECK_MS, so a ranking costs no probe of search_stale.
+ */
+async function freshIndex(db: Db): Promise<void> {
+  const s = staleness();
+  const last = s.checked.get(db) ?? 0;
+  if (!s.dirty.has(db) && last > 0 && Date.now() - last < STALE_CHECK_MS) return;
+  s.dirty.delete(db);
+  s.checked.set(db, Date.now());
   if (await searchIndexStale(db)) await refreshSearchIndex(db);
-  const [groups, n] = await Promise.all([wordGroups(db, words, lastIsPrefix), documentCount(db)]);
-  if (!groups.length) return { reelIds: [], topicIds: [] };
-  const match = sql`${searchDocuments.doc} @@ ${candidateQuery(groups, n)}::tsquery`;
-  const score = scoreOf(groups);
-  const [reels, topicRows] = await Promise.all([
-    db.select({ id: contentItems.id }).from(searchDocuments)
-      .innerJoin(contentItems, eq(contentItems.id, searchDocuments.ref_id))
-      .where(and(eq(searchDocuments.kind, 'reel'), match, visibleReel))
-      .orderBy(sql`(${contentItems.lang} = ${lang}) desc`, sql`${score} desc`, contentItems.feed_seq, contentItems.id)
-      .limit(MAX_RANKED_REELS),
-    db.select({ id: topics.id }).from(searchDocuments)
-      .innerJoin(topics, eq(topics.id, searchDocuments.ref_id))
-      .where(and(eq(searchDocuments.kind, 'topic'), match))
-      .orderBy(sql`${score} desc`, topics.sort_order, topics.name)
-      .limit(MAX_RANKED_TOPICS),
-  ]);
-  return { reelIds: reels.map((r) => r.id), topicIds: topicRows.map((r) => r.id) };
+}
+
+const staleness = () => singleton('reels_search_staleness', () => {
+  const state = { checked: new Map<Db, number>(), dirty: new Set<Db>() };
+  onPagesChanged(() => {
+    for (const db of state.checked.keys()) state.dirty.add(db);
+  });
+  return state;
+});
+
+/**
+ * The viewer-independent items of reels `ids` (null: no longer visible),
+ * each cached for SEARCH_CACHE_TTL_MS (well inside a signed URL's life,
+ * MEDIA_URL_TTL_S >= 60 s): the ones not cached are read in one query.
+ */
+async function itemsOf(db: Db, ids: string[]): Promise<Array<BaseItem | null>> {
+  const m = cacheOf(db);
+  const now = Date.now();
+  const missing = ids.filter((id) => !((m.get(`item:${id}`)?.expires ?? 0) > now));
+  if (missing.length) {
+    const rows = selectItems(db).where(and(inArray(contentItems.id, missing), visibleReel))
+      .then((rs) => new Map(rs.map((r) => [r.id, toBaseItem(r)])));
+    for (const id of missing) cached(db, `item:${id}`, () => rows.then((byId) => byId.get(id) ?? null));
+  }
+  return Promise.all(ids.map((id) => cached(db, `item:${id}`, () => Promise.resolve(null as BaseItem | null))));
 }
 
 /** One page of a ranking: its reels (visible now, in rank order) and topics. */
 async function loadPage(db: Db, ranked: Ranked, page: number): Promise<SearchPage> {
   const from = (page - 1) * PAGE_SIZE;
   const reelIds = ranked.reelIds.slice(from, from + PAGE_SIZE);
-  const topicIds = ranked.topicIds.slice(from, from + PAGE_SIZE);
-  const [rows, topicRows] = await Promise.all([
-    reelIds.length ? selectItems(db).where(and(inArray(contentItems.id, reelIds), visibleReel)) : [],
-    topicIds.length ? db.select().from(topics).where(inArray(topics.id, topicIds)) : [],
-  ]);
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  const topicById = new Map(topicRows.map((t) => [t.id, t]));
-  const name = (t: (typeof topicRows)[number], l: ContentLang) => localizedText(t, 'name', l) ?? t.name;
+  const items = await itemsOf(db, reelIds);
   return {
-    items: reelIds.flatMap((id) => {
-      const r = byId.get(id);
-      return r ? [toBaseItem(r)] : [];
-    }),
-    topics: topicIds.flatMap((id) => {
-      const t = topicById.get(id);
-      return t ? [{ id: t.id, slug: t.slug, names: { en: name(t, 'en'), hi: name(t, 'hi'), he: name(t, 'he') }, pic: t.pic }] : [];
-    }),
+    items: items.filter((b): b is BaseItem => b !== null),
+    topics: ranked.topics.slice(from, from + PAGE_SIZE),
     reelsMore: ranked.reelIds.length > from + PAGE_SIZE,
-    topicsMore: ranked.topicIds.length > from + PAGE_SIZE,
+    topicsMore: ranked.topics.length > from + PAGE_SIZE,
   };
 }
 
@@ -245,7 +390,9 @@ export async function searchJson(principal: Principal, input: SearchInput, deps:
       ? cached(db, `page:${page}:${key}`, async () =>
         loadPage(db, await cached(db, `rank:${key}`, () => rank(db, words, lastIsPrefix, lang)), page))
       : Promise.resolve<SearchPage>({ items: [], topics: [], reelsMore: false, topicsMore: false }),
-    deps.findQuestions(input.q, lang, page * PAGE_SIZE + 1),
+    // The typeahead costs a few ms a query: cached like the rankings, per query as typed.
+    cached(db, `questions:${lang}:${page}:${input.q.normalize('NFC').trim().toLowerCase().replace(/\s+/g, ' ')}`,
+      () => deps.findQuestions(input.q, lang, page * PAGE_SIZE + 1)),
     viewerState(db, principal.visitorId),
   ]);
   const counts = await countsOf(db, countKeys(pageData.items));
