@@ -14,58 +14,43 @@ export const SERIES_COLOURS = ['#f59e0b', '#0284c7', '#16a34a', '#db2777', '#7c3
 
 const axis = { fontSize: 12, stroke: 'currentColor', tick: { fill: 'currentColor' } } as const;
 
-export interface DailyPoint {
-  day: string;
-  views: number;
-  completions: number;
-}
-
-/** Views and completions per day as two lines (completions dashed, not told by colour alone). */
-export function DailyChart({ data, labels, formatDay, label }: {
-  data: DailyPoint[];
-  labels: { views: string; completions: string };
-  formatDay: (day: string) => string;
-  /** What the chart shows, for screen readers. */
-  label: string;
-}) {
-  return (
-    <div role="img" aria-label={label} className="w-full text-neutral-600 dark:text-neutral-400">
-      <LineChart responsive accessibilityLayer={false} style={{ width: '100%', height: 240 }} data={data}
-        margin={{ top: 8, right: 12, bottom: 0, left: 0 }}>
-        <CartesianGrid strokeDasharray="3 3" strokeOpacity={0.25} />
-        <XAxis dataKey="day" tickFormatter={formatDay} minTickGap={24} {...axis} />
-        <YAxis allowDecimals={false} width={44} {...axis} />
-        <Tooltip labelFormatter={(d) => formatDay(String(d))} contentStyle={{ color: '#171717' }} />
-        <Legend />
-        <Line type="monotone" dataKey="views" name={labels.views} stroke={SERIES_COLOURS[0]} strokeWidth={2} dot={false}
-          isAnimationActive={false} />
-        <Line type="monotone" dataKey="completions" name={labels.completions} stroke={SERIES_COLOURS[2]} strokeWidth={2}
-          strokeDasharray="6 3" dot={false} isAnimationActive={false} />
-      </LineChart>
-    </div>
-  );
-}
-
-/** Sessions begun per day, one line. */
-export function SessionsChart({ data, name, formatDay, label }: {
-  data: Array<{ day: string; sessions: number }>;
+/** One line of a per-day chart: which field of each day it draws, its legend name, and its look. */
+export interface DailySeries<K extends string> {
+  key: K;
   /** Legend name of the line. */
   name: string;
+  /** Index into SERIES_COLOURS. */
+  colour: number;
+  /** A dashed line, so two lines are told apart by more than colour. */
+  dashed?: boolean;
+}
+
+/**
+ * Figures per day as lines (views and completions, sessions begun, ...).
+ * @param data one point per day, `day` as YYYY-MM-DD, the series' keys as numbers.
+ * @param height the chart's height, px.
+ */
+export function DailyLinesChart<K extends string>({ data, series, formatDay, label, height = 240 }: {
+  data: Array<{ day: string } & Record<K, number>>;
+  series: Array<DailySeries<K>>;
   formatDay: (day: string) => string;
   /** What the chart shows, for screen readers. */
   label: string;
+  height?: number;
 }) {
   return (
     <div role="img" aria-label={label} className="w-full text-neutral-600 dark:text-neutral-400">
-      <LineChart responsive accessibilityLayer={false} style={{ width: '100%', height: 200 }} data={data}
+      <LineChart responsive accessibilityLayer={false} style={{ width: '100%', height }} data={data}
         margin={{ top: 8, right: 12, bottom: 0, left: 0 }}>
         <CartesianGrid strokeDasharray="3 3" strokeOpacity={0.25} />
         <XAxis dataKey="day" tickFormatter={formatDay} minTickGap={24} {...axis} />
         <YAxis allowDecimals={false} width={44} {...axis} />
         <Tooltip labelFormatter={(d) => formatDay(String(d))} contentStyle={{ color: '#171717' }} />
         <Legend />
-        <Line type="monotone" dataKey="sessions" name={name} stroke={SERIES_COLOURS[1]} strokeWidth={2} dot={false}
-          isAnimationActive={false} />
+        {series.map((s) => (
+          <Line key={s.key} type="monotone" dataKey={s.key} name={s.name} stroke={SERIES_COLOURS[s.colour]} strokeWidth={2}
+            strokeDasharray={s.dashed ? '6 3' : undefined} dot={false} isAnimationActive={false} />
+        ))}
       </LineChart>
     </div>
   );

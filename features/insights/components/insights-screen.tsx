@@ -13,7 +13,7 @@ import { mayReadInsights } from '../policy';
 import {
   FUNNEL_STAGES, type FunnelGroup, type FunnelGrouping, type FunnelInsights, type ReelsInsights, type SessionsInsights,
 } from '../schemas';
-import { DailyChart, FunnelChart, SERIES_COLOURS, SessionsChart } from './charts';
+import { DailyLinesChart, FunnelChart, SERIES_COLOURS } from './charts';
 import { buttonClass } from '@/components/ui/button';
 
 /** Class names of the dashboard (phone first, 44 px touch targets, dark mode). */
@@ -254,33 +254,45 @@ function Daily({ data }: { data: ReelsInsights }) {
   const fmtDay = useDayFormat();
   return (
     <>
-      <DailyChart data={data.daily} formatDay={(d) => fmtDay(d)}
-        labels={{ views: t('totals.views'), completions: t('totals.completions') }}
+      <DailyLinesChart data={data.daily} formatDay={(d) => fmtDay(d)}
+        series={[{ key: 'views', name: t('totals.views'), colour: 0 }, { key: 'completions', name: t('totals.completions'), colour: 2, dashed: true }]}
         label={t('daily.chartLabel', { from: fmtDay(data.period.from, true), to: fmtDay(data.period.to, true) })} />
-      <details>
-        <summary className="min-h-11 cursor-pointer py-2 text-sm font-semibold">{t('daily.table')}</summary>
-        <div className="max-h-80 overflow-auto">
-          <table className={ui.table}>
-            <thead>
-              <tr>
-                <th scope="col" className={ui.th}>{t('daily.day')}</th>
-                <th scope="col" className={`${ui.th} ${ui.num}`}>{t('totals.views')}</th>
-                <th scope="col" className={`${ui.th} ${ui.num}`}>{t('totals.completions')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.daily.map((d) => (
-                <tr key={d.day}>
-                  <th scope="row" className={`${ui.td} font-normal`}>{fmtDay(d.day, true)}</th>
-                  <td className={`${ui.td} ${ui.num}`}>{f.number(d.views)}</td>
-                  <td className={`${ui.td} ${ui.num}`}>{f.number(d.completions)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </details>
+      <DailyTable summary={t('daily.table')} dayHeader={t('daily.day')} days={data.daily} formatDay={fmtDay}
+        columns={[{ header: t('totals.views'), cell: (d) => f.number(d.views) }, { header: t('totals.completions'), cell: (d) => f.number(d.completions) }]} />
     </>
+  );
+}
+
+/** The numbers behind a per-day chart, as a table folded under a summary: one row per day, one column per figure. */
+function DailyTable<D extends { day: string }>({ summary, dayHeader, days, formatDay, columns }: {
+  summary: string;
+  dayHeader: string;
+  days: readonly D[];
+  formatDay: (day: string, long?: boolean) => string;
+  columns: ReadonlyArray<{ header: string; cell: (day: D) => ReactNode }>;
+}) {
+  return (
+    <details>
+      <summary className="min-h-11 cursor-pointer py-2 text-sm font-semibold">{summary}</summary>
+      <div className="max-h-80 overflow-auto">
+        <table className={ui.table}>
+          <thead>
+            <tr>
+              <th scope="col" className={ui.th}>{dayHeader}</th>
+              {columns.map((c) => <th key={c.header} scope="col" className={`${ui.th} ${ui.num}`}>{c.header}</th>)}
+            </tr>
+          </thead>
+          <tbody>
+            {days.map((d) => (
+              <tr key={d.day}>
+                <th scope="row" className={`${ui.td} font-normal`}>{formatDay(d.day, true)}</th>
+                {columns.map((c) => <td key={c.header} className={`${ui.td} ${ui.num}`}>{c.cell(d)}</td>)}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </details>
   );
 }
 
@@ -362,32 +374,11 @@ function Sessions({ data }: { data: SessionsInsights }) {
         ))}
       </dl>
       {data.totals.sessions === 0 ? <p className={ui.muted}>{t('none')}</p> : (
-        <SessionsChart data={data.daily} name={t('sessions')} formatDay={(d) => fmtDay(d)}
+        <DailyLinesChart data={data.daily} series={[{ key: 'sessions', name: t('sessions'), colour: 1 }]} height={200} formatDay={(d) => fmtDay(d)}
           label={t('chartLabel', { from: fmtDay(data.period.from, true), to: fmtDay(data.period.to, true) })} />
       )}
-      <details>
-        <summary className="min-h-11 cursor-pointer py-2 text-sm font-semibold">{tDaily('table')}</summary>
-        <div className="max-h-80 overflow-auto">
-          <table className={ui.table}>
-            <thead>
-              <tr>
-                <th scope="col" className={ui.th}>{tDaily('day')}</th>
-                <th scope="col" className={`${ui.th} ${ui.num}`}>{t('sessions')}</th>
-                <th scope="col" className={`${ui.th} ${ui.num}`}>{t('avgTime')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.daily.map((d) => (
-                <tr key={d.day}>
-                  <th scope="row" className={`${ui.td} font-normal`}>{fmtDay(d.day, true)}</th>
-                  <td className={`${ui.td} ${ui.num}`}>{f.number(d.sessions)}</td>
-                  <td className={`${ui.td} ${ui.num}`}>{dur(d.avg_session_seconds)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </details>
+      <DailyTable summary={tDaily('table')} dayHeader={tDaily('day')} days={data.daily} formatDay={fmtDay}
+        columns={[{ header: t('sessions'), cell: (d) => f.number(d.sessions) }, { header: t('avgTime'), cell: (d) => dur(d.avg_session_seconds) }]} />
     </>
   );
 }
