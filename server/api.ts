@@ -24,8 +24,7 @@ import { fitText, textBlockSvg } from '@/features/starter-library/server/text-la
 import { may } from '@/features/studio/policy';
 import { leadRoutes, leadsPrefixes } from '@/features/leads/server/routes';
 import { chatPrefixes, chatRoutes, type ChatDeps } from '@/features/assistant/server/routes';
-import { searchSuggestions } from '@/features/assistant/server/suggestions';
-import { LANGUAGE_OF_LOCALE } from '@/features/assistant/schemas';
+import { questionsMatching } from '@/features/assistant/server/suggestions';
 import { notificationRoutes, notificationsPrefixes } from '@/features/notifications/server/routes';
 import { notifySignIn } from '@/features/notifications/server/sign-in-notice';
 import { studioPrefixes, studioRoutes, type StudioDeps } from '@/features/studio/server/routes';
@@ -140,11 +139,8 @@ export function buildApi(chat?: ChatDeps['chat']) {
     // contacts); the endpoints bound theirs tighter (lib/http/guards.ts, lib/http/json-guard.ts).
     .use('*', boundBodies(MAX_JSON_BODY_BYTES))
     // GET /feeds-server/api/v1/search (before feedRoutes: its /feeds-server/api/v1/{id} would match "search")
-    .route('/', searchRoutes({
-      // The assistant's typeahead over the suggested questions of all three languages; those written in `lang` are kept.
-      findQuestions: async (q, lang, limit) => (await searchSuggestions(q, 1000))
-        .filter((h) => h.language === LANGUAGE_OF_LOCALE[lang]).slice(0, limit).map((h) => h.q),
-    }))
+    // The assistant's suggested questions written in the asked language (the search page reads the same).
+    .route('/', searchRoutes({ findQuestions: questionsMatching }))
     // GET /feeds-server/api/v1/feeds, tldr/topic (v1, v2), popup/tldr/{id}, /feeds-server/api/v1/{id}
     .route('/', feedRoutes)
     // GET /feeds-server/api/v2/share/{id} (+ /image.jpg, /video.m3u8), POST /api/reel/{id} (share previews)

@@ -1,6 +1,6 @@
 import 'server-only';
 import MiniSearch from 'minisearch';
-import type { ChatLanguage, ShortSuggestedQuestion, SuggestedQuestion } from '../schemas';
+import { LANGUAGE_OF_LOCALE, type ChatLanguage, type ShortSuggestedQuestion, type SuggestedQuestion } from '../schemas';
 import { consonantKey, tokenize } from '../lib/normalize';
 import { loadKnowledge, type Knowledge, type SuggestionForm } from './knowledge';
 
@@ -91,4 +91,17 @@ export async function searchSuggestions(query: string, limit = 8): Promise<Sugge
     INDEXES.set(k.suggestions, search);
   }
   return search(query, limit);
+}
+
+/**
+ * The suggested questions written in `lang` (en, hi, he: the interface
+ * language's) that match `query`, best first, at most `limit`: the search's
+ * questions (features/reels/server/search.ts SearchDeps.findQuestions, joined
+ * by server/api.ts and the search page).
+ * @returns [] for a query with no searchable word.
+ */
+export async function questionsMatching(query: string, lang: 'en' | 'hi' | 'he', limit: number): Promise<string[]> {
+  // Every hit of the three languages, then those of `lang`: the index ranks them together.
+  const language = LANGUAGE_OF_LOCALE[lang];
+  return (await searchSuggestions(query, 1000)).filter((h) => h.language === language).slice(0, limit).map((h) => h.q);
 }
