@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import type { SuggestionsResponse } from '@/features/assistant/api/chat';
 import { ChatScreen } from '@/features/assistant/components/chat-screen';
-import type { ChatLanguage } from '@/features/assistant/schemas';
+import { chatRequestSchema, type ChatLanguage } from '@/features/assistant/schemas';
 import { serverVoiceConfigured } from '@/features/assistant/server/speech-to-text';
 import { listSuggestions } from '@/features/assistant/server/suggestions';
 import { logger } from '@/lib/logger';
@@ -30,12 +30,19 @@ async function initialSuggestions(language: ChatLanguage): Promise<SuggestionsRe
   }
 }
 
-/** The AI assistant tab (SPEC.md section 2): a general chat in the interface language. */
-export default async function AssistantPage() {
+/**
+ * The AI assistant tab (SPEC.md section 2): a general chat in the interface
+ * language. `?q=<question>` (the search's "Ask the assistant") asks that
+ * question as the chat opens; one the chat would refuse is left out.
+ */
+export default async function AssistantPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const language = await chatLanguageOfRequest();
+  const q = (await searchParams).q;
+  const question = chatRequestSchema.shape.message.safeParse(Array.isArray(q) ? q[0] : q);
   return (
     <ErrorBoundary name="chat">
-      <ChatScreen uiLanguage={language} initialSuggestions={await initialSuggestions(language)} serverVoice={serverVoiceConfigured()} />
+      <ChatScreen uiLanguage={language} initialSuggestions={await initialSuggestions(language)} serverVoice={serverVoiceConfigured()}
+        initialQuestion={question.success ? question.data : null} />
     </ErrorBoundary>
   );
 }

@@ -26,7 +26,7 @@ let restored = false;
  * Test hooks: data-testid="chat-*".
  */
 export function ChatScreen({
-  uiLanguage, topic = null, embedded = false, headerEnd = null, initialSuggestions = null, serverVoice = false,
+  uiLanguage, topic = null, embedded = false, headerEnd = null, initialSuggestions = null, serverVoice = false, initialQuestion = null,
 }: {
   /** The interface language's chat language: the default until the person picks one. */
   uiLanguage: ChatLanguage;
@@ -42,6 +42,12 @@ export function ChatScreen({
   initialSuggestions?: SuggestionsResponse | null;
   /** The server transcribes spoken questions (STT_URL set; features/assistant/server/speech-to-text.ts serverVoiceConfigured). */
   serverVoice?: boolean;
+  /**
+   * A question the page was opened with (`/assistant?q=`: the search's "Ask
+   * the assistant"): sent once the saved chat is back, then taken out of the
+   * address so a reload or a back does not ask it again.
+   */
+  initialQuestion?: string | null;
 }) {
   const t = useTranslations('assistant');
   const messages = useChatStore((s) => s.messages);
@@ -66,6 +72,18 @@ export function ChatScreen({
     restored = true;
     void Promise.resolve(useChatStore.persist.rehydrate()).then(() => setHydrated(true));
   }, []);
+
+  const askedInitial = useRef(false);
+  useEffect(() => {
+    if (!hydrated || !initialQuestion || askedInitial.current) return;
+    askedInitial.current = true;
+    setBrowse(false);
+    send(initialQuestion);
+    const url = new URL(window.location.href);
+    url.searchParams.delete('q');
+    // A null state, so Next's router takes the new address up; its own state would make it look away.
+    window.history.replaceState(null, '', `${url.pathname}${url.search}${url.hash}`);
+  }, [hydrated, initialQuestion, send]);
 
   const lastText = messages[messages.length - 1]?.text;
   useEffect(() => {
