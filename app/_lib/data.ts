@@ -3,7 +3,9 @@ import { cache } from 'react';
 import { notFound } from 'next/navigation';
 import { getInterfaceLang } from '@/lib/interface-lang-server';
 import { getFeedPage, getReel, getTopicTldr, listTldr, type FeedOptions } from '@/features/reels/server/feed';
-import { getTopicDetails } from '@/features/reels/server/taxonomy';
+import { getTopicDetails, listTopics } from '@/features/reels/server/taxonomy';
+import { search } from '@/features/reels/server/search';
+import { questionsMatching } from '@/features/assistant/server/suggestions';
 import { resolveShare } from '@/features/sharing/server/share';
 import type { ContentLang, FeedQuery } from '@/features/reels/schemas';
 import type { Locale } from '@/lib/constants';
@@ -74,3 +76,14 @@ export const tldrList = cache((viewerId: string, lang?: ContentLang) => listTldr
  * one read (features/sharing/server/share.ts resolveShare).
  */
 export const shareCard = cache((slug: string) => resolveShare(slug));
+
+/**
+ * One page of a search for this visitor, as GET /feeds-server/api/v1/search
+ * answers it (the same service and suggested questions as server/api.ts):
+ * reels, topics and questions matching `q`, named in `lang`.
+ */
+export const searchResults = cache((viewerId: string, q: string, lang: ContentLang, page: number) =>
+  search(visitorPrincipal(viewerId), { q, lang, page }, { findQuestions: questionsMatching }));
+
+/** Every topic, names in the interface language (the search screen's popular searches). */
+export const topicList = cache(async () => listTopics(uiLangOf(await getInterfaceLang())));

@@ -2,7 +2,9 @@ import { queryOptions } from '@tanstack/react-query';
 import { apiClient } from '@/lib/http/client';
 import type { FeedItem, FeedResponse } from '../schemas';
 import type { feedRoutes } from '../server/routes';
+import { fetchSearchPage } from './search';
 import { feedListFromPage } from '../lib/feed-list';
+import { searchFeedList } from '../lib/search-feed';
 import { feedKeyOf, feedQueryFor, type FeedFilter, type FeedListParams } from '../lib/filter';
 
 /**
@@ -53,13 +55,15 @@ export function feedPageQueryOptions(filter: FeedFilter, page: number) {
 
 /**
  * The feed list a page shows (lead reel, then the start page; later pages are
- * merged in by useFeedPaging). It never refetches by itself: a refetch would
- * reorder what the person is swiping through.
+ * merged in by useFeedPaging); with `params.search`, the start page of the
+ * search's reels (features/reels/lib/search-feed.ts). It never refetches by
+ * itself: a refetch would reorder what the person is swiping through.
  */
 export function feedListQueryOptions(params: FeedListParams) {
   return queryOptions({
     queryKey: reelsKeys.list(params),
     queryFn: async ({ signal }) => {
+      if (params.search) return searchFeedList(await fetchSearchPage(params.search, params.startPage, signal));
       const [page, lead] = await Promise.all([
         fetchFeedPage(params.filter, params.startPage, signal),
         params.leadId ? fetchReel(params.leadId, signal) : Promise.resolve(null),

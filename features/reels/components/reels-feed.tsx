@@ -143,7 +143,11 @@ function Feed({
   const more = list ? hasNextPage(list) : false;
   const endSlot = entries.length > 0 && !more;
   const slots = entries.length + (endSlot ? 1 : 0);
-  const active = list ? resolveActiveIndex(list, storeIndex, storeId, storeFeed === feedKey, endSlot) : 0;
+  // A feed not yet on screen opens at its first entry, or at the reel the page names (params.startAt: a search's result).
+  const fresh = storeFeed !== feedKey;
+  const active = list
+    ? resolveActiveIndex(list, fresh ? 0 : storeIndex, fresh ? (params.startAt ?? null) : storeId, true, endSlot)
+    : 0;
   const activeId = active < entries.length ? entryId(entries[active]) : END_SLIDE_ID;
   // An unskippable reel on screen: moving forward waits for its end (a refused try nudges the hint).
   const locked = lockedAt(entries, active, unskippable);
@@ -329,7 +333,8 @@ function Feed({
   }
 
   const label = filterLabel ?? labelFromItems(list, params.filter);
-  const filtered = Boolean(params.filter.topic_id || params.filter.category_id || params.filter.option_id || (params.filter.lang && params.filter.lang !== 'all'));
+  const filtered = Boolean(params.search || params.filter.topic_id || params.filter.category_id || params.filter.option_id
+    || (params.filter.lang && params.filter.lang !== 'all'));
 
   if (entries.length === 0) {
     return (

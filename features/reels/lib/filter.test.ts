@@ -34,4 +34,12 @@ describe('feedHref and feedKeyOf', () => {
     expect(feedKeyOf({ filter: {}, startPage: 1, leadId: 'x' })).not.toBe(feedKeyOf({ filter: {}, startPage: 1 }));
     expect(feedKeyOf({ filter: {}, startPage: 2 })).not.toBe(feedKeyOf({ filter: {}, startPage: 1 }));
   });
+
+  it('keeps a search\'s list apart from the feed\'s, by its words, language and opening reel', () => {
+    const feed = feedKeyOf({ filter: {}, startPage: 1 });
+    const search = (q: string, lang: 'en' | 'he', startAt?: string) => feedKeyOf({ filter: {}, startPage: 1, search: { q, lang }, startAt });
+    expect(new Set([feed, search('solar', 'en'), search('solar', 'he'), search('solar panel', 'en'), search('solar', 'en', 'r1'), search('solar', 'en', 'r2')]).size)
+      .toBe(6);
+    expect(search('solar', 'en', 'r1')).toBe(search('solar', 'en', 'r1'));
+  });
 });

@@ -1,4 +1,4 @@
-import type { FeedLang, FeedQuery } from '../schemas';
+import type { ContentLang, FeedLang, FeedQuery } from '../schemas';
 
 /**
  * Client-safe: imports only types from schemas.ts, so zod stays out of the
@@ -29,6 +29,19 @@ export interface FeedListParams {
   startPage: number;
   /** A reel placed before the first page (content page, /tldr/[slug]). */
   leadId?: string | null;
+  /**
+   * The list is a search's reels (GET /feeds-server/api/v1/search, `q` in
+   * `lang`) instead of the feed's pages; `filter` is then unused.
+   */
+  search?: FeedSearch | null;
+  /** The reel the list opens at (its id); the first entry when unset or not in the list. */
+  startAt?: string | null;
+}
+
+/** A search whose reels a feed list plays: the words and the language they were searched in. */
+export interface FeedSearch {
+  q: string;
+  lang: ContentLang;
 }
 
 /** The filter fields, in URL order. */
@@ -39,10 +52,13 @@ export function feedQueryFor(filter: FeedFilter, page: number): FeedQuery {
   return { ...filter, page };
 }
 
-/** A stable string for a feed (same filters, start and lead reel = same key). */
+/** A stable string for a feed (same filters or search, start, lead reel and opening reel = same key). */
 export function feedKeyOf(p: FeedListParams): string {
   const f = FILTER_KEYS.map((k) => `${k}=${p.filter[k] ?? ''}`).join('&');
-  return `${f}|page=${p.startPage}|lead=${p.leadId ?? ''}`;
+  const key = `${f}|page=${p.startPage}|lead=${p.leadId ?? ''}`;
+  // A search's list and a feed's never share a key; an opening reel is a different start (the store's position is per key).
+  const search = p.search ? `|search=${p.search.lang}:${JSON.stringify(p.search.q)}` : '';
+  return `${key}${search}${p.startAt ? `|at=${p.startAt}` : ''}`;
 }
 
 /**
