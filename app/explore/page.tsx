@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import type { ReactNode } from 'react';
 import { getTranslations } from 'next-intl/server';
 import { NearViewportLink } from '@/components/ui/near-viewport-link';
-import { CompassIcon, GiftIcon, SparkleChatIcon, UserIcon, VideosIcon } from '@/components/ui/icons';
+import { CompassIcon, GiftIcon, SearchIcon, SparkleChatIcon, UserIcon, VideosIcon } from '@/components/ui/icons';
 import { CallbackSheetButton } from '@/features/leads/components/callback-sheet-button';
 import { EarnNowButton } from '@/features/auth/components/earn-now-button';
 import { TrackedLink } from '../_components/tracked-link';
@@ -35,19 +35,30 @@ function Card({ icon, title, body, action }: { icon: ReactNode; title: string; b
 /**
  * The Explore tab (SPEC.md section 2): the marketing lines of SPEC.md
  * section 1 (with the fact sheet's qualifiers in a footnote) and the cards
- * these flows make real: schedule call (the callback form in a sheet), ask
+ * these flows make real, and a way to search (/search): schedule call (the callback form in a sheet), ask
  * AI, watch now, and the subsidy enquiry ("get started"). Its page links
  * prefetch only within 200 px of the viewport (SPEC.md section 9,
  * components/ui/near-viewport-link.tsx).
  */
 export default async function ExplorePage() {
   const t = await getTranslations('explore');
+  const tSearch = await getTranslations('search');
   const stats = ['subsidy', 'families', 'savings', 'years'] as const;
   return (
     <div className="mx-auto flex max-w-2xl flex-col gap-6 px-5 pb-10 pt-[max(2rem,env(safe-area-inset-top))]">
       <JsonLd data={await siteGraph()} />
       <header className="flex flex-col gap-2">
-        <h1 className="text-3xl font-bold">{t('title')}</h1>
+        <div className="flex items-start justify-between gap-3">
+          <h1 className="text-3xl font-bold">{t('title')}</h1>
+          <NearViewportLink
+            href="/search"
+            data-testid="explore-search"
+            aria-label={tSearch('open')}
+            className="-mr-1.5 flex h-11 w-11 shrink-0 items-center justify-center rounded-full border border-neutral-300 hover:bg-neutral-100 dark:border-neutral-700 dark:hover:bg-neutral-800"
+          >
+            <SearchIcon size={22} />
+          </NearViewportLink>
+        </div>
         <p className="text-lg text-neutral-700 dark:text-neutral-300">{t('intro')}</p>
       </header>
       <ul className="grid grid-cols-2 gap-3">

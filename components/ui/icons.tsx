@@ -145,3 +145,18 @@ export const DataSaverIcon = (p: IconProps) => (
     <path d="M8 21h8" />
   </Icon>
 );
+/** A magnifying glass: search. */
+export const SearchIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <circle cx="11" cy="11" r="7" />
+    <path d="m20 20-4-4" />
+  </Icon>
+);
+/** A clock face with its hands back: recent. */
+export const HistoryIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M3 12a9 9 0 1 0 3-6.7L3 8" />
+    <path d="M3 3v5h5" />
+    <path d="M12 7v5l3 2" />
+  </Icon>
+);

@@ -3,7 +3,7 @@
 import Link from 'next/link';
 import { usePathname, useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
-import { CloseIcon, DataSaverIcon, GlobeIcon, PlusIcon, VolumeOffIcon, VolumeOnIcon } from '@/components/ui/icons';
+import { CloseIcon, DataSaverIcon, GlobeIcon, PlusIcon, SearchIcon, VolumeOffIcon, VolumeOnIcon } from '@/components/ui/icons';
 import type { ContentLang, FeedLang } from '../schemas';
 import { trackFeedItem } from '../api/events';
 import { feedHref, type FeedFilter } from '../lib/filter';
@@ -34,6 +34,24 @@ function MuteButton() {
     >
       {mute ? <VolumeOffIcon size={20} /> : <VolumeOnIcon size={20} />}
     </button>
+  );
+}
+
+/** The search screen (/search); its 44 px target reaches past the 36 px pill it draws. */
+function SearchButton() {
+  const t = useTranslations('search');
+  return (
+    <Link
+      prefetch={false}
+      href="/search"
+      data-testid="feed-search"
+      aria-label={t('open')}
+      className="group -m-1 flex h-11 w-11 shrink-0 items-center justify-center rounded-full"
+    >
+      <span className={`flex h-9 w-9 items-center justify-center group-focus-visible:outline-2 group-focus-visible:outline-amber-500 ${PILL}`}>
+        <SearchIcon size={20} />
+      </span>
+    </Link>
   );
 }
 
@@ -102,7 +120,7 @@ function CloseButton({ href }: { href: string }) {
 /**
  * The bar over the top of the player, in the style of the feed's layout
  * preset (features/reels/lib/layout-presets.ts). The `feed` style: the
- * feed's name or its active filter (a tap clears it), the TLDR button (the
+ * feed's name or its active filter (a tap clears it), search (/search), the TLDR button (the
  * topic summary popup, ./tldr-button.tsx), the video-language menu (the
  * feed's language, which the server chose unless the person picked one;
  * "All" is a choice, never the default: features/reels/server/feed-language.ts)
@@ -185,6 +203,7 @@ function FullHeader({ urlFilter, feedLang, filterLabel, topicId, clearable }: {
         <h1 className="min-w-0 truncate text-lg font-bold drop-shadow">{filterLabel ?? t('feedLabel')}</h1>
       )}
       <div className="ml-auto flex shrink-0 items-center gap-1.5">
+        <SearchButton />
         <TldrButton topicId={topicId} label={t('tldrLinkLabel')} className={`px-3 py-1.5 text-sm font-semibold ${PILL}`}>
           {t('tldrLink')}
         </TldrButton>
