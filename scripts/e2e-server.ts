@@ -35,8 +35,8 @@ process.on('exit', () => fs.rmSync(logFile, { force: true }));
 // The server reads its environment when it starts; DATABASE_URL is dropped so the suite never touches a real database.
 const env = testServerEnv(dataDir, {
   PORT: port, HOST: '127.0.0.1', NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1', SHUTDOWN_GRACE_S: '2', LOG_LEVEL: 'info', SMS_PROVIDER: 'console',
-  // One admin phone per spec (OTP limits are per phone): studio, referrals, partners, insights, seo.
-  ADMIN_PHONES: '9999900001,9999900002,9999900003,9999900004,9999900005,9999900006,9999900007,9999900008',
+  // One admin phone per spec (OTP limits are per phone): studio, referrals, partners, insights, seo, search.
+  ADMIN_PHONES: '9999900001,9999900002,9999900003,9999900004,9999900005,9999900006,9999900007,9999900008,9999900009',
   // The referral test scratches a reward right after "order placed" (no holding period).
   REWARD_HOLD_DAYS: '0',
 });

@@ -1,0 +1,131 @@
+import os from 'node:os';
+import path from 'node:path';
+import fs from 'node:fs';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import he from '../../messages/he.json' with { type: 'json' };
+import { makeClip } from '../fixtures/clips';
+import { ACTIVE } from './player';
+import { finishOnboarding, signInByApi } from './sign-in';
+import { reviewReel } from './studio-upload';
+
+/**
+ * The search screen end to end, on a phone, in Hinglish (NEXT_LOCALE=he):
+ * a person types "sabsidi" (a Hinglish spelling of "subsidy"), submits,
+ * opens the first result, swipes up, and the reel on screen is the search's
+ * second result. The e2e library (scripts/lib/test-server.ts) holds four
+ * English reels about savings; this spec's admin (its own number of
+ * ADMIN_PHONES, scripts/e2e-server.ts) uploads two Hinglish reels about the
+ * subsidy and approves them first, and takes them down after, so the specs
+ * that follow see the library as it was.
+ */
+
+/** This spec's admin phone (scripts/e2e-server.ts ADMIN_PHONES: one per spec, OTP limits are per phone). */
+const ADMIN_PHONE = '9999900009';
+const TAG = Date.now().toString(36);
+const DESCRIPTIONS = [`Subsidy kaise milti hai, PM Surya Ghar mein ${TAG}`, `Subsidy ka paisa bank mein kab aata hai ${TAG}`];
+
+test.skip(({ isMobile }) => !isMobile, 'a phone screen: the desktop layout is the same screen wider');
+test.describe.configure({ mode: 'serial' });
+
+let admin: BrowserContext | null = null;
+const uploaded: string[] = [];
+
+test.beforeAll(async ({ browser, baseURL, isMobile }) => {
+  if (!isMobile) return;
+  test.setTimeout(240_000);
+  admin = await browser.newContext({ baseURL });
+  const page = await admin.newPage();
+  await signInByApi(page, ADMIN_PHONE);
+  await page.goto('/studio');
+  await finishOnboarding(page);
+  const feed = (await (await page.request.get('/feeds-server/api/v1/feeds?page=1&lang=all')).json()) as { feeds: { option: string }[] };
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sr-e2e-search-'));
+  for (const [i, description] of DESCRIPTIONS.entries()) {
+    // Two different clips, different on every run too: the studio refuses a video it already has (409 duplicate_video).
+    const clip = await makeClip(path.join(dir, `subsidy-${i}.mp4`), { width: 360, height: 640, durationS: 3 + i, fps: 20 + ((Date.now() + i) % 11) });
+    const up = await page.request.post('/uploader/api/v1/uploadvideo', {
+      headers: { origin: baseURL! },
+      multipart: {
+        option_id: feed.feeds[0].option, description, lang: 'he', is_tldr: 'false',
+        file: { name: `subsidy-${i}.mp4`, mimeType: 'video/mp4', buffer: fs.readFileSync(clip) },
+      },
+    });
+    expect(up.status(), await up.text()).toBe(201);
+    uploaded.push(((await up.json()) as { content_id: string }).content_id);
+  }
+  fs.rmSync(dir, { recursive: true, force: true });
+  for (const id of uploaded) {
+    await expect(async () => {
+      const res = await page.request.get(`/uploader/api/v1/content/${id}`);
+      expect(((await res.json()) as { status: string }).status).toBe('ready');
+    }).toPass({ timeout: 120_000 });
+    await reviewReel(page.request, baseURL!, id, 'Approved');
+  }
+});
+
+test.afterAll(async ({ baseURL }) => {
+  if (!admin) return;
+  for (const id of uploaded) await reviewReel(admin.request, baseURL!, id, 'Rejected');
+  await admin.close();
+});
+
+/** A finger's swipe up over the player (touch events through the DevTools protocol, as a phone sends them). */
+async function swipeUp(page: Page): Promise<void> {
+  const box = (await page.getByTestId('reel-player').boundingBox())!;
+  const x = box.x + box.width / 2;
+  const from = box.y + box.height * 0.7;
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y: from }] });
+  for (let step = 1; step <= 6; step++) {
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x, y: from - step * box.height * 0.08 }] });
+  }
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await cdp.detach();
+}
+
+test('in Hinglish, "sabsidi" finds the subsidy reels; the first result opens the feed and a swipe plays the second', async ({ page, context, baseURL }) => {
+  await context.addCookies([{ name: 'NEXT_LOCALE', value: 'he', url: baseURL! }]);
+  await page.goto('/explore');
+  await page.getByRole('link', { name: he.search.open }).click();
+  await expect(page).toHaveURL(/\/search$/);
+  await page.locator('html[data-hydrated="true"]').waitFor();
+
+  const box = page.getByRole('search').getByRole('searchbox', { name: he.search.label });
+  await box.fill('sabsidi');
+  await box.press('Enter');
+  await expect(page).toHaveURL(/\/search\?q=sabsidi$/);
+  await expect(page).toHaveTitle(/^sabsidi: search/);
+  const cards = page.getByTestId('search-grid').getByTestId('search-reel');
+  await expect(cards.first()).toBeVisible();
+  const ids = await cards.evaluateAll((els) => els.map((el) => el.getAttribute('data-content-id')));
+  expect(ids.length).toBeGreaterThanOrEqual(2);
+  // Both uploads are found by the Hinglish spelling, and reels in Hinglish come first.
+  expect(ids.slice(0, 2).sort()).toEqual([...uploaded].sort());
+  await expect(page.getByTestId('search-status')).toContainText('“sabsidi” ke liye');
+
+  await cards.first().click();
+  await expect(page).toHaveURL(new RegExp(`/reels\\?q=sabsidi&page=1&at=${ids[0]}$`));
+  await expect(page.locator(ACTIVE)).toHaveAttribute('data-content-id', ids[0]!);
+  await page.locator('html[data-hydrated="true"]').waitFor();
+
+  await swipeUp(page);
+  await expect(page.locator(ACTIVE)).toHaveAttribute('data-content-id', ids[1]!);
+
+  // Closing goes back to the results.
+  await page.getByTestId('feed-close').click();
+  await expect(page).toHaveURL(/\/search\?q=sabsidi$/);
+  await expect(page.getByRole('search').getByRole('searchbox', { name: he.search.label })).toHaveValue('sabsidi');
+});
+
+test('a search link is server-rendered: the results are in the HTML, titled with the words; one that finds nothing is not indexed', async ({ request }) => {
+  const found = await (await request.get('/search?q=sabsidi&hl=he')).text();
+  // Checked as booleans: a failure names what is missing instead of printing the whole page.
+  const has = (html: string, what: string | RegExp) => (typeof what === 'string' ? html.includes(what) : what.test(html));
+  for (const what of ['<title>sabsidi: search', 'data-testid="search-reel"', 'hrefLang="hi-Latn"', 'rel="canonical" href="http://127.0.0.1']) {
+    expect(has(found, what), what).toBe(true);
+  }
+  expect(has(found, /<meta name="robots" content="noindex/), 'no noindex').toBe(false);
+  const none = await (await request.get('/search?q=zzqqxxy&hl=he')).text();
+  expect(has(none, '<meta name="robots" content="noindex, follow"/>'), 'noindex, follow').toBe(true);
+  expect(has(none, 'data-testid="search-ask"'), 'the ask row').toBe(true);
+});
