@@ -27,9 +27,10 @@
  *   answered from the cache of rankings: the cost of a query nobody asked
  *   before, made of words the server has seen (after a warm-up that asks
  *   every phrase with every city once, as a server that has run a while).
- * The users' searches come from 200 visitors in turn (about ten each), so the
- * per-visitor limit of a person (120 a minute) does not cap the bench;
- * IP_LIMIT_SEARCH is raised, as every request comes from one address.
+ * The users' searches come from 5,000 visitors at random, so the per-visitor
+ * limit of a person (120 a minute) does not cap the bench; IP_LIMIT_SEARCH
+ * is raised, as every request comes from one address. Latencies are of 200
+ * answers only; any other status is counted and fails the mix.
  *
  * Options (env): BENCH_REELS (10000), BENCH_USERS (20), BENCH_DURATION_S (15), BENCH_POOL (1000), BENCH_PG_URL.
  */
@@ -84,7 +85,7 @@ async function user() {
       const res = await fetch(base + url, { headers: { cookie } });
       await res.arrayBuffer();
       statuses[res.status] = (statuses[res.status] || 0) + 1;
-      lat.push(performance.now() - t);
+      if (res.status === 200) lat.push(performance.now() - t);
     } catch { errors++; }
   }
 }
@@ -173,8 +174,8 @@ async function main() {
   }
   // Warm-up, as a server that has run a while: every phrase with every city once (the words' spellings and postings).
   const warm = phrases.flatMap((p) => CITIES.map((c) => url(`${p.q} ${c[langs.indexOf(p.lang as 'en')]}`, p.lang)));
-  // 200 visitors, each searching now and then (a person's limit is 120 a minute).
-  const cookies = Array.from({ length: 200 }, () => `${VIEWER_COOKIE}=${visitorToken(newVisitorId())}`);
+  // 5,000 visitors in turn, each searching now and then (a person's limit is 120 a minute).
+  const cookies = Array.from({ length: 5000 }, () => `${VIEWER_COOKIE}=${visitorToken(newVisitorId())}`);
 
   const dbs: Array<{ name: string; open: () => Promise<{ url?: string }>; drop: () => Promise<void> }> = [
     { name: 'pglite', open: async () => ({}), drop: async () => undefined },
@@ -257,7 +258,9 @@ async function main() {
   await adminPool?.end();
   console.log(`machine load average (1 min) ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} CPUs: other work on the machine moves these figures`);
   for (const r of results) {
-    console.log(`${r.db} ${r.mix}: p95 ${r.f.p95} ms (target <= ${TARGET_P95_MS} ms): ${r.f.p95 <= TARGET_P95_MS && r.f.errors === 0 ? 'PASS' : 'FAIL'}`);
+    const only200 = Object.keys(r.f.statuses).every((k) => k === '200');
+    console.log(`${r.db} ${r.mix}: p95 ${r.f.p95} ms (target <= ${TARGET_P95_MS} ms): ` +
+      `${r.f.p95 <= TARGET_P95_MS && r.f.errors === 0 && only200 ? 'PASS' : 'FAIL'}`);
   }
   fs.rmSync(tmp, { recursive: true, force: true });
 }

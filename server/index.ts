@@ -22,6 +22,7 @@ import { createUploadHandler } from './uploads';
 import { warmHlsVendor } from './vendor-hls';
 import { listReadyReelsForTopics } from '@/features/reels/server/related';
 import { syncKnowledge } from '@/features/assistant/server/knowledge';
+import { refreshSearchIndex } from '@/features/reels/server/search-index';
 import { warmAnswers } from '@/features/assistant/server/answer';
 import { smsProviderFromEnv, warnIfConsoleSms } from '@/features/auth/server/sms';
 import { guardEmbeddedDb } from './operator-socket';
@@ -84,6 +85,9 @@ async function main() {
   });
   // The first reel's starter asks for hls.js' own build on every feed page's first visit.
   void warmHlsVendor().catch((err: unknown) => log.error({ err }, 'hls.js build for the first reel unavailable'));
+  // Search documents of rows written while no server ran (a migration's backfill, a script): made now, in the
+  // background, so the first search does not wait for them (docs/decisions/031-search.md).
+  void getDb().then(({ db }) => refreshSearchIndex(db)).catch((err: unknown) => log.error({ err }, 'search index refresh failed'));
   const listening = new Promise<void>((resolve) => {
     server.listen(e.PORT, e.HOST, () => {
       log.info({ port: e.PORT }, `ready on http://localhost:${e.PORT}`);
