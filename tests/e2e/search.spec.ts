@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import fs from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import he from '../../messages/he.json' with { type: 'json' };
 import { makeClip } from '../fixtures/clips';
@@ -129,3 +130,31 @@ test('a search link is server-rendered: the results are in the HTML, titled with
   expect(has(none, '<meta name="robots" content="noindex, follow"/>'), 'noindex, follow').toBe(true);
   expect(has(none, 'data-testid="search-ask"'), 'the ask row').toBe(true);
 });
+
+/** Controls of the search screen smaller than the product's 44x44 px target, as readable lines (empty: none). */
+async function smallTargets(page: Page): Promise<string[]> {
+  return page.$$eval('[data-testid="search-screen"] :is(button, a[href], input)', (els) => els.flatMap((el) => {
+    const r = el.getBoundingClientRect();
+    if (r.width === 0 || r.height === 0 || (r.width >= 44 && r.height >= 44)) return [];
+    return [`${el.tagName.toLowerCase()} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40)}" ${Math.round(r.width)}x${Math.round(r.height)}`];
+  }));
+}
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  test(`tap targets and contrast of the empty screen and of the results (${colorScheme})`, async ({ page, context, baseURL }) => {
+    await context.addCookies([{ name: 'NEXT_LOCALE', value: 'he', url: baseURL! }]);
+    await context.addInitScript(([theme]) => {
+      localStorage.setItem('sr_theme', theme);
+      localStorage.setItem('sr_recent_searches', JSON.stringify(['sabsidi', 'net meter']));
+    }, [colorScheme]);
+    await page.setViewportSize({ width: 390, height: 844 });
+    for (const url of ['/search', '/search?q=sabsidi']) {
+      await page.goto(url);
+      await page.locator('html[data-hydrated="true"]').waitFor();
+      await page.getByTestId(url === '/search' ? 'search-recent-list' : 'search-grid').waitFor();
+      const axe = await new AxeBuilder({ page }).include('[data-testid="search-screen"]').withRules(['target-size', 'color-contrast']).analyze();
+      expect(axe.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`)), url).toEqual([]);
+      expect(await smallTargets(page), url).toEqual([]);
+    }
+  });
+}
