@@ -10,6 +10,7 @@ describe('routeLabelOf (http_request_duration_seconds route label)', () => {
     expect(routeLabelOf('/share/abc-def', page)).toBe('/share/:slug');
     expect(routeLabelOf('/chat/external/solar', page)).toBe('/chat/external/:slug');
     expect(routeLabelOf('/reels/', page)).toBe('/reels');
+    expect(routeLabelOf('/search?q=sabsidi', page)).toBe('/search');
     expect(routeLabelOf('/', page)).toBe('/');
     expect(routeLabelOf('/readyz', page)).toBe('/readyz');
   });

@@ -37,7 +37,7 @@ const DYNAMIC_PAGES: ReadonlyArray<{ prefix: string; depth: number; pattern: str
 /** Pages without a dynamic segment (app/ folders): their path is their pattern. */
 const STATIC_PAGES: ReadonlySet<string> = new Set([
   '/', '/assistant', '/callback', '/explore', '/offline', '/privacy', '/profile', '/reels', '/rewards',
-  '/rewards/invite', '/rewards/thanks', '/share', '/staff', '/staff/insights', '/studio', '/studio/partners',
+  '/rewards/invite', '/rewards/thanks', '/search', '/share', '/staff', '/staff/insights', '/studio', '/studio/partners',
   '/subsidy', '/terms', '/tldr', '/healthz', '/readyz', '/sw.js',
 ]);
 
