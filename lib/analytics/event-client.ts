@@ -1,6 +1,7 @@
 import { abView, attribution, deviceId, experiments } from './attribution';
 import { EventStore } from './event-store';
 import type { ClientEventPush, EventPayload, EventType } from './event-types';
+import { randomUuid } from '../uuid';
 
 /**
  * The one way the browser records an event (SPEC.md section 7 "Event
@@ -40,17 +41,6 @@ export function internetSpeedMbps(): number | null {
   return typeof d === 'number' && Number.isFinite(d) ? Math.min(10_000, d) : null;
 }
 
-/** A new ingest id (UUID v4). */
-function newIngestId(): string {
-  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const b = new Uint8Array(16);
-  crypto.getRandomValues(b);
-  b[6] = (b[6] & 0x0f) | 0x40;
-  b[8] = (b[8] & 0x3f) | 0x80;
-  const h = Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
-}
-
 /**
  * The full push for an event: the common fields first, the caller's fields
  * over them, the metadata merged key by key (the caller's win). Browser only.
@@ -64,7 +54,7 @@ export function buildEvent(eventType: EventType, payload: Partial<EventPayload> 
     version: '1.0.0',
     payload: {
       device_id: device,
-      ingest_id: newIngestId(),
+      ingest_id: randomUuid(),
       ...(a.utm_data ? { utm_data: a.utm_data } : {}),
       partner_id: a.partner_id ?? null,
       ...fields,
