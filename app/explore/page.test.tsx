@@ -39,19 +39,19 @@ describe('Explore', () => {
   it('prefetches none of its pages until a link comes within 200 px of the viewport, then only that one', async () => {
     renderWithApp(await ExplorePage());
     const links = screen.getAllByRole('link');
-    expect(links.map((l) => l.getAttribute('href'))).toEqual(['/assistant', '/reels', '/subsidy']);
+    expect(links.map((l) => l.getAttribute('href'))).toEqual(['/search', '/assistant', '/reels', '/subsidy']);
     // Every link watches the 200 px margin; none has next/link's default (prefetch of every link in view).
-    expect(FakeObserver.all.map((o) => o.options.rootMargin)).toEqual(['200px', '200px', '200px']);
+    expect(FakeObserver.all.map((o) => o.options.rootMargin)).toEqual(['200px', '200px', '200px', '200px']);
     act(() => vi.advanceTimersByTime(1000));
-    expect([...prefetchOf.values()]).toEqual([false, false, false]);
-    expect(links.map((l) => l.getAttribute('data-prefetch'))).toEqual(['off', 'off', 'off']);
+    expect([...prefetchOf.values()]).toEqual([false, false, false, false]);
+    expect(links.map((l) => l.getAttribute('data-prefetch'))).toEqual(['off', 'off', 'off', 'off']);
 
     const subsidy = screen.getByRole('link', { name: en.explore.subsidyCard.cta });
     act(() => {
       FakeObserver.enter(subsidy);
       vi.advanceTimersByTime(0);
     });
-    expect(Object.fromEntries(prefetchOf)).toEqual({ '/assistant': false, '/reels': false, '/subsidy': 'auto' });
+    expect(Object.fromEntries(prefetchOf)).toEqual({ '/search': false, '/assistant': false, '/reels': false, '/subsidy': 'auto' });
     expect(subsidy.getAttribute('data-prefetch')).toBe('auto');
   });
 });
