@@ -53,6 +53,10 @@ export default defineConfig({
             test: {
               name: 'integration-postgres',
               include: integrationFiles,
+              // One file at a time, after the others: the files share one database, and a job worker
+              // started by one file takes the queued jobs another file is asserting on.
+              maxWorkers: 1,
+              sequence: { groupOrder: 1 },
               setupFiles: ['tests/setup/db.ts'],
               env: { TEST_DB: 'postgres', LOG_LEVEL: 'silent' },
             },
