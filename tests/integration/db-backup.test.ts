@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -7,7 +6,7 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callOperatorSocket, embeddedDbPaths } from '@/lib/db/operator-db';
 import { SESSION_COOKIE } from '@/lib/auth/session';
-import { logMsg, spawnTsx, type TsxChild } from '@/tests/fixtures/spawn';
+import { logMsg, runTsxToEnd, spawnTsx, type TsxChild, type TsxRun } from '@/tests/fixtures/spawn';
 import { sessionTokenFromSetCookie } from '@/tests/fixtures/seed';
 
 /**
@@ -23,28 +22,16 @@ import { sessionTokenFromSetCookie } from '@/tests/fixtures/seed';
  * the end.
  */
 
-const TSX = path.resolve('node_modules/.bin/tsx');
 /** The children's environment: the embedded database only, and room for the write loop's leads and visitors. */
 const childEnv = (dataDir: string, extra: Record<string, string> = {}) => ({
   DATABASE_URL: undefined, REDIS_URL: undefined, DATA_DIR: dataDir, SMS_PROVIDER: 'console', LOG_LEVEL: 'silent',
   IP_LIMIT_LEADS: '100000', IP_LIMIT_VISITORS: '100000', ...extra,
 });
 
-interface Run { code: number | null; stdout: string; stderr: string; ms: number }
 
 /** Runs `scripts/<name>.ts` (or the file `name` when it has a slash) to its end without blocking this process (a server child's output keeps flowing). */
-function runScript(name: string, args: string[], dataDir: string, extra: Record<string, string> = {}): Promise<Run> {
-  const env: NodeJS.ProcessEnv = { ...process.env, ...childEnv(dataDir, extra) };
-  for (const k of Object.keys(env)) if (env[k] === undefined) delete env[k];
-  const started = Date.now();
-  const child = spawn(TSX, [name.includes('/') ? name : `scripts/${name}.ts`, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.setEncoding('utf8').on('data', (c: string) => { stdout += c; });
-  child.stderr.setEncoding('utf8').on('data', (c: string) => { stderr += c; });
-  return new Promise((resolve) => {
-    child.on('exit', (code) => resolve({ code, stdout, stderr, ms: Date.now() - started }));
-  });
+function runScript(name: string, args: string[], dataDir: string, extra: Record<string, string> = {}): Promise<TsxRun> {
+  return runTsxToEnd(name.includes('/') ? name : `scripts/${name}.ts`, args, childEnv(dataDir, extra));
 }
 
 /** Starts a server child on `dataDir` and waits until it answers. */
@@ -78,7 +65,7 @@ describe.runIf(process.env.TEST_DB !== 'postgres')('db:backup and db:restore on 
   const restoreDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sr-restore-'));
   let first: { server: TsxChild; base: string } | undefined;
   let second: { server: TsxChild; base: string } | undefined;
-  let postgresRefusals: Promise<Run[]>;
+  let postgresRefusals: Promise<TsxRun[]>;
   const timings: Record<string, number> = {};
 
   /** What the first server held when the backup was taken, checked after the restore. */

@@ -1,11 +1,10 @@
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { embeddedDbPaths } from '@/lib/db/operator-db';
-import { logMsg, spawnTsx, type TsxChild } from '@/tests/fixtures/spawn';
+import { logMsg, runTsxToEnd, spawnTsx, type TsxChild, type TsxRun } from '@/tests/fixtures/spawn';
 import { sessionTokenFromSetCookie } from '@/tests/fixtures/seed';
 import { SESSION_COOKIE } from '@/lib/auth/session';
 
@@ -19,27 +18,15 @@ import { SESSION_COOKIE } from '@/lib/auth/session';
  * for the file; the data folder goes at the end.
  */
 
-const TSX = path.resolve('node_modules/.bin/tsx');
 /** The children's environment: the embedded database only (never the suite's PostgreSQL or Redis). */
 const childEnv = (dataDir: string, extra: Record<string, string> = {}) => ({
   DATABASE_URL: undefined, REDIS_URL: undefined, DATA_DIR: dataDir, SMS_PROVIDER: 'console', LOG_LEVEL: 'silent', ...extra,
 });
 
-interface Run { code: number | null; stdout: string; stderr: string; ms: number }
 
 /** Runs an operator script (`scripts/<name>.ts`) to its end, without blocking this process (the server child's output keeps flowing). */
-function runScript(name: string, args: string[], dataDir: string): Promise<Run> {
-  const env: NodeJS.ProcessEnv = { ...process.env, ...childEnv(dataDir) };
-  for (const k of Object.keys(env)) if (env[k] === undefined) delete env[k];
-  const started = Date.now();
-  const child = spawn(TSX, [`scripts/${name}.ts`, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.setEncoding('utf8').on('data', (c: string) => { stdout += c; });
-  child.stderr.setEncoding('utf8').on('data', (c: string) => { stderr += c; });
-  return new Promise((resolve) => {
-    child.on('exit', (code) => resolve({ code, stdout, stderr, ms: Date.now() - started }));
-  });
+function runScript(name: string, args: string[], dataDir: string): Promise<TsxRun> {
+  return runTsxToEnd(`scripts/${name}.ts`, args, childEnv(dataDir));
 }
 
 /** A random Indian mobile number: its 10 digits and E.164. */
