@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { nanoid } from 'nanoid';
 import { buildApi } from '@/server/api';
@@ -165,6 +165,28 @@ describe('GET /feeds-server/api/v1/search', () => {
     const byTopic = await search({ q: topicWord, lang: 'en' });
     expect(byTopic.reels.map((r) => r.id)).toEqual([visible.id]);
     expect(byTopic.topics.map((x) => x.id)).toEqual([t.topic.id]);
+  });
+
+  it('follows an edit nobody announced (a script, a process without Redis) within the staleness check', async () => {
+    const word = `plonket${nanoid(6).replace(/[^a-z]/gi, 'q').toLowerCase()}`;
+    const t = await seed.taxonomy();
+    const reel = await seed.reel(t.options[0].id, { description: `${word} before` });
+    invalidateFeedCache();
+    expect((await search({ q: word, lang: 'en' })).reels.map((r) => r.id)).toEqual([reel.id]);
+
+    // Written straight to the database: no cache is told.
+    const { db } = await getDb();
+    const fresh = `zintrop${nanoid(6).replace(/[^a-z]/gi, 'q').toLowerCase()}`;
+    await db.update(contentItems).set({ description: `Now about ${fresh}` }).where(eq(contentItems.id, reel.id));
+    // Past the staleness check (features/reels/server/search.ts, every 5 s): only the clock moves.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 6_000 });
+    try {
+      expect((await search({ q: fresh, lang: 'en' })).reels.map((r) => r.id)).toEqual([reel.id]);
+      // The old word's postings and ranking were made before the edit: dropped with it.
+      expect((await search({ q: word, lang: 'en' })).reels).toEqual([]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('answers the suggested questions in the asked language', async () => {

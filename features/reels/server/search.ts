@@ -6,6 +6,7 @@ import { visibleReel } from '@/lib/db/visible-reel';
 import { PAGE_SIZE } from '@/lib/constants';
 import { localizedText } from '@/lib/localized';
 import { singleton } from '@/lib/singleton';
+import { env } from '@/lib/env';
 import type { Principal } from '@/lib/auth/principal';
 import type { ContentLang, SearchResponse, SearchTopic } from '../schemas';
 import { queryWords } from '../lib/search-key';
@@ -32,11 +33,13 @@ import { refreshSearchIndex, searchIndexStale } from './search-index';
  * rare it is) and sorts: reels in the asked language first (the feed's
  * language rule), then by score, then in feed order.
  *
- * Caches, per process and database: a query's ranking, its pages, its
- * suggested questions and a word's spellings for SEARCH_CACHE_TTL_MS; the
- * numbered table and the postings for SEARCH_TABLE_TTL_MS; all dropped
- * whenever the feed's pages are (a reel ready, approved, taken down or
- * edited; a taxonomy edit; here or, with Redis, in another process).
+ * Caches, per process and database: a query's ranking, its pages and its
+ * suggested questions for SEARCH_CACHE_TTL_MS (the query cache, at most
+ * MAX_CACHE_ENTRIES); the numbered table, the words' spellings and their
+ * postings for SEARCH_TABLE_TTL_MS (the index state, kept apart so the
+ * query cache never pushes it out); all dropped whenever the feed's pages
+ * are (a reel ready, approved, taken down or edited; a taxonomy edit; here
+ * or, with Redis, in another process) and when a refresh wrote documents.
  * Figures: `npm run bench:search`.
  */
 
@@ -44,11 +47,11 @@ import { refreshSearchIndex, searchIndexStale } from './search-index';
 export const MAX_RANKED_REELS = 500;
 /** Ranked topics kept per query. */
 export const MAX_RANKED_TOPICS = 100;
-/** How long a query's ranking and pages, and a word's spellings, are reused, ms, unless a change drops them first. */
+/** How long a query's ranking, pages and questions are reused, ms, unless a change drops them first. */
 export const SEARCH_CACHE_TTL_MS = 30_000;
 /**
- * How long the numbered visible reels and the words' postings over them are
- * reused, ms: every announced change (a reel ready, approved, taken down,
+ * How long the numbered visible reels, the words' spellings and their
+ * postings are reused, ms: every announced change (a reel ready, approved, taken down,
  * edited; a taxonomy edit) drops them at once, so this only bounds a change
  * made without announcing it; the page's reels are checked again when read.
  */
@@ -90,26 +93,36 @@ interface SearchPage { items: BaseItem[]; topics: TopicRow[]; reelsMore: boolean
 /* ---------- cache ---------- */
 
 interface CacheEntry { expires: number; value: Promise<unknown> }
+/** A bounded cache: entries and its most. */
+interface Cache { map: Map<string, CacheEntry>; max: number }
+/** Per database: `queries` (rankings, pages, questions) and `items` (a reel's viewer-independent item). */
+interface Caches { queries: Cache; items: Cache }
 const caches = () => singleton('reels_search_cache', () => {
-  const all = new Map<Db, Map<string, CacheEntry>>();
+  const all = new Map<Db, Caches>();
   // Drop with the feed's pages: here, or announced by another process over the Redis bus.
   onPagesChanged(() => {
-    for (const m of all.values()) m.clear();
+    for (const c of all.values()) {
+      c.queries.map.clear();
+      c.items.map.clear();
+    }
   });
   return all;
 });
 
-/** The cache of `db`. */
-function cacheOf(db: Db): Map<string, CacheEntry> {
+/** Reels whose items are kept per database (one per reel of a large library). */
+const MAX_ITEM_ENTRIES = 20_000;
+
+/** The caches of `db`. */
+function cachesOf(db: Db): Caches {
   const all = caches();
-  let m = all.get(db);
-  if (!m) all.set(db, (m = new Map()));
-  return m;
+  let c = all.get(db);
+  if (!c) all.set(db, (c = { queries: { map: new Map(), max: MAX_CACHE_ENTRIES }, items: { map: new Map(), max: MAX_ITEM_ENTRIES } }));
+  return c;
 }
 
-/** The value under `key`, loaded at most once per `ttlMs` (concurrent misses share one load). */
-function cached<T>(db: Db, key: string, load: () => Promise<T>, ttlMs = SEARCH_CACHE_TTL_MS): Promise<T> {
-  const m = cacheOf(db);
+/** The value under `key` in `cache`, loaded at most once per `ttlMs` (concurrent misses share one load). */
+function cachedIn<T>(cache: Cache, key: string, load: () => Promise<T>, ttlMs: number): Promise<T> {
+  const m = cache.map;
   const now = Date.now();
   const hit = m.get(key);
   if (hit && hit.expires > now) return hit.value as Promise<T>;
@@ -117,96 +130,170 @@ function cached<T>(db: Db, key: string, load: () => Promise<T>, ttlMs = SEARCH_C
   const entry = { expires: now + ttlMs, value };
   m.delete(key);
   m.set(key, entry);
-  const map = m;
   value.catch(() => {
-    if (map.get(key) === entry) map.delete(key);
+    if (m.get(key) === entry) m.delete(key);
   });
   // Map order is insertion order: the oldest go first.
-  if (m.size > MAX_CACHE_ENTRIES) for (const k of [...m.keys()].slice(0, MAX_CACHE_ENTRIES / 10)) m.delete(k);
+  if (m.size > cache.max) for (const k of [...m.keys()].slice(0, cache.max / 10)) m.delete(k);
   return value;
 }
 
-/* ---------- ranking ---------- */
+/** The value under `key` in the query cache of `db`, loaded at most once per SEARCH_CACHE_TTL_MS. */
+function cached<T>(db: Db, key: string, load: () => Promise<T>): Promise<T> {
+  return cachedIn(cachesOf(db).queries, key, load, SEARCH_CACHE_TTL_MS);
+}
+
+/* ---------- the index's state: numbered documents, spellings, postings ---------- */
 
 /**
- * The visible reels and every topic, numbered: what per-word postings point
- * into, with what the ranking sorts by (a reel's language and feed order, a
- * topic's order) and what a page shows of a topic. Loaded in two queries,
- * cached for SEARCH_TABLE_TTL_MS and dropped when the feed's pages are; the
- * postings of the words searched meanwhile hang off it, so they never
- * outlive its numbering.
+ * What rankings are computed from, per database, loaded as searches need
+ * it and kept until the index changes (any announced change drops it, as a
+ * refresh that wrote documents does) or SEARCH_TABLE_TTL_MS passes:
+ * - `table`: the visible reels and every topic, numbered, with what the
+ *   ranking sorts by (a reel's language and feed order, a topic's order)
+ *   and what a page shows of a topic (two queries);
+ * - `count`: the documents in the index, for the weight of rare words;
+ * - `spellings`: a query word's spellings in the vocabulary (one pg_trgm
+ *   query per word), at most MAX_SPELLING_ENTRIES words;
+ * - `postings`: the documents holding one word's spellings (numbers into
+ *   `table`) and the ts_rank of each (one query per word), at most
+ *   MAX_POSTING_ENTRIES documents in all, the least recently used dropped first.
+ * Kept apart from the per-query cache above, so thousands of searches
+ * never push out what every search reads.
  */
+interface IndexState {
+  expires: number;
+  table: Promise<DocTable>;
+  count: Promise<number>;
+  spellings: Map<string, Promise<WordGroup | null>>;
+  postings: Map<string, { value: Promise<WordPostings>; size: number }>;
+  postingEntries: number;
+}
 interface DocTable {
   reels: { ids: string[]; lang: string[]; seq: Float64Array; index: Map<string, number> };
   topics: { rows: TopicRow[]; order: Int32Array; index: Map<string, number> };
-  postings: Map<string, Promise<WordPostings>>;
 }
 /** Documents holding one word's spellings (numbers into the DocTable) and the ts_rank of each. */
 interface Postings { docs: Int32Array; scores: Float32Array }
 interface WordPostings { reels: Postings; topics: Postings }
+/** One query word: the tsquery of its spellings, its weight in the score, and how many documents hold it. */
+interface WordGroup { tsquery: string; weight: number; df: number }
 
-function docTable(db: Db): Promise<DocTable> {
-  return cached(db, 'doc-table', async () => {
-    const [reelRows, topicRows] = await Promise.all([
-      db.select({ id: contentItems.id, lang: contentItems.lang, seq: contentItems.feed_seq }).from(contentItems).where(visibleReel),
-      db.select().from(topics).orderBy(topics.sort_order, topics.name),
-    ]);
-    const seq = new Float64Array(reelRows.length);
-    reelRows.forEach((r, i) => (seq[i] = Number(r.seq)));
-    const name = (t: (typeof topicRows)[number], l: ContentLang) => localizedText(t, 'name', l) ?? t.name;
-    return {
-      reels: { ids: reelRows.map((r) => r.id), lang: reelRows.map((r) => r.lang), seq, index: new Map(reelRows.map((r, i) => [r.id, i])) },
-      topics: {
-        rows: topicRows.map((t) => ({ id: t.id, slug: t.slug, names: { en: name(t, 'en'), hi: name(t, 'hi'), he: name(t, 'he') }, pic: t.pic })),
-        order: Int32Array.from(topicRows.map((_, i) => i)),
-        index: new Map(topicRows.map((t, i) => [t.id, i])),
-      },
-      postings: new Map(),
-    };
-  }, SEARCH_TABLE_TTL_MS);
+/** Query words whose spellings are kept per database. */
+const MAX_SPELLING_ENTRIES = 50_000;
+/** Postings kept per database, counted in documents (8 bytes each): 32 MB at most. */
+const MAX_POSTING_ENTRIES = 4_000_000;
+
+const indexStates = () => singleton('reels_search_index_state', () => {
+  const all = new Map<Db, IndexState>();
+  onPagesChanged(() => all.clear());
+  return all;
+});
+
+/** Forgets what rankings of `db` were computed from, and the cached searches (the index changed). */
+function dropIndexState(db: Db): void {
+  indexStates().delete(db);
+  const c = cachesOf(db);
+  c.queries.map.clear();
+  c.items.map.clear();
+}
+
+/** The index state of `db`, loading its table on first use (a failed load is forgotten, so the next search retries). */
+function indexState(db: Db): IndexState {
+  const all = indexStates();
+  const now = Date.now();
+  const hit = all.get(db);
+  if (hit && hit.expires > now) return hit;
+  const state: IndexState = {
+    expires: now + SEARCH_TABLE_TTL_MS,
+    table: loadDocTable(db),
+    count: db.select({ n: sql<number>`count(*)::int` }).from(searchDocuments).then(([r]) => Math.max(1, Number(r?.n ?? 1))),
+    spellings: new Map(),
+    postings: new Map(),
+    postingEntries: 0,
+  };
+  const forget = () => {
+    if (all.get(db) === state) all.delete(db);
+  };
+  state.table.catch(forget);
+  state.count.catch(forget);
+  all.set(db, state);
+  return state;
+}
+
+async function loadDocTable(db: Db): Promise<DocTable> {
+  const [reelRows, topicRows] = await Promise.all([
+    db.select({ id: contentItems.id, lang: contentItems.lang, seq: contentItems.feed_seq }).from(contentItems).where(visibleReel),
+    db.select().from(topics).orderBy(topics.sort_order, topics.name),
+  ]);
+  const seq = new Float64Array(reelRows.length);
+  reelRows.forEach((r, i) => (seq[i] = Number(r.seq)));
+  const name = (t: (typeof topicRows)[number], l: ContentLang) => localizedText(t, 'name', l) ?? t.name;
+  return {
+    reels: { ids: reelRows.map((r) => r.id), lang: reelRows.map((r) => r.lang), seq, index: new Map(reelRows.map((r, i) => [r.id, i])) },
+    topics: {
+      rows: topicRows.map((t) => ({ id: t.id, slug: t.slug, names: { en: name(t, 'en'), hi: name(t, 'hi'), he: name(t, 'he') }, pic: t.pic })),
+      order: Int32Array.from(topicRows.map((_, i) => i)),
+      index: new Map(topicRows.map((t, i) => [t.id, i])),
+    },
+  };
 }
 
 /**
  * Postings of a word's spellings (a tsquery): PostgreSQL finds the
  * documents through the GIN index and weighs each with ts_rank (fields
- * weighted FIELD_WEIGHTS), in one query; loaded once per DocTable.
+ * weighted FIELD_WEIGHTS), in one query answering one row per kind (ids
+ * and ranks as comma-separated text: a word in thousands of documents is
+ * read in half the time of a row per document); loaded once per state.
  */
-function postingsOf(db: Db, table: DocTable, tsquery: string): Promise<WordPostings> {
-  let p = table.postings.get(tsquery);
-  if (!p) {
-    p = (async () => {
-      const rows = await db.select({
-        kind: searchDocuments.kind,
-        id: searchDocuments.ref_id,
-        score: sql<number>`ts_rank(${FIELD_WEIGHTS}::float4[], ${searchDocuments.doc}, ${tsquery}::tsquery)`,
-      }).from(searchDocuments).where(sql`${searchDocuments.doc} @@ ${tsquery}::tsquery`);
-      const out = { reels: { docs: [] as number[], scores: [] as number[] }, topics: { docs: [] as number[], scores: [] as number[] } };
-      for (const r of rows) {
-        const into = r.kind === 'topic' ? out.topics : out.reels;
-        // A reel no visitor may see now is not in the table.
-        const d = (r.kind === 'topic' ? table.topics.index : table.reels.index).get(r.id);
-        if (d === undefined) continue;
-        into.docs.push(d);
-        into.scores.push(Number(r.score));
-      }
-      const packed = (x: { docs: number[]; scores: number[] }) => ({ docs: Int32Array.from(x.docs), scores: Float32Array.from(x.scores) });
-      return { reels: packed(out.reels), topics: packed(out.topics) };
-    })();
-    table.postings.set(tsquery, p);
-    p.catch(() => table.postings.delete(tsquery));
+function postingsOf(db: Db, state: IndexState, table: DocTable, tsquery: string): Promise<WordPostings> {
+  const hit = state.postings.get(tsquery);
+  if (hit) {
+    // Most recently used last: the first entries are dropped first.
+    state.postings.delete(tsquery);
+    state.postings.set(tsquery, hit);
+    return hit.value;
   }
-  return p;
-}
-
-/** One query word: the tsquery of its spellings, its weight in the score, and how many documents hold it. */
-interface WordGroup { tsquery: string; weight: number; df: number }
-
-/** Documents in the index, for the weight of rare words. */
-async function documentCount(db: Db): Promise<number> {
-  return cached(db, 'doc-count', async () => {
-    const [r] = await db.select({ n: sql<number>`count(*)::int` }).from(searchDocuments);
-    return Math.max(1, Number(r?.n ?? 1));
+  const entry = { value: null as unknown as Promise<WordPostings>, size: 0 };
+  entry.value = (async () => {
+    const rows = await db.execute<{ kind: string; ids: string; ranks: string }>(sql`
+      select kind, string_agg(ref_id::text, ',') as ids,
+             string_agg(ts_rank(${FIELD_WEIGHTS}::float4[], doc, ${tsquery}::tsquery)::text, ',') as ranks
+      from search_documents where doc @@ ${tsquery}::tsquery group by kind`);
+    const out: WordPostings = { reels: { docs: new Int32Array(0), scores: new Float32Array(0) }, topics: { docs: new Int32Array(0), scores: new Float32Array(0) } };
+    for (const r of rows.rows as Array<{ kind: string; ids: string; ranks: string }>) {
+      const ids = r.ids.split(',');
+      const ranks = r.ranks.split(',');
+      // A reel no visitor may see now is not in the table.
+      const index = r.kind === 'topic' ? table.topics.index : table.reels.index;
+      const docs = new Int32Array(ids.length);
+      const scores = new Float32Array(ids.length);
+      let n = 0;
+      for (let i = 0; i < ids.length; i++) {
+        const d = index.get(ids[i]!);
+        if (d === undefined) continue;
+        docs[n] = d;
+        scores[n++] = Number(ranks[i]);
+      }
+      out[r.kind === 'topic' ? 'topics' : 'reels'] = { docs: docs.slice(0, n), scores: scores.slice(0, n) };
+    }
+    entry.size = out.reels.docs.length + out.topics.docs.length;
+    // Counted once loaded (and only while still held: a state dropped meanwhile is not charged).
+    if (state.postings.get(tsquery) === entry) {
+      state.postingEntries += entry.size;
+      for (const [k, e] of state.postings) {
+        if (state.postingEntries <= MAX_POSTING_ENTRIES || k === tsquery) break;
+        state.postings.delete(k);
+        state.postingEntries -= e.size;
+      }
+    }
+    return out;
+  })();
+  state.postings.set(tsquery, entry);
+  entry.value.catch(() => {
+    if (state.postings.get(tsquery) === entry) state.postings.delete(tsquery);
   });
+  return entry.value;
 }
 
 /**
@@ -214,10 +301,13 @@ async function documentCount(db: Db): Promise<number> {
  * when present, words within MIN_SPELLING_SIMILARITY by pg_trgm (not for
  * keys of one or two letters, nor numbers, which must match as written),
  * and, for the last word of a query still being typed, every word it
- * begins. Null when it has none. Cached per word.
+ * begins. Null when it has none. Kept per word in the index state.
  */
-function wordGroup(db: Db, w: string, prefix: boolean, n: number): Promise<WordGroup | null> {
-  return cached(db, `word:${w}${prefix ? '*' : ''}`, async () => {
+function wordGroup(db: Db, state: IndexState, w: string, prefix: boolean, n: number): Promise<WordGroup | null> {
+  const key = `${w}${prefix ? '*' : ''}`;
+  const hit = state.spellings.get(key);
+  if (hit) return hit;
+  const value = (async () => {
     const rows = await db.execute<{ word: string; sim: number; df: number }>(sql`
       select w.word, similarity(w.word, ${w})::float8 as sim, w.df from search_words w where w.word % ${w}`);
     const loose = w.length > 2 && !/^\d+$/.test(w);
@@ -236,8 +326,16 @@ function wordGroup(db: Db, w: string, prefix: boolean, n: number): Promise<WordG
     const idf = Math.log(1 + n / (1 + df));
     // ts_rank of an OR divides by the number of its terms: multiplied back, so a word with many spellings weighs as one.
     return { tsquery: terms.join(' | '), weight: closeness * idf * terms.length, df };
+  })();
+  if (state.spellings.size >= MAX_SPELLING_ENTRIES) state.spellings.delete(state.spellings.keys().next().value!);
+  state.spellings.set(key, value);
+  value.catch(() => {
+    if (state.spellings.get(key) === value) state.spellings.delete(key);
   });
+  return value;
 }
+
+/* ---------- ranking ---------- */
 
 /**
  * Σ weight × ts_rank over the words of `groups` for every document in
@@ -284,13 +382,14 @@ function best(docs: number[], score: Float64Array, k: number, order: (a: number,
  */
 async function rank(db: Db, words: string[], lastIsPrefix: boolean, lang: ContentLang): Promise<Ranked> {
   await freshIndex(db);
-  const [n, table] = await Promise.all([documentCount(db), docTable(db)]);
-  const found = (await Promise.all(words.map((w, i) => wordGroup(db, w, lastIsPrefix && i === words.length - 1, n))))
+  const state = indexState(db);
+  const [n, table] = await Promise.all([state.count, state.table]);
+  const found = (await Promise.all(words.map((w, i) => wordGroup(db, state, w, lastIsPrefix && i === words.length - 1, n))))
     .filter((g): g is WordGroup => g !== null);
   const telling = found.filter((g) => g.df <= COMMON_SHARE * n);
   const groups = telling.length ? telling : found;
   if (!groups.length) return { reelIds: [], topics: [] };
-  const postings = await Promise.all(groups.map((g) => postingsOf(db, table, g.tsquery)));
+  const postings = await Promise.all(groups.map((g) => postingsOf(db, state, table, g.tsquery)));
   const r = table.reels;
   const reels = scored(r.ids.length, groups, postings.map((p) => p.reels));
   const byScore = (a: number, b: number) => reels.score[b]! - reels.score[a]! || r.seq[a]! - r.seq[b]! || (r.ids[a]! < r.ids[b]! ? -1 : 1);
@@ -322,7 +421,8 @@ async function freshIndex(db: Db): Promise<void> {
   if (!s.dirty.has(db) && last > 0 && Date.now() - last < STALE_CHECK_MS) return;
   s.dirty.delete(db);
   s.checked.set(db, Date.now());
-  if (await searchIndexStale(db)) await refreshSearchIndex(db);
+  // Documents written (by a script, or a process whose announcement did not reach this one): what rankings read is stale.
+  if (await searchIndexStale(db) && (await refreshSearchIndex(db)) > 0) dropIndexState(db);
 }
 
 const staleness = () => singleton('reels_search_staleness', () => {
@@ -334,20 +434,31 @@ const staleness = () => singleton('reels_search_staleness', () => {
 });
 
 /**
+ * How long a reel's viewer-independent item is reused, ms: a quarter of a
+ * signed media URL's life (lib/storage/signing.ts: a URL made now lives at
+ * least half of MEDIA_URL_TTL_S), so a reused item's URLs still have a
+ * quarter of it to run; at most 10 minutes. An edit or take-down drops it
+ * at once (the feed's pages change), and a page reads visibility again.
+ */
+function itemTtlMs(): number {
+  return Math.min(600_000, (env().MEDIA_URL_TTL_S * 1000) / 4);
+}
+
+/**
  * The viewer-independent items of reels `ids` (null: no longer visible),
- * each cached for SEARCH_CACHE_TTL_MS (well inside a signed URL's life,
- * MEDIA_URL_TTL_S >= 60 s): the ones not cached are read in one query.
+ * each cached for `itemTtlMs()`: the ones not cached are read in one query.
  */
 async function itemsOf(db: Db, ids: string[]): Promise<Array<BaseItem | null>> {
-  const m = cacheOf(db);
+  const cache = cachesOf(db).items;
+  const ttl = itemTtlMs();
   const now = Date.now();
-  const missing = ids.filter((id) => !((m.get(`item:${id}`)?.expires ?? 0) > now));
+  const missing = ids.filter((id) => !((cache.map.get(id)?.expires ?? 0) > now));
   if (missing.length) {
     const rows = selectItems(db).where(and(inArray(contentItems.id, missing), visibleReel))
       .then((rs) => new Map(rs.map((r) => [r.id, toBaseItem(r)])));
-    for (const id of missing) cached(db, `item:${id}`, () => rows.then((byId) => byId.get(id) ?? null));
+    for (const id of missing) cachedIn(cache, id, () => rows.then((byId) => byId.get(id) ?? null), ttl);
   }
-  return Promise.all(ids.map((id) => cached(db, `item:${id}`, () => Promise.resolve(null as BaseItem | null))));
+  return Promise.all(ids.map((id) => cachedIn(cache, id, () => Promise.resolve(null as BaseItem | null), ttl)));
 }
 
 /** One page of a ranking: its reels (visible now, in rank order) and topics. */
