@@ -8,7 +8,8 @@ import { LinkPending } from '@/components/ui/link-pending';
 
 /** The five tabs of SPEC.md section 2, in its order. */
 const TABS = [
-  { key: 'explore', href: '/explore', Icon: CompassIcon, match: ['/explore'] },
+  // Search is reached from Explore (and the feed's header): finding something is exploring.
+  { key: 'explore', href: '/explore', Icon: CompassIcon, match: ['/explore', '/search'] },
   { key: 'rewards', href: '/rewards', Icon: GiftIcon, match: ['/rewards'] },
   { key: 'assistant', href: '/assistant', Icon: SparkleChatIcon, match: ['/assistant', '/chat'] },
   { key: 'videos', href: '/reels', Icon: VideosIcon, match: ['/reels', '/topic', '/content', '/tldr', '/share'] },
