@@ -1,13 +1,8 @@
-import os from 'node:os';
-import path from 'node:path';
-import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import he from '../../messages/he.json' with { type: 'json' };
-import { makeClip } from '../fixtures/clips';
 import { ACTIVE } from './player';
-import { finishOnboarding, signInByApi } from './sign-in';
-import { reviewReel } from './studio-upload';
+import { adminOnStudio, reviewReel, uploadByApi, waitUntilReady } from './studio-upload';
 
 /**
  * The search screen end to end, on a phone, in Hinglish (NEXT_LOCALE=he):
@@ -34,32 +29,15 @@ const uploaded: string[] = [];
 test.beforeAll(async ({ browser, baseURL, isMobile }) => {
   if (!isMobile) return;
   test.setTimeout(240_000);
-  admin = await browser.newContext({ baseURL });
-  const page = await admin.newPage();
-  await signInByApi(page, ADMIN_PHONE);
-  await page.goto('/studio');
-  await finishOnboarding(page);
-  const feed = (await (await page.request.get('/feeds-server/api/v1/feeds?page=1&lang=all')).json()) as { feeds: { option: string }[] };
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sr-e2e-search-'));
+  const opened = await adminOnStudio(browser, baseURL!, ADMIN_PHONE);
+  admin = opened.context;
+  const { page } = opened;
   for (const [i, description] of DESCRIPTIONS.entries()) {
     // Two different clips, different on every run too: the studio refuses a video it already has (409 duplicate_video).
-    const clip = await makeClip(path.join(dir, `subsidy-${i}.mp4`), { width: 360, height: 640, durationS: 3 + i, fps: 20 + ((Date.now() + i) % 11) });
-    const up = await page.request.post('/uploader/api/v1/uploadvideo', {
-      headers: { origin: baseURL! },
-      multipart: {
-        option_id: feed.feeds[0].option, description, lang: 'he', is_tldr: 'false',
-        file: { name: `subsidy-${i}.mp4`, mimeType: 'video/mp4', buffer: fs.readFileSync(clip) },
-      },
-    });
-    expect(up.status(), await up.text()).toBe(201);
-    uploaded.push(((await up.json()) as { content_id: string }).content_id);
+    uploaded.push(await uploadByApi(page, baseURL!, { description, lang: 'he', durationS: 3 + i, fps: 20 + ((Date.now() + i) % 11) }));
   }
-  fs.rmSync(dir, { recursive: true, force: true });
   for (const id of uploaded) {
-    await expect(async () => {
-      const res = await page.request.get(`/uploader/api/v1/content/${id}`);
-      expect(((await res.json()) as { status: string }).status).toBe('ready');
-    }).toPass({ timeout: 120_000 });
+    await waitUntilReady(page.request, id);
     await reviewReel(page.request, baseURL!, id, 'Approved');
   }
 });

@@ -1,10 +1,5 @@
-import os from 'node:os';
-import path from 'node:path';
-import fs from 'node:fs';
 import { expect, request as playwrightRequest, test, type APIRequestContext, type BrowserContext } from '@playwright/test';
-import { makeClip } from '../fixtures/clips';
-import { finishOnboarding, signInByApi } from './sign-in';
-import { reviewReel } from './studio-upload';
+import { adminOnStudio, reviewReel, uploadByApi, waitUntilReady } from './studio-upload';
 
 /**
  * Found by search engines (docs/decisions/029-language-per-url.md), fetched
@@ -31,33 +26,15 @@ let admin: BrowserContext | null = null;
 let hindi: { id: string; slug: string; topic: string } | null = null;
 
 interface FeedItem { id: string; share_slug: string; topic: string; option: string; lang: string; description: string }
-interface StudioItem { id: string; description: string; status: string; review_status: string }
 
 test.beforeAll(async ({ browser, baseURL, isMobile }) => {
   if (!isMobile) return;
   test.setTimeout(240_000);
-  admin = await browser.newContext({ baseURL });
-  const page = await admin.newPage();
-  await signInByApi(page, ADMIN_PHONE);
-  await page.goto('/studio');
-  await finishOnboarding(page);
-  const feed = (await (await page.request.get('/feeds-server/api/v1/feeds?page=1&lang=all')).json()) as { feeds: FeedItem[] };
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sr-e2e-seo-'));
-  const clip = await makeClip(path.join(dir, 'hindi.mp4'), { width: 360, height: 640, durationS: 5 });
-  const up = await page.request.post('/uploader/api/v1/uploadvideo', {
-    headers: { origin: baseURL! },
-    multipart: {
-      option_id: feed.feeds[0].option, description: HINDI_DESCRIPTION, lang: 'hi', is_tldr: 'false',
-      file: { name: 'hindi.mp4', mimeType: 'video/mp4', buffer: fs.readFileSync(clip) },
-    },
-  });
-  expect(up.status(), await up.text()).toBe(201);
-  const { content_id: id } = (await up.json()) as { content_id: string };
-  fs.rmSync(dir, { recursive: true, force: true });
-  await expect(async () => {
-    const res = await page.request.get(`/uploader/api/v1/content/${id}`);
-    expect(((await res.json()) as StudioItem).status).toBe('ready');
-  }).toPass({ timeout: 120_000 });
+  const opened = await adminOnStudio(browser, baseURL!, ADMIN_PHONE);
+  admin = opened.context;
+  const { page } = opened;
+  const id = await uploadByApi(page, baseURL!, { description: HINDI_DESCRIPTION, lang: 'hi', durationS: 5 });
+  await waitUntilReady(page.request, id);
   await reviewReel(page.request, baseURL!, id, 'Approved');
   const item = (await (await page.request.get(`/feeds-server/api/v1/${id}`)).json()) as FeedItem;
   hindi = { id, slug: item.share_slug, topic: item.topic };

@@ -4,8 +4,7 @@ import fs from 'node:fs';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { makeClip } from '../fixtures/clips';
 import { ACTIVE, waitPlaying, openFeed } from './player';
-import { finishOnboarding, signInByApi } from './sign-in';
-import { reviewReel, uploadInStudio } from './studio-upload';
+import { adminOnStudio, reviewReel, uploadInStudio } from './studio-upload';
 
 /**
  * The TLDR popup (SPEC.md section 2 TLDR_POPUP; docs/decisions/018-tldr-popup.md)
@@ -38,14 +37,12 @@ interface StudioItem { id: string; description: string; status: string; review_s
 test.beforeAll(async ({ browser, baseURL, isMobile }) => {
   if (!isMobile) return;
   test.setTimeout(240_000);
-  admin = await browser.newContext({ baseURL });
-  const page = await admin.newPage();
-  await signInByApi(page, ADMIN_PHONE);
+  const opened = await adminOnStudio(browser, baseURL!, ADMIN_PHONE);
+  admin = opened.context;
+  const { page } = opened;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sr-e2e-tldr-'));
   const clip = await makeClip(path.join(dir, 'summary.mp4'), { width: 360, height: 640, durationS: 6 });
   const description = `TLDR summary ${Date.now()}`;
-  await page.goto('/studio');
-  await finishOnboarding(page);
   await uploadInStudio(page, { file: clip, description, topic: TOPIC, tldr: true });
   let item: StudioItem | undefined;
   await expect(async () => {
