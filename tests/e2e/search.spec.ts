@@ -96,6 +96,37 @@ test('in Hinglish, "sabsidi" finds the subsidy reels; the first result opens the
   await expect(page.getByRole('search').getByRole('searchbox', { name: he.search.label })).toHaveValue('sabsidi');
 });
 
+test('offline, a recent search still opens its results, and a new one says it waits for the connection', async ({ page, context, baseURL }) => {
+  await context.addCookies([{ name: 'NEXT_LOCALE', value: 'he', url: baseURL! }]);
+  await page.goto('/search');
+  await page.locator('html[data-hydrated="true"]').waitFor();
+  const box = page.getByRole('search').getByRole('searchbox', { name: he.search.label });
+  await box.fill('sabsidi');
+  await box.press('Enter');
+  const cards = page.getByTestId('search-grid').getByTestId('search-reel');
+  await expect(cards.first()).toBeVisible();
+
+  await context.setOffline(true);
+  try {
+    await page.getByRole('button', { name: he.search.clear }).click();
+    await expect(page.getByTestId('search-offline')).toHaveText(he.search.offline);
+    // The search made online is marked as saved on this phone, and opens.
+    const recent = page.getByTestId('search-recent-list').getByRole('button', { name: /^sabsidi/ });
+    await expect(recent).toContainText(he.search.savedOffline);
+    await recent.click();
+    await expect(cards.first()).toBeVisible();
+    expect(await cards.evaluateAll((els) => els.map((el) => el.getAttribute('data-content-id')).slice(0, 2).sort())).toEqual([...uploaded].sort());
+
+    // A search never made on this phone: a clear offline state, and the recent searches to pick from.
+    await box.fill('net metering');
+    await box.press('Enter');
+    await expect(page.getByTestId('search-offline').first()).toHaveText(he.search.offlineQuery);
+    await expect(page.getByTestId('search-recent-list')).toContainText('sabsidi');
+  } finally {
+    await context.setOffline(false);
+  }
+});
+
 test('a search link is server-rendered: the results are in the HTML, titled with the words; one that finds nothing is not indexed', async ({ request }) => {
   const found = await (await request.get('/search?q=sabsidi&hl=he')).text();
   // Checked as booleans: a failure names what is missing instead of printing the whole page.
