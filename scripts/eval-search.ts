@@ -10,7 +10,13 @@
  * the reels of the query's options in its language and its topics; a
  * query's recall@10 is the share of them among the first 10 reels and the
  * first 10 topics; a language's figure is the mean over its queries.
- * Options: `--set held-out|tuning`, `--verbose` (each query's misses).
+ * Also per language and per kind of query: the share of queries whose
+ * first relevant reel is ranked first, and the mean reciprocal rank of the
+ * first relevant reel among the first 10 (0 when none is there).
+ * Sets: `held-out` (the first, spent: scored once in docs/decisions/031),
+ * `held-out-2` (tests/fixtures/search-eval-2.json, written before the
+ * synonym list), `tuning`.
+ * Options: `--set held-out|held-out-2|tuning`, `--verbose` (each query's misses).
  * Exits 0 (a figure, not a test); 1 on a crash.
  */
 import fs from 'node:fs';
@@ -20,7 +26,11 @@ import path from 'node:path';
 const args = process.argv.slice(2);
 const setName = args.includes('--set') ? args[args.indexOf('--set') + 1] : 'held-out';
 const verbose = args.includes('--verbose');
-const FILES: Record<string, string> = { 'held-out': 'tests/fixtures/search-eval.json', tuning: 'tests/fixtures/search-tuning.json' };
+const FILES: Record<string, string> = {
+  'held-out': 'tests/fixtures/search-eval.json',
+  'held-out-2': 'tests/fixtures/search-eval-2.json',
+  tuning: 'tests/fixtures/search-tuning.json',
+};
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'sr-eval-search-'));
 process.env.DATA_DIR = tmp;
@@ -49,6 +59,10 @@ async function main() {
     const api = buildApi();
     const topicSlugOf = new Map([...lib.slugs].map(([k, v]) => [v, k]));
     const byLang = new Map<string, number[]>();
+    // Reciprocal rank of the first relevant reel, by language and by kind.
+    const rrByLang = new Map<string, number[]>();
+    const rrByKind = new Map<string, number[]>();
+    const recallByKind = new Map<string, number[]>();
     console.log(`search recall@10, ${setName} set (${file}), ${queries.length} queries`);
     for (const [i, q] of queries.entries()) {
       // A visitor per query: the per-visitor search limit is a person's, not an evaluation's.
@@ -68,6 +82,12 @@ async function main() {
       const relevant = wantReels.length + q.topics.length;
       const recall = relevant ? (relevant - missed.length) / relevant : 1;
       byLang.set(q.lang, [...(byLang.get(q.lang) ?? []), recall]);
+      const wanted = new Set(wantReels.map((w) => w.id));
+      const at = body.reels.slice(0, 10).findIndex((r) => wanted.has(r.id));
+      const rr = at < 0 ? 0 : 1 / (at + 1);
+      rrByLang.set(q.lang, [...(rrByLang.get(q.lang) ?? []), rr]);
+      rrByKind.set(q.kind, [...(rrByKind.get(q.kind) ?? []), rr]);
+      recallByKind.set(q.kind, [...(recallByKind.get(q.kind) ?? []), recall]);
       if (verbose || i < 0) {
         const got = body.reels.slice(0, 10).map((r) => [...lib.reels].find(([, id]) => id === r.id)?.[0] ?? r.id);
         console.log(`${q.id.padEnd(8)} ${recall.toFixed(2)} ${JSON.stringify(q.q)}${missed.length ? `  missed: ${missed.join(', ')}` : ''}` +
@@ -75,11 +95,17 @@ async function main() {
       }
     }
     const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
+    const first = (xs: number[]) => xs.filter((x) => x === 1).length / Math.max(1, xs.length);
     for (const lang of ['en', 'hi', 'he']) {
       const xs = byLang.get(lang) ?? [];
-      console.log(`${lang}: recall@10 ${mean(xs).toFixed(3)} over ${xs.length} queries`);
+      const rr = rrByLang.get(lang) ?? [];
+      console.log(`${lang}: recall@10 ${mean(xs).toFixed(3)}, first relevant reel ranked first ${first(rr).toFixed(3)}, MRR ${mean(rr).toFixed(3)} over ${xs.length} queries`);
     }
-    console.log(`all: recall@10 ${mean([...byLang.values()].flat()).toFixed(3)}`);
+    const allRr = [...rrByLang.values()].flat();
+    console.log(`all: recall@10 ${mean([...byLang.values()].flat()).toFixed(3)}, ranked first ${first(allRr).toFixed(3)}, MRR ${mean(allRr).toFixed(3)}`);
+    for (const [kind, rr] of rrByKind) {
+      console.log(`kind ${kind}: recall@10 ${mean(recallByKind.get(kind)!).toFixed(3)}, ranked first ${first(rr).toFixed(3)}, MRR ${mean(rr).toFixed(3)} over ${rr.length} queries`);
+    }
   } finally {
     await (await handle).close();
     fs.rmSync(tmp, { recursive: true, force: true });

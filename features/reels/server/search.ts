@@ -10,6 +10,7 @@ import { env } from '@/lib/env';
 import type { Principal } from '@/lib/auth/principal';
 import type { ContentLang, SearchResponse, SearchTopic } from '../schemas';
 import { queryWords } from '../lib/search-key';
+import { synonymKeys } from '../lib/search-synonyms';
 import { onPagesChanged } from './feed-cache';
 import { selectItems, signingReady, toBaseItem, type BaseItem } from './feed-items';
 import { countKeys, countsOf, itemJson, viewerState } from './item-json';
@@ -63,7 +64,13 @@ const MAX_CACHE_ENTRIES = 5_000;
  * the trigrams shared. Checked on tests/fixtures/search-tuning.json.
  */
 export const MIN_SPELLING_SIMILARITY = 0.5;
-/** Spellings kept per query word, closest first. */
+/**
+ * How close a synonym counts (../lib/search-synonyms.ts), where a spelling
+ * counts its trigram similarity (MIN_SPELLING_SIMILARITY to 1): below most
+ * spellings, as another word is a weaker sign than the word itself.
+ */
+export const SYNONYM_CLOSENESS = 0.6;
+/** Spellings (and synonyms) kept per query word, closest first. */
 const MAX_SPELLINGS = 6;
 /**
  * A word in more than half the documents tells almost nothing (a stop word
@@ -165,7 +172,7 @@ interface IndexState {
   expires: number;
   table: Promise<DocTable>;
   count: Promise<number>;
-  spellings: Map<string, Promise<WordGroup | null>>;
+  spellings: Map<string, Promise<WordGroup[]>>;
   postings: Map<string, { value: Promise<WordPostings>; size: number }>;
   postingEntries: number;
 }
@@ -297,35 +304,46 @@ function postingsOf(db: Db, state: IndexState, table: DocTable, tsquery: string)
 }
 
 /**
- * The spellings of a query word found in the vocabulary: the word itself
- * when present, words within MIN_SPELLING_SIMILARITY by pg_trgm (not for
- * keys of one or two letters, nor numbers, which must match as written),
- * and, for the last word of a query still being typed, every word it
- * begins. Null when it has none. Kept per word in the index state.
+ * The word groups of a query word, at most two, kept per word in the index
+ * state:
+ * - its spellings found in the vocabulary: the word itself when present,
+ *   words within MIN_SPELLING_SIMILARITY by pg_trgm (not for keys of one or
+ *   two letters, nor numbers, which must match as written), and, for the
+ *   last word of a query still being typed, every word it begins;
+ * - its synonyms found in the vocabulary (../lib/search-synonyms.ts), other
+ *   than those spellings, weighed at SYNONYM_CLOSENESS.
+ * [] when it has neither. One query to the vocabulary.
  */
-function wordGroup(db: Db, state: IndexState, w: string, prefix: boolean, n: number): Promise<WordGroup | null> {
+function wordGroups(db: Db, state: IndexState, w: string, prefix: boolean, n: number): Promise<WordGroup[]> {
   const key = `${w}${prefix ? '*' : ''}`;
   const hit = state.spellings.get(key);
   if (hit) return hit;
   const value = (async () => {
-    const rows = await db.execute<{ word: string; sim: number; df: number }>(sql`
-      select w.word, similarity(w.word, ${w})::float8 as sim, w.df from search_words w where w.word % ${w}`);
+    const synonyms = synonymKeys(w);
+    const rows = (await db.execute<{ word: string; sim: number; df: number }>(sql`
+      select w.word, similarity(w.word, ${w})::float8 as sim, w.df from search_words w
+      where w.word % ${w}${synonyms.length ? sql` or w.word in ${synonyms}` : sql``}`)).rows as Array<{ word: string; sim: number; df: number }>;
     const loose = w.length > 2 && !/^\d+$/.test(w);
-    const found = (rows.rows as Array<{ word: string; sim: number; df: number }>)
+    const found = rows
       .filter((r) => r.word === w || (loose && Number(r.sim) >= MIN_SPELLING_SIMILARITY))
       .sort((a, b) => Number(b.sim) - Number(a.sim))
       .slice(0, MAX_SPELLINGS);
+    const groups: WordGroup[] = [];
     const byPrefix = prefix && w.length >= 2 && !/^\d+$/.test(w);
-    if (!found.length && !byPrefix) return null;
-    const terms = found.map((r) => `'${r.word}'`);
-    if (byPrefix) terms.push(`'${w}':*`);
-    const best = found[0];
-    const df = best ? Number(best.df) : n;
-    // How close the best spelling is, and how rare the word is (inverse document frequency).
-    const closeness = best ? Number(best.sim) : 0.8;
-    const idf = Math.log(1 + n / (1 + df));
-    // ts_rank of an OR divides by the number of its terms: multiplied back, so a word with many spellings weighs as one.
-    return { tsquery: terms.join(' | '), weight: closeness * idf * terms.length, df };
+    if (found.length || byPrefix) {
+      const terms = found.map((r) => `'${r.word}'`);
+      if (byPrefix) terms.push(`'${w}':*`);
+      const best = found[0];
+      // How close the best spelling is, and how rare the word is (inverse document frequency).
+      groups.push(group(terms, best ? Number(best.sim) : 0.8, best ? Number(best.df) : n, n));
+    }
+    const spelt = new Set(found.map((r) => r.word));
+    const alike = rows.filter((r) => synonyms.includes(r.word) && !spelt.has(r.word))
+      .sort((a, b) => Number(b.df) - Number(a.df) || (a.word < b.word ? -1 : 1))
+      .slice(0, MAX_SPELLINGS);
+    // As rare as the most common of them: a synonym found everywhere tells little.
+    if (alike.length) groups.push(group(alike.map((r) => `'${r.word}'`), SYNONYM_CLOSENESS, Number(alike[0]!.df), n));
+    return groups;
   })();
   if (state.spellings.size >= MAX_SPELLING_ENTRIES) state.spellings.delete(state.spellings.keys().next().value!);
   state.spellings.set(key, value);
@@ -333,6 +351,13 @@ function wordGroup(db: Db, state: IndexState, w: string, prefix: boolean, n: num
     if (state.spellings.get(key) === value) state.spellings.delete(key);
   });
   return value;
+}
+
+/** A word group of `terms` (a tsquery's alternatives) found at `closeness`, held by `df` of the `n` documents. */
+function group(terms: string[], closeness: number, df: number, n: number): WordGroup {
+  const idf = Math.log(1 + n / (1 + df));
+  // ts_rank of an OR divides by the number of its terms: multiplied back, so a word with many spellings weighs as one.
+  return { tsquery: terms.join(' | '), weight: closeness * idf * terms.length, df };
 }
 
 /* ---------- ranking ---------- */
@@ -384,8 +409,7 @@ async function rank(db: Db, words: string[], lastIsPrefix: boolean, lang: Conten
   await freshIndex(db);
   const state = indexState(db);
   const [n, table] = await Promise.all([state.count, state.table]);
-  const found = (await Promise.all(words.map((w, i) => wordGroup(db, state, w, lastIsPrefix && i === words.length - 1, n))))
-    .filter((g): g is WordGroup => g !== null);
+  const found = (await Promise.all(words.map((w, i) => wordGroups(db, state, w, lastIsPrefix && i === words.length - 1, n)))).flat();
   const telling = found.filter((g) => g.df <= COMMON_SHARE * n);
   const groups = telling.length ? telling : found;
   if (!groups.length) return { reelIds: [], topics: [] };
